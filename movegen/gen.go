@@ -1,0 +1,107 @@
+// Play-move generation into a caller-owned buffer.
+package movegen
+
+import "github.com/kiothi/kiothi/position"
+
+// MaxMoves bounds the play moves of a position: one per warrior on the
+// mover's row, and a row holds at most 63.
+const MaxMoves = 64
+
+// MoveList is a buffer for generated moves, owned by the caller.
+type MoveList [MaxMoves]position.Move
+
+// landing returns the pit where the first lap of lifting n from pit (which
+// holds c) ends, and whether it was occupied before the last warrior came.
+func landing(p *position.Position, pit, c, n int) (last int, occupied bool) {
+	last = (pit + n) % position.NumPits
+	q, r := n/position.NumPits, n%position.NumPits
+	before := p.Count(last)
+	if r == 0 { // a whole number of rounds ends on the source pit
+		return last, c-n+q >= 2
+	}
+	return last, before+q >= 1
+}
+
+// Generate writes the legal play moves of p into list in board order (pit,
+// then count) and returns how many there are. At the opening it returns 0:
+// redistributions are visited with ForEachOpening.
+func Generate(p *position.Position, r Rules, list *MoveList) int {
+	if p.Phase() != position.Play {
+		return 0
+	}
+	side := p.Side()
+	first := position.Leftmost(side)
+	k := 0
+	for pit := first; pit < first+position.RowPits; pit++ {
+		c := p.Count(pit)
+		for n := 1; n <= c; n++ {
+			if legalSowing(p, pit, c, n, side, r) {
+				list[k] = position.NewMove(pit, n)
+				k++
+			}
+		}
+	}
+	return k
+}
+
+// legalSowing decides a candidate (pit, n) that is already known to lift
+// from the mover's occupied pit. Only a first lap that relays needs the
+// sowing simulated.
+func legalSowing(p *position.Position, pit, c, n int, side position.Side, r Rules) bool {
+	last, occ := landing(p, pit, c, n)
+	if !occ {
+		return true
+	}
+	if !r.FreeFirstLap && position.Owner(last) == side {
+		return false
+	}
+	q := *p
+	return Sow(&q, pit, n, r) == Legal
+}
+
+// CountMoves returns the number of legal play moves (perft at depth 1).
+func CountMoves(p *position.Position, r Rules) int {
+	if p.Phase() != position.Play {
+		return 0
+	}
+	side := p.Side()
+	first := position.Leftmost(side)
+	k := 0
+	for pit := first; pit < first+position.RowPits; pit++ {
+		c := p.Count(pit)
+		for n := 1; n <= c; n++ {
+			if legalSowing(p, pit, c, n, side, r) {
+				k++
+			}
+		}
+	}
+	return k
+}
+
+// HasMove reports whether the side to move has any legal move (at the
+// opening: two occupied pits of its own row).
+func HasMove(p *position.Position, r Rules) bool {
+	if p.Phase() != position.Play {
+		return ownOccupied(p) >= 2
+	}
+	side := p.Side()
+	first := position.Leftmost(side)
+	for pit := first; pit < first+position.RowPits; pit++ {
+		c := p.Count(pit)
+		for n := 1; n <= c; n++ {
+			if legalSowing(p, pit, c, n, side, r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func ownOccupied(p *position.Position) int {
+	occ := p.Occupied() >> uint(position.Leftmost(p.Side())) & (1<<position.RowPits - 1)
+	n := 0
+	for ; occ != 0; occ &= occ - 1 {
+		n++
+	}
+	return n
+}

@@ -1,0 +1,347 @@
+// Notation of RULES.md §7: position strings, play moves and opening moves.
+package position
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Setup names a starting layout: 30 (standard) or 25 warriors a side.
+type Setup int
+
+// Start returns the starting position of a setup (30 or 25; anything else
+// is treated as 30).
+func Start(s Setup) Position {
+	var counts [NumPits]int
+	first := 4
+	if s == 25 {
+		first = 5
+	}
+	for i := first; i < RowPits; i++ {
+		counts[i], counts[i+RowPits] = 5, 5
+	}
+	p, _ := New(counts, 0, [2]int{}, South, 1)
+	return p
+}
+
+// New builds a position and checks it: counts 0..63, at most 63 warriors in
+// all, nki marks only on occupied pits and never during the opening, turn 1
+// South's and turn 2 North's.
+func New(counts [NumPits]int, nki uint32, prisons [2]int, side Side, turn int) (Position, error) {
+	var p Position
+	total := 0
+	for i, c := range counts {
+		if c < 0 || c > MaxTotal {
+			return p, fmt.Errorf("pit %s: count %d out of range 0..%d", PitName(i), c, MaxTotal)
+		}
+		total += c
+	}
+	for s, c := range prisons {
+		if c < 0 || c > MaxTotal {
+			return p, fmt.Errorf("%s prison: count %d out of range 0..%d", Side(s), c, MaxTotal)
+		}
+		total += c
+	}
+	if total > MaxTotal {
+		return p, fmt.Errorf("%d warriors, at most %d", total, MaxTotal)
+	}
+	if nki&^nkiBits != 0 {
+		return p, errors.New("nki mask names pits beyond 20")
+	}
+	if turn < 1 || turn > 0xFFFF {
+		return p, fmt.Errorf("turn %d out of range 1..65535", turn)
+	}
+	if side > North {
+		return p, errors.New("side must be south or north")
+	}
+	if turn == 1 && side != South {
+		return p, errors.New("turn 1 belongs to South")
+	}
+	if turn == 2 && side != North {
+		return p, errors.New("turn 2 belongs to North")
+	}
+	if turn <= 2 && nki != 0 {
+		return p, errors.New("nki marks during the opening")
+	}
+	for i, c := range counts {
+		if nki>>uint(i)&1 != 0 && c == 0 {
+			return p, fmt.Errorf("nki mark on empty pit %s", PitName(i))
+		}
+		p.Put(i, c)
+	}
+	p.prison = [2]uint8{uint8(prisons[0]), uint8(prisons[1])}
+	p.turn = uint16(turn)
+	p.key += phaseKey(p.turn)
+	p.SetSide(side)
+	p.setNki(nki)
+	return p, nil
+}
+
+// PitName returns the letter of pit i: a..j for South, A..J for North.
+func PitName(i int) string {
+	if i < 0 || i >= NumPits {
+		return "?"
+	}
+	if i < RowPits {
+		return string(rune('a' + i))
+	}
+	return string(rune('A' + i - RowPits))
+}
+
+// ParsePit reads a pit letter.
+func ParsePit(c byte) (int, bool) {
+	switch {
+	case c >= 'a' && c <= 'j':
+		return int(c - 'a'), true
+	case c >= 'A' && c <= 'J':
+		return int(c-'A') + RowPits, true
+	}
+	return 0, false
+}
+
+// String returns the position in the notation of RULES.md §7.
+func (p Position) String() string {
+	var b strings.Builder
+	b.Grow(64)
+	for i := 0; i < NumPits; i++ {
+		switch i {
+		case 0:
+		case RowPits:
+			b.WriteByte('/')
+		default:
+			b.WriteByte('.')
+		}
+		b.WriteString(strconv.Itoa(p.Count(i)))
+		if p.Nki(i) {
+			b.WriteByte('*')
+		}
+	}
+	fmt.Fprintf(&b, " %d-%d %c %d", p.prison[0], p.prison[1], "sn"[p.Side()], p.turn)
+	return b.String()
+}
+
+// Parse reads a position string. Errors name the field and the reason.
+func Parse(s string) (Position, error) {
+	fields := strings.Split(s, " ")
+	if len(fields) != 4 {
+		return Position{}, fmt.Errorf("position %q: want 4 fields separated by single spaces (board, prisons, side, turn), got %d", s, len(fields))
+	}
+	rows := strings.Split(fields[0], "/")
+	if len(rows) != 2 {
+		return Position{}, fmt.Errorf("board %q: want two rows separated by '/', got %d", fields[0], len(rows))
+	}
+	var counts [NumPits]int
+	var nki uint32
+	for r, row := range rows {
+		pits := strings.Split(row, ".")
+		if len(pits) != RowPits {
+			return Position{}, fmt.Errorf("row %d has %d pits, want %d", r+1, len(pits), RowPits)
+		}
+		for k, f := range pits {
+			i := r*RowPits + k
+			if strings.HasSuffix(f, "*") {
+				f = f[:len(f)-1]
+				nki |= 1 << uint(i)
+			}
+			n, err := parseCount(f)
+			if err != nil {
+				return Position{}, fmt.Errorf("pit %s: %q is not a count from 0 to %d", PitName(i), pits[k], MaxTotal)
+			}
+			counts[i] = n
+		}
+	}
+	pr := strings.Split(fields[1], "-")
+	if len(pr) != 2 {
+		return Position{}, fmt.Errorf("prisons %q: want <south>-<north>", fields[1])
+	}
+	var prisons [2]int
+	for s := range pr {
+		n, err := parseCount(pr[s])
+		if err != nil {
+			return Position{}, fmt.Errorf("prisons %q: %s prison %q is not a count from 0 to %d", fields[1], Side(s), pr[s], MaxTotal)
+		}
+		prisons[s] = n
+	}
+	var side Side
+	switch fields[2] {
+	case "s":
+		side = South
+	case "n":
+		side = North
+	default:
+		return Position{}, fmt.Errorf("side %q: want s or n", fields[2])
+	}
+	turn, err := strconv.Atoi(fields[3])
+	if err != nil || turn < 1 || turn > 0xFFFF || fields[3][0] == '+' {
+		return Position{}, fmt.Errorf("turn %q: want a number from 1 to 65535", fields[3])
+	}
+	return New(counts, nki, prisons, side, turn)
+}
+
+// parseCount reads a plain decimal 0..63 (no sign, no spaces).
+func parseCount(s string) (int, error) {
+	if s == "" || len(s) > 2 {
+		return 0, errors.New("bad count")
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, errors.New("bad count")
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	if n > MaxTotal {
+		return 0, errors.New("bad count")
+	}
+	return n, nil
+}
+
+// Move is a play move: a pit and the number of warriors lifted from it.
+// The zero Move is NoMove.
+type Move uint16
+
+// NoMove is the absence of a move.
+const NoMove Move = 0
+
+// NewMove returns the move lifting n warriors from pit.
+func NewMove(pit, n int) Move { return Move(pit | n<<5) }
+
+// Pit returns the pit the move lifts from.
+func (m Move) Pit() int { return int(m & 31) }
+
+// Count returns the number of warriors lifted.
+func (m Move) Count() int { return int(m >> 5) }
+
+func (m Move) String() string {
+	if m == NoMove {
+		return "none"
+	}
+	return PitName(m.Pit()) + strconv.Itoa(m.Count())
+}
+
+// ParseMove reads a play move such as e5 or C12.
+func ParseMove(s string) (Move, error) {
+	if len(s) < 2 {
+		return NoMove, fmt.Errorf("move %q: want a pit letter (a-j, A-J) and a count", s)
+	}
+	pit, ok := ParsePit(s[0])
+	if !ok {
+		return NoMove, fmt.Errorf("move %q: %q is not a pit (a-j, A-J)", s, s[0])
+	}
+	n, err := parseCount(s[1:])
+	if err != nil || n == 0 {
+		return NoMove, fmt.Errorf("move %q: %q is not a count from 1 to %d", s, s[1:], MaxTotal)
+	}
+	return NewMove(pit, n), nil
+}
+
+// OpeningMove is a redistribution: two emptied pits (Pits[0] < Pits[1])
+// and the number of warriors dropped into each of the 20 pits.
+type OpeningMove struct {
+	Pits  [2]uint8
+	Drops [NumPits]uint8
+}
+
+// Lifted returns the sum of the drops.
+func (m *OpeningMove) Lifted() int {
+	n := 0
+	for _, d := range m.Drops {
+		n += int(d)
+	}
+	return n
+}
+
+// PairString returns the two emptied pits, as in "ij".
+func PairString(i, j int) string { return PitName(i) + PitName(j) }
+
+func (m OpeningMove) String() string {
+	var b strings.Builder
+	b.WriteString(PairString(int(m.Pits[0]), int(m.Pits[1])))
+	b.WriteByte(':')
+	for i, d := range m.Drops {
+		if d > 0 {
+			b.WriteString(PitName(i))
+			b.WriteString(strconv.Itoa(int(d)))
+		}
+	}
+	return b.String()
+}
+
+// ParseOpeningMove reads a redistribution such as ij:a3b2F5. It checks the
+// form (pits in board order, each drop at least 1); legality is movegen's.
+func ParseOpeningMove(s string) (OpeningMove, error) {
+	var m OpeningMove
+	colon := strings.IndexByte(s, ':')
+	if colon < 0 {
+		return m, fmt.Errorf("opening move %q: want <pit><pit>:<drops>, as in ij:a3b2F5", s)
+	}
+	src, drops := s[:colon], s[colon+1:]
+	if len(src) != 2 {
+		return m, fmt.Errorf("opening move %q: want exactly two emptied pits before ':', got %q", s, src)
+	}
+	for k := 0; k < 2; k++ {
+		pit, ok := ParsePit(src[k])
+		if !ok {
+			return m, fmt.Errorf("opening move %q: %q is not a pit (a-j, A-J)", s, src[k])
+		}
+		m.Pits[k] = uint8(pit)
+	}
+	if m.Pits[0] >= m.Pits[1] {
+		return m, fmt.Errorf("opening move %q: the emptied pits must be two different pits in board order", s)
+	}
+	last := -1
+	for k := 0; k < len(drops); {
+		pit, ok := ParsePit(drops[k])
+		if !ok {
+			return m, fmt.Errorf("opening move %q: %q is not a pit (a-j, A-J)", s, drops[k])
+		}
+		if pit <= last {
+			return m, fmt.Errorf("opening move %q: drop pits must be in board order, each once (%s)", s, PitName(pit))
+		}
+		last = pit
+		k++
+		j := k
+		for j < len(drops) && drops[j] >= '0' && drops[j] <= '9' {
+			j++
+		}
+		n, err := parseCount(drops[k:j])
+		if err != nil || n == 0 {
+			return m, fmt.Errorf("opening move %q: drop into %s: %q is not a count from 1 to %d", s, PitName(pit), drops[k:j], MaxTotal)
+		}
+		m.Drops[pit] = uint8(n)
+		k = j
+	}
+	return m, nil
+}
+
+// GameMove is either kind of move, for game records and protocols.
+type GameMove struct {
+	Redistribution bool
+	Play           Move
+	Opening        OpeningMove
+}
+
+// PlayMove wraps a play move.
+func PlayMove(m Move) GameMove { return GameMove{Play: m} }
+
+// Redistribute wraps an opening move.
+func Redistribute(m OpeningMove) GameMove { return GameMove{Redistribution: true, Opening: m} }
+
+func (g GameMove) String() string {
+	if g.Redistribution {
+		return g.Opening.String()
+	}
+	return g.Play.String()
+}
+
+// ParseGameMove reads either notation (an opening move has a ':').
+func ParseGameMove(s string) (GameMove, error) {
+	if strings.IndexByte(s, ':') >= 0 {
+		m, err := ParseOpeningMove(s)
+		return Redistribute(m), err
+	}
+	m, err := ParseMove(s)
+	return PlayMove(m), err
+}

@@ -1,0 +1,290 @@
+// Package position holds the Kiothi board as a 32-byte value: pit counts
+// bit-packed six bits a pit, nki marks, prisons, side to move and turn, with
+// an incrementally kept Zobrist-style key, and the notation of RULES.md §7.
+//
+// The bit layout, one uint64 a row, ten 6-bit fields (a count is at most 63):
+//
+//	rows[0], South:  bits 63..60 unused
+//	  59   54 53   48 47   42 41   36 35   30 29   24 23   18 17   12 11    6 5     0
+//	 [   j   |   i   |   h   |   g   |   f   |   e   |   d   |   c   |   b   |   a   ]
+//
+//	rows[1], North:  same, A in bits 5..0 up to J in bits 59..54
+//
+//	 North (far row, read right to left from South's seat)
+//	     J  I  H  G  F  E  D  C  B  A       pit i faces pit 19-i
+//	     a  b  c  d  e  f  g  h  i  j       sowing runs a→j→A→J→a
+//	 South (near row)
+//
+// Pit index i is 0..9 for a..j and 10..19 for A..J, so pit i lives in
+// rows[i/10] at bit 6*(i%10). A lap that drops n warriors from pit s on is
+// therefore a masked add per row (n/20 to every field, one more to the next
+// n%20 fields), and a lifted pit is a single masked clear.
+//
+// Low-level mutators (Lift, LiftAll, Lap, Take, ...) keep the key in step
+// but do not enforce the rules: package movegen composes them into moves.
+package position
+
+import "math/bits"
+
+// Pit indices of the two rows.
+const (
+	NumPits  = 20
+	RowPits  = 10
+	MaxTotal = 63 // warriors on board and in prisons together, at most
+
+	fieldBits = 6
+	fieldMask = 1<<fieldBits - 1
+	rowOnes   = 0x041041041041041 // 1 in each of the ten fields
+)
+
+// Side is South (0, moves first) or North (1).
+type Side uint8
+
+const (
+	South Side = 0
+	North Side = 1
+)
+
+// Other returns the opponent.
+func (s Side) Other() Side { return s ^ 1 }
+
+func (s Side) String() string {
+	if s == South {
+		return "south"
+	}
+	return "north"
+}
+
+// Phase is the part of the game a turn belongs to.
+type Phase uint8
+
+const (
+	OpeningSouth Phase = iota // turn 1: South redistributes
+	OpeningNorth              // turn 2: North redistributes
+	Play                      // turn 3 on: sowing moves
+)
+
+// Position is a Kiothi position. It is a small value: copy it, do not share
+// a pointer to it across goroutines.
+//
+// The key covers the pit counts, the nki marks, the side to move and the
+// phase, but not the prisons or the turn number: searches store values
+// relative to the current prisons (what is still to be won), which do not
+// depend on them. KeyWithPrisons adds them for uses that need the whole
+// position (repetition, absolute objectives).
+type Position struct {
+	rows   [2]uint64
+	key    uint64
+	flags  uint32 // bits 0..19: nki mark of pit i; bit 31: North to move
+	prison [2]uint8
+	turn   uint16
+}
+
+const northFlag = 1 << 31
+const nkiBits = 1<<NumPits - 1
+
+// Count returns the warriors in pit i (0..19).
+func (p *Position) Count(i int) int {
+	return int(p.rows[i/RowPits]>>(fieldBits*uint(i%RowPits))) & fieldMask
+}
+
+// Rows returns the two packed rows (South, North) as laid out above.
+func (p *Position) Rows() (south, north uint64) { return p.rows[0], p.rows[1] }
+
+// Nki reports whether pit i carries the nki mark.
+func (p *Position) Nki(i int) bool { return p.flags>>uint(i)&1 != 0 }
+
+// NkiMask returns the nki marks, bit i for pit i.
+func (p *Position) NkiMask() uint32 { return p.flags & nkiBits }
+
+// Side returns the side to move.
+func (p *Position) Side() Side { return Side(p.flags >> 31) }
+
+// Turn returns the turn number, counted from 1.
+func (p *Position) Turn() int { return int(p.turn) }
+
+// Phase returns the phase of the turn to be played.
+func (p *Position) Phase() Phase {
+	switch p.turn {
+	case 1:
+		return OpeningSouth
+	case 2:
+		return OpeningNorth
+	}
+	return Play
+}
+
+// Prison returns the warriors in a side's prison.
+func (p *Position) Prison(s Side) int { return int(p.prison[s]) }
+
+// Key returns the hash key (see Position).
+func (p *Position) Key() uint64 { return p.key }
+
+// KeyWithPrisons returns Key extended by both prisons.
+func (p *Position) KeyWithPrisons() uint64 {
+	return p.key + zPrison[0][p.prison[0]&63] + zPrison[1][p.prison[1]&63]
+}
+
+// RowTotal returns the warriors on a side's row.
+func (p *Position) RowTotal(s Side) int { return rowSum(p.rows[s]) }
+
+// BoardTotal returns the warriors on the board.
+func (p *Position) BoardTotal() int { return rowSum(p.rows[0]) + rowSum(p.rows[1]) }
+
+// Total returns the warriors on the board and in both prisons.
+func (p *Position) Total() int { return p.BoardTotal() + int(p.prison[0]) + int(p.prison[1]) }
+
+// Occupied returns a mask of the occupied pits, bit i for pit i.
+func (p *Position) Occupied() uint32 {
+	return occupiedRow(p.rows[0]) | occupiedRow(p.rows[1])<<RowPits
+}
+
+// rowSum adds the ten 6-bit fields of a row: pairs, then a multiply that
+// gathers the five 12-bit partial sums into the top field.
+func rowSum(r uint64) int {
+	pairs := (r & 0x03F03F03F03F03F) + (r >> 6 & 0x03F03F03F03F03F)
+	return int((pairs * 0x001001001001001) >> 48 & 0xFFF)
+}
+
+// occupiedRow returns a 10-bit mask of the non-empty fields of a row.
+func occupiedRow(r uint64) uint32 {
+	// Fold each field's six bits into its lowest bit.
+	r |= r >> 1
+	r |= r >> 2
+	r |= r >> 2
+	r &= rowOnes
+	return uint32(r&1 | r>>5&2 | r>>10&4 | r>>15&8 | r>>20&16 |
+		r>>25&32 | r>>30&64 | r>>35&128 | r>>40&256 | r>>45&512)
+}
+
+// Pit owner helpers.
+
+// Owner returns the side whose row holds pit i.
+func Owner(i int) Side { return Side(i / RowPits) }
+
+// Facing returns the pit facing pit i.
+func Facing(i int) int { return NumPits - 1 - i }
+
+// Leftmost returns a side's leftmost pit (a or A).
+func Leftmost(s Side) int { return int(s) * RowPits }
+
+// --- low-level mutators, used by movegen ---
+
+// Lift removes n warriors (1 <= n <= Count(i)) from pit i and clears its
+// nki mark, as the rules do for any lift.
+func (p *Position) Lift(i, n int) {
+	r, sh := i/RowPits, fieldBits*uint(i%RowPits)
+	p.rows[r] -= uint64(n) << sh
+	p.key -= uint64(n) * zPit[i]
+	p.clearNki(i)
+}
+
+// LiftAll empties pit i, clears its nki mark and returns what it held.
+func (p *Position) LiftAll(i int) int {
+	r, sh := i/RowPits, fieldBits*uint(i%RowPits)
+	n := int(p.rows[r]>>sh) & fieldMask
+	p.rows[r] &^= fieldMask << sh
+	p.key -= uint64(n) * zPit[i]
+	p.clearNki(i)
+	return n
+}
+
+func (p *Position) clearNki(i int) {
+	bit := uint32(1) << uint(i)
+	if p.flags&bit != 0 {
+		p.flags &^= bit
+		p.key -= zNki[i]
+	}
+}
+
+// Lap sows n >= 1 warriors one a pit from pit start on (start itself
+// first) and returns the pit that took the last one. That pit was occupied
+// before the last warrior arrived exactly when it now holds two or more.
+func (p *Position) Lap(start, n int) (last int) {
+	q, r := n/NumPits, n%NumPits
+	add := &lapAdd[start][r]
+	p.rows[0] += uint64(q)*rowOnes + add[0]
+	p.rows[1] += uint64(q)*rowOnes + add[1]
+	p.key += uint64(q)*zAllPits + zRange[start][r]
+	return (start + n - 1) % NumPits
+}
+
+// Take empties pit i for a capture and returns what it held (nki marks are
+// the caller's business: captured pits are never nki).
+func (p *Position) Take(i int) int {
+	r, sh := i/RowPits, fieldBits*uint(i%RowPits)
+	n := int(p.rows[r]>>sh) & fieldMask
+	p.rows[r] &^= fieldMask << sh
+	p.key -= uint64(n) * zPit[i]
+	return n
+}
+
+// Put drops n warriors into pit i.
+func (p *Position) Put(i, n int) {
+	p.rows[i/RowPits] += uint64(n) << (fieldBits * uint(i%RowPits))
+	p.key += uint64(n) * zPit[i]
+}
+
+// AddPrison adds n warriors to a side's prison.
+func (p *Position) AddPrison(s Side, n int) { p.prison[s] += uint8(n) }
+
+// EndTurn passes the move to the other side and counts the turn. The end of
+// turn 2 marks every occupied pit nki (RULES.md §3).
+func (p *Position) EndTurn() {
+	p.key -= phaseKey(p.turn) + sideKey(p.flags)
+	p.flags ^= northFlag
+	if p.turn == 2 {
+		p.setNki(p.Occupied())
+	}
+	if p.turn < 0xFFFF {
+		p.turn++
+	}
+	p.key += phaseKey(p.turn) + sideKey(p.flags)
+}
+
+func (p *Position) setNki(mask uint32) {
+	for m := mask &^ p.flags & nkiBits; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		p.key += zNki[i]
+	}
+	p.flags |= mask & nkiBits
+}
+
+// SetSide sets the side to move, keeping the key in step (for setting up a
+// position by hand; play uses EndTurn).
+func (p *Position) SetSide(s Side) {
+	p.key -= sideKey(p.flags)
+	p.flags = p.flags&^northFlag | uint32(s)<<31
+	p.key += sideKey(p.flags)
+}
+
+func sideKey(flags uint32) uint64 {
+	if flags&northFlag != 0 {
+		return zNorth
+	}
+	return 0
+}
+
+func phaseKey(turn uint16) uint64 {
+	switch turn {
+	case 1:
+		return zPhase[0]
+	case 2:
+		return zPhase[1]
+	}
+	return 0
+}
+
+// ComputeKey returns the key computed from scratch; the incremental key
+// must always equal it.
+func (p *Position) ComputeKey() uint64 {
+	var k uint64
+	for i := 0; i < NumPits; i++ {
+		k += uint64(p.Count(i)) * zPit[i]
+		if p.Nki(i) {
+			k += zNki[i]
+		}
+	}
+	return k + sideKey(p.flags) + phaseKey(p.turn)
+}
+
