@@ -1,0 +1,63 @@
+// The search's public contract: limits, options, info lines and results.
+package search
+
+import (
+	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// Limits bound one search. Zero fields are unset; with none set the search
+// runs to MaxDepth. Infinite runs until the context is cancelled.
+type Limits struct {
+	Depth    int
+	Nodes    uint64
+	MoveTime time.Duration
+	Infinite bool
+	// Clock, UGI style: p1 is South.
+	P1Time, P2Time, P1Inc, P2Inc time.Duration
+	MoveOverhead                 time.Duration
+}
+
+// Objective is what the search maximises.
+type Objective uint8
+
+const (
+	Margin Objective = iota // final prison difference
+	Match                   // match points (RULES.md §6)
+)
+
+// Options configure an Engine.
+type Options struct {
+	Threads    int
+	HashMB     int
+	MultiPV    int
+	Rules      movegen.Rules
+	Objective  Objective
+	Multiplier int // one-warrior multiplier, 2..10
+}
+
+// Info is one progress report, as printed in an "info" line.
+type Info struct {
+	Depth, SelDepth, MultiPV int
+	Score                    int  // centi-warriors, side to move's view
+	Proven                   bool // Score is an exact game value
+	Nodes                    uint64
+	NPS                      uint64
+	Hashfull                 int // per mille
+	Time                     time.Duration
+	PV                       []position.GameMove
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Best    position.GameMove
+	Ponder  position.GameMove
+	HasMove bool // false when the side to move has no legal move
+	Score   int
+	Proven  bool
+	Depth   int
+	Nodes   uint64
+	PV      []position.GameMove
+}
