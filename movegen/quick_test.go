@@ -8,13 +8,18 @@ import (
 )
 
 func TestQuickSuite(t *testing.T) {
-	for _, f := range []struct{ file string; r Rules }{{"../testdata/kiothi.perft", Rules{}}, {"../testdata/kiothi-free-first-lap.perft", Rules{FreeFirstLap: true}}} {
+	for _, f := range []struct {
+		file string
+		r    Rules
+	}{{"../testdata/kiothi.perft", Rules{}}, {"../testdata/kiothi-free-first-lap.perft", Rules{FreeFirstLap: true}}} {
 		fh, _ := os.Open(f.file)
 		es, err := ParseSuite(fh)
-		if err != nil { t.Fatal(err) }
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, e := range es {
 			for d, want := range e.Expected {
-				
+
 				st := time.Now()
 				got, err := Perft(context.Background(), e.Position, d+1, PerftOptions{Rules: f.r})
 				if err != nil || got != want {

@@ -287,4 +287,3 @@ func (p *Position) ComputeKey() uint64 {
 	}
 	return k + sideKey(p.flags) + phaseKey(p.turn)
 }
-

@@ -1,3 +1,15 @@
+// Command kiothi is the Kiothi engine: perft, analysis, solving, matches,
+// protocols and books. Each subcommand lives in its own file.
 package main
-import (_ "github.com/spf13/cobra"; _ "golang.org/x/sync/errgroup"; _ "github.com/klauspost/cpuid/v2")
-func main(){}
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	if err := newRootCmd(os.Stdin, os.Stdout, os.Stderr).Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, "kiothi:", err)
+		os.Exit(exitCode(err))
+	}
+}

@@ -1,0 +1,88 @@
+// The root command, the options every command shares, and the registry
+// that each command file adds itself to.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/spf13/cobra"
+)
+
+// version is the engine's version, printed by --version and UGI's id line.
+var version = "0.1.0"
+
+// globalOptions are the persistent flags every command accepts.
+type globalOptions struct {
+	freeFirstLap bool
+	in           io.Reader
+	out, errOut  io.Writer
+}
+
+// rules returns the rules the flags select.
+func (g *globalOptions) rules() movegen.Rules {
+	return movegen.Rules{FreeFirstLap: g.freeFirstLap}
+}
+
+// commands holds one constructor per subcommand; each command's file adds
+// its own in an init function, so files never edit each other.
+var commands []func(*globalOptions) *cobra.Command
+
+func register(f func(*globalOptions) *cobra.Command) { commands = append(commands, f) }
+
+// newRootCmd builds the command tree on the given streams (tests pass
+// buffers instead of a process's streams).
+func newRootCmd(in io.Reader, out, errOut io.Writer) *cobra.Command {
+	g := &globalOptions{in: in, out: out, errOut: errOut}
+	root := &cobra.Command{
+		Use:           "kiothi",
+		Short:         "Kiothi engine: the Meru two-row mancala",
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(in)
+	root.SetOut(out)
+	root.SetErr(errOut)
+	root.PersistentFlags().BoolVar(&g.freeFirstLap, "free-first-lap", false, "play variant free-first-lap (no first-lap restriction)")
+	for _, f := range commands {
+		root.AddCommand(f(g))
+	}
+	return root
+}
+
+// parsePosition reads a position argument: the four-field string of
+// RULES.md §7, or startpos (standard setup) or startpos25 (variant 25).
+func parsePosition(s string) (position.Position, error) {
+	switch strings.TrimSpace(s) {
+	case "startpos":
+		return position.Start(30), nil
+	case "startpos25":
+		return position.Start(25), nil
+	}
+	p, err := position.Parse(s)
+	if err != nil {
+		return p, fmt.Errorf("position: %v", err)
+	}
+	return p, nil
+}
+
+// exitError carries a process exit status other than 1.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+
+func exitCode(err error) int {
+	var x *exitError
+	if errors.As(err, &x) {
+		return x.code
+	}
+	return 1
+}
