@@ -35,6 +35,7 @@ type Options struct {
 type Summary struct {
 	Nodes   uint64
 	Elapsed time.Duration
+	CPU     time.Duration // process CPU time over the run (0 if unknown)
 }
 
 // NPS returns the nodes a second.
@@ -88,6 +89,7 @@ func Run(ctx context.Context, o Options, w io.Writer) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	cpu0 := cpuTime()
 	for i, p := range ps {
 		eng.NewGame()
 		st := time.Now()
@@ -104,6 +106,13 @@ func Run(ctx context.Context, o Options, w io.Writer) (Summary, error) {
 		}
 		fmt.Fprintf(w, "%2d/%d %-52s bestmove %-4s score %-10s nodes %9d time %6d ms\n",
 			i+1, len(ps), p.String(), res.Best, score, res.Nodes, el.Milliseconds())
+	}
+	if c := cpuTime(); c > 0 {
+		sum.CPU = c - cpu0
+		// Wall time is what Nodes/second counts; on a loaded machine the
+		// CPU time tells the search's own speed.
+		fmt.Fprintf(w, "CPU time: %d ms (%d nodes per CPU second)\n", sum.CPU.Milliseconds(),
+			uint64(float64(sum.Nodes)/max(sum.CPU.Seconds(), 1e-9)))
 	}
 	fmt.Fprintf(w, "Nodes searched: %d\n", sum.Nodes)
 	_, err = fmt.Fprintf(w, "Nodes/second: %d\n", sum.NPS())

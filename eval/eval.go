@@ -23,7 +23,13 @@
 // dropped.
 package eval
 
-import "github.com/kiothi/kiothi/position"
+import (
+	"math/bits"
+
+	"github.com/kiothi/kiothi/position"
+)
+
+const rowBits = 1<<position.RowPits - 1
 
 // Weights, in centi-warriors per warrior of the feature, all in one place.
 var (
@@ -32,6 +38,7 @@ var (
 	WeightNki        = 9
 	WeightThreatUs   = 55
 	WeightThreatThem = -33
+	WeightExposed    = 0
 )
 
 // Max bounds the absolute value of Evaluate.
@@ -44,6 +51,7 @@ type Features struct {
 	Nki        int // warriors in our nki pits minus theirs
 	ThreatUs   int // our best single-lap opposite capture
 	ThreatThem int // theirs
+	Exposed    int // their warriors facing our empty pits, minus ours
 }
 
 // Compute returns the features of p.
@@ -58,8 +66,15 @@ func Compute(p *position.Position) Features {
 	f.Row = p.RowTotal(us) - p.RowTotal(them)
 	f.Nki = nkiWarriors(rows[us], nki>>(position.RowPits*uint(us))) -
 		nkiWarriors(rows[them], nki>>(position.RowPits*uint(them)))
-	f.ThreatUs = threat(rows[us], rows[them], nki>>(position.RowPits*uint(them)))
-	f.ThreatThem = threat(rows[them], rows[us], nki>>(position.RowPits*uint(us)))
+	occ := p.Occupied()
+	occUs, occThem := occ>>(position.RowPits*uint(us))&rowBits, occ>>(position.RowPits*uint(them))&rowBits
+	nkiUs, nkiThem := nki>>(position.RowPits*uint(us))&rowBits, nki>>(position.RowPits*uint(them))&rowBits
+	f.ThreatUs = threat(rows[us], rows[them], occUs, nkiThem)
+	f.ThreatThem = threat(rows[them], rows[us], occThem, nkiUs)
+	if WeightExposed != 0 {
+		f.Exposed = exposed(rows[us], rows[them], nki>>(position.RowPits*uint(them))) -
+			exposed(rows[them], rows[us], nki>>(position.RowPits*uint(us)))
+	}
 	return f
 }
 
@@ -67,7 +82,7 @@ func Compute(p *position.Position) Features {
 func Evaluate(p *position.Position) int {
 	f := Compute(p)
 	s := WeightPrison*f.Prison + WeightRow*f.Row + WeightNki*f.Nki +
-		WeightThreatUs*f.ThreatUs + WeightThreatThem*f.ThreatThem
+		WeightThreatUs*f.ThreatUs + WeightThreatThem*f.ThreatThem + WeightExposed*f.Exposed
 	return max(-Max, min(Max, s))
 }
 
@@ -75,10 +90,8 @@ func field(row uint64, i int) int { return int(row>>(6*uint(i))) & 63 }
 
 func nkiWarriors(row uint64, marks uint32) int {
 	n := 0
-	for i := 0; i < position.RowPits; i++ {
-		if marks>>uint(i)&1 != 0 {
-			n += field(row, i)
-		}
+	for m := marks & rowBits; m != 0; m &= m - 1 {
+		n += field(row, bits.TrailingZeros32(m))
 	}
 	return n
 }
@@ -86,25 +99,47 @@ func nkiWarriors(row uint64, marks uint32) int {
 // threat returns the largest opposite capture own can make by a lift from
 // one of its pits whose single lap ends, within the row, in an empty pit.
 // A lift of n from pit j lands on j+n, so every empty pit within reach of
-// a pit to its left can be hit (part of a pit may be lifted). enemyMarks
-// are the enemy row's nki marks. Pit i of one row faces pit 9-i of the
-// other, in row-local indices.
-func threat(own, enemy uint64, enemyMarks uint32) int {
+// a pit to its left can be hit (part of a pit may be lifted). ownOcc is
+// own's occupancy (10 bits), enemyMarks the enemy row's nki marks. Pit i
+// of one row faces pit 9-i of the other, in row-local indices.
+func threat(own, enemy uint64, ownOcc, enemyMarks uint32) int {
 	reach := uint32(0)
+	r := own
 	for j := 0; j < position.RowPits-1; j++ {
-		c := min(field(own, j), position.RowPits-1-j)
-		reach |= (1<<uint(c) - 1) << uint(j+1)
+		if c := int(r & 63); c != 0 {
+			reach |= reachMask[j][min(c, position.RowPits-1-j)]
+		}
+		r >>= 6
 	}
 	best := 0
-	for i := 1; i < position.RowPits; i++ {
-		if reach>>uint(i)&1 == 0 || field(own, i) != 0 {
-			continue
+	for cand := reach &^ ownOcc & (1<<position.RowPits - 1); cand != 0; cand &= cand - 1 {
+		f := position.RowPits - 1 - bits.TrailingZeros32(cand)
+		if enemyMarks>>uint(f)&1 == 0 {
+			best = max(best, field(enemy, f))
 		}
-		f := position.RowPits - 1 - i
-		if enemyMarks>>uint(f)&1 != 0 {
-			continue
-		}
-		best = max(best, field(enemy, f))
 	}
 	return best
+}
+
+// reachMask[j][c] marks the c pits after pit j.
+var reachMask [position.RowPits][position.RowPits]uint32
+
+func init() {
+	for j := range reachMask {
+		for c := range reachMask[j] {
+			reachMask[j][c] = (1<<uint(c) - 1) << uint(j+1)
+		}
+	}
+}
+
+// exposed sums the enemy's unmarked warriors facing own empty pits.
+func exposed(own, enemy uint64, enemyMarks uint32) int {
+	n := 0
+	for i := 0; i < position.RowPits; i++ {
+		f := position.RowPits - 1 - i
+		if field(own, i) == 0 && enemyMarks>>uint(f)&1 == 0 {
+			n += field(enemy, f)
+		}
+	}
+	return n
 }

@@ -78,8 +78,9 @@ func (w *worker) generate(f *frame, p *position.Position, capturesOnly bool) (n 
 	return n, hasMove || n > 0
 }
 
-// qsRelays makes quiescence sow relaying moves to find their captures.
-const qsRelays = true
+// qsRelays makes quiescence sow relaying moves to find their captures (a
+// variable for the self-play test).
+var qsRelays = true
 
 // sowInto sows pit, k from p into f's slot n; false if illegal.
 func (w *worker) sowInto(f *frame, n int, p *position.Position, pit, k, prison int) bool {

@@ -67,13 +67,21 @@ func (e *Engine) searchOpening(ctx context.Context, root position.Position, l Li
 			keep = max(4, len(cands)>>(lv-1))
 		}
 		cands = cands[:min(keep, len(cands))]
+		scored := 0
 		for i := range cands {
 			cands[i].score, cands[i].pv = w.scoreOpening(&root, &cands[i].move, lv)
 			if w.abort {
 				break
 			}
+			scored++
 		}
 		if w.abort {
+			if level == 0 && scored > 0 {
+				// Stopped inside level 1: the best candidate scored so far.
+				slices.SortStableFunc(cands[:scored], func(a, b candidate) int { return b.score - a.score })
+				best, level = cands[0], 1
+				s.reportOpening(w, &root, best, 1)
+			}
 			break
 		}
 		slices.SortStableFunc(cands, func(a, b candidate) int { return b.score - a.score })

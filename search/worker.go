@@ -175,15 +175,20 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 	if n == 0 {
 		return w.s.gameValue(p, movegen.NoMoveOutcome(p))
 	}
-	var static int
+	// The static evaluation is only needed for pruning near the leaves;
+	// the table keeps it when it was computed.
+	static := noEval
 	if hit {
 		static = int(e.Eval)
-	} else {
-		static = eval.Evaluate(p)
 	}
-	// Reverse futility: far above beta near the leaves, stand.
-	if !pvNode && depth <= rfpDepth && !IsProven(beta) && static-rfpMargin*depth >= beta {
-		return static
+	if !pvNode && depth <= rfpDepth && !IsProven(beta) {
+		if static == noEval {
+			static = eval.Evaluate(p)
+		}
+		// Reverse futility: far above beta near the leaves, stand.
+		if static-rfpMargin*depth >= beta {
+			return static
+		}
 	}
 	side := p.Side()
 	w.order(f, ply, ttMove, side)
@@ -257,12 +262,17 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 
 // Pruning and reduction settings (measured with kiothi bench and the
 // self-play checks in notes/search.md).
-const (
+// They are variables only so the self-play test can switch them.
+var (
 	rfpDepth  = 3
 	rfpMargin = 150
 	lmrFirst  = 3
-	histMax   = 1 << 20
 )
+
+const histMax = 1 << 20
+
+// noEval marks a static evaluation not computed (outside eval's range).
+const noEval = -32768
 
 func (w *worker) goodQuiet(f *frame, side position.Side, m position.Move, depth int) {
 	if f.killers[0] != m {

@@ -185,8 +185,22 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
-	info := func(in search.Info) { writeInfo(g.out, in, o.json) }
+	printed := false
+	info := func(in search.Info) {
+		printed = true
+		writeInfo(g.out, in, o.json)
+	}
+	start := time.Now()
 	res := eng.Search(ctx, su.game.Current(), su.game.History(), su.limits, info)
+	if !printed && res.HasMove {
+		// Stopped before a depth was complete: one line from the result.
+		el := time.Since(start)
+		writeInfo(g.out, search.Info{
+			Depth: max(res.Depth, 1), SelDepth: max(res.Depth, 1), MultiPV: 1, Score: res.Score,
+			Proven: res.Proven, Nodes: res.Nodes, NPS: uint64(float64(res.Nodes) / max(el.Seconds(), 1e-9)),
+			Hashfull: eng.Hashfull(), Time: el, PV: res.PV,
+		}, o.json)
+	}
 	return writeBest(g.out, res, o.json)
 }
 
