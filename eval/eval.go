@@ -34,10 +34,10 @@ const rowBits = 1<<position.RowPits - 1
 // Weights, in centi-warriors per warrior of the feature, all in one place.
 var (
 	WeightPrison     = 100
-	WeightRow        = 22
+	WeightRow        = 35
 	WeightNki        = 9
 	WeightThreatUs   = 55
-	WeightThreatThem = -33
+	WeightThreatThem = -60
 	WeightExposed    = 0
 )
 

@@ -24,6 +24,8 @@ type frame struct {
 	keys    [movegen.MaxMoves]int32
 	gain    [movegen.MaxMoves]int8
 	made    [movegen.MaxMoves]bool
+	ttKid   position.Position
+	ttGain  int
 	relay   [movegen.MaxMoves]position.Move
 	n       int
 	killers [2]position.Move
@@ -171,43 +173,74 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 			}
 		}
 	}
-	n, _ := w.generate(f, p, false)
-	if n == 0 {
-		return w.s.gameValue(p, movegen.NoMoveOutcome(p))
-	}
 	// The static evaluation is only needed for pruning near the leaves;
-	// the table keeps it when it was computed.
+	// the table keeps it when it was computed. Reverse futility (far above
+	// beta near the leaves, stand) needs a move to exist, and a quiet one
+	// shows that without generating.
 	static := noEval
 	if hit {
 		static = int(e.Eval)
 	}
-	if !pvNode && depth <= rfpDepth && !IsProven(beta) {
+	if !pvNode && depth <= rfpDepth && !IsProven(beta) && quietMoveExists(p) {
 		if static == noEval {
 			static = eval.Evaluate(p)
 		}
-		// Reverse futility: far above beta near the leaves, stand.
 		if static-rfpMargin*depth >= beta {
 			return static
 		}
 	}
 	side := p.Side()
-	w.order(f, ply, ttMove, side)
 	best, bestMove := -Infinite, position.NoMove
 	origAlpha := alpha
+	searched := 0
+	// The table's move is tried before generating: at a cut node it often
+	// refutes at once and the other moves are never sown.
+	if ttMove != position.NoMove && w.makeTT(f, p, ttMove) {
+		child := &f.ttKid
+		capture := f.ttGain > 0
+		w.enter(child, ply+1, capture)
+		s := -w.search(child, -beta, -alpha, depth-1, ply+1, pvNode)
+		if w.abort {
+			return 0
+		}
+		searched = 1
+		best = s
+		if s > alpha {
+			bestMove, alpha = ttMove, s
+			if pvNode {
+				w.setPV(f, ply, ttMove)
+			}
+			if s >= beta {
+				if !capture {
+					w.goodQuiet(f, side, ttMove, depth)
+				}
+				w.s.tt.Store(key, ttMove, int16(best), int16(static), int8(depth), tt.Lower)
+				return best
+			}
+		}
+	}
+	n, _ := w.generate(f, p, false)
+	if n == 0 {
+		return w.s.gameValue(p, movegen.NoMoveOutcome(p))
+	}
+	w.order(f, ply, ttMove, side)
 	for i := 0; i < n; i++ {
 		f.pick(i)
 		m := f.moves[i]
+		if searched > 0 && m == ttMove {
+			continue
+		}
 		child := w.child(f, i, p)
 		capture := f.gain[i] > 0
 		w.enter(child, ply+1, capture)
 		newDepth := depth - 1
 		var s int
-		if i == 0 {
+		if searched == 0 {
 			s = -w.search(child, -beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
 			r := 0
-			if depth >= 3 && i >= lmrFirst && !capture && f.keys[i] < orderKiller {
-				r = int(lmr[depth][i])
+			if depth >= 3 && searched >= lmrFirst && !capture && f.keys[i] < orderKiller {
+				r = int(lmr[depth][searched])
 				if pvNode {
 					r--
 				}
@@ -221,6 +254,7 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 				s = -w.search(child, -beta, -alpha, newDepth, ply+1, true)
 			}
 		}
+		searched++
 		if w.abort {
 			return 0
 		}
@@ -230,16 +264,13 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 				bestMove = m
 				alpha = s
 				if pvNode {
-					c := &w.stack[ply+1]
-					f.pv[0] = m
-					copy(f.pv[1:], c.pv[:c.pvLen])
-					f.pvLen = c.pvLen + 1
+					w.setPV(f, ply, m)
 				}
 				if s >= beta {
 					if !capture {
 						w.goodQuiet(f, side, m, depth)
 						for j := 0; j < i; j++ {
-							if f.gain[j] == 0 {
+							if f.gain[j] == 0 && f.moves[j] != ttMove {
 								w.badQuiet(side, f.moves[j], depth)
 							}
 						}
@@ -475,3 +506,30 @@ var (
 	skipSize  = [...]int{1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4}
 	skipPhase = [...]int{0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7}
 )
+
+// setPV makes m followed by the child's line the line of ply.
+func (w *worker) setPV(f *frame, ply int, m position.Move) {
+	c := &w.stack[ply+1]
+	f.pv[0] = m
+	copy(f.pv[1:], c.pv[:c.pvLen])
+	f.pvLen = c.pvLen + 1
+}
+
+// makeTT plays the table's move m into f.ttKid if it is legal in p (a
+// table move may come from another position with the same bucket and key
+// bits, so it is checked like any input).
+func (w *worker) makeTT(f *frame, p *position.Position, m position.Move) bool {
+	pit, k := m.Pit(), m.Count()
+	side := p.Side()
+	if pit >= position.NumPits || position.Owner(pit) != side || k < 1 || k > p.Count(pit) {
+		return false
+	}
+	q := &f.ttKid
+	*q = *p
+	if movegen.Sow(q, pit, k, w.s.rules) != movegen.Legal {
+		return false
+	}
+	q.EndTurn()
+	f.ttGain = q.Prison(side) - p.Prison(side)
+	return true
+}
