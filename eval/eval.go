@@ -103,33 +103,26 @@ func nkiWarriors(row uint64, marks uint32) int {
 // own's occupancy (10 bits), enemyMarks the enemy row's nki marks. Pit i
 // of one row faces pit 9-i of the other, in row-local indices.
 func threat(own, enemy uint64, ownOcc, enemyMarks uint32) int {
+	// Pit i is within reach when some pit j < i has j + count(j) >= i: a
+	// running maximum of j + count(j) over the row.
 	reach := uint32(0)
+	far := -1
 	r := own
-	for j := 0; j < position.RowPits-1; j++ {
-		if c := int(r & 63); c != 0 {
-			reach |= reachMask[j][min(c, position.RowPits-1-j)]
+	for i := 0; i < position.RowPits; i++ {
+		if far >= i {
+			reach |= 1 << uint(i)
 		}
+		far = max(far, i+int(r&63))
 		r >>= 6
 	}
 	best := 0
-	for cand := reach &^ ownOcc & (1<<position.RowPits - 1); cand != 0; cand &= cand - 1 {
+	for cand := reach &^ ownOcc & rowBits; cand != 0; cand &= cand - 1 {
 		f := position.RowPits - 1 - bits.TrailingZeros32(cand)
 		if enemyMarks>>uint(f)&1 == 0 {
 			best = max(best, field(enemy, f))
 		}
 	}
 	return best
-}
-
-// reachMask[j][c] marks the c pits after pit j.
-var reachMask [position.RowPits][position.RowPits]uint32
-
-func init() {
-	for j := range reachMask {
-		for c := range reachMask[j] {
-			reachMask[j][c] = (1<<uint(c) - 1) << uint(j+1)
-		}
-	}
 }
 
 // exposed sums the enemy's unmarked warriors facing own empty pits.
