@@ -37,7 +37,7 @@ var (
 	WeightRow        = 35
 	WeightNki        = 9
 	WeightThreatUs   = 55
-	WeightThreatThem = -60
+	WeightThreatThem = -85
 	WeightExposed    = 0
 )
 

@@ -78,10 +78,9 @@ func TestSelfPlay(t *testing.T) {
 	}
 	base := current()
 	cands := map[string]weights{
-		"row50":   {50, 9, 55, -60, 0},
-		"them-85": {35, 9, 55, -85, 0},
-		"nki18":   {35, 18, 55, -60, 0},
-		"us40":    {35, 9, 40, -60, 0},
+		"them-110": {35, 9, 55, -110, 0},
+		"them-140": {35, 9, 55, -140, 0},
+		"us30":     {35, 9, 30, -85, 0},
 	}
 	for name, c := range cands {
 		tm, ts := 0, 0

@@ -39,7 +39,9 @@
 // third time counting the game history passed to Search and the search
 // path ends the game, each side taking its own row; it scores as a proven
 // game end. Since a capture changes the prisons, only the positions since
-// the last capture are compared.
+// the last capture are compared. As in chess engines, a value that a
+// repetition decided may reach the transposition table and be reused on
+// another path (the usual graph-history compromise).
 //
 // # Determinism
 //

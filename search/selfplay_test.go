@@ -12,11 +12,16 @@ import (
 	"github.com/kiothi/kiothi/position"
 )
 
-type settings struct{ rfpDepth, lmrFirst int }
+type settings struct {
+	rfpDepth, lmrFirst, deltaMargin int
+	qsRelays                        bool
+}
 
-func (s settings) set() { rfpDepth, lmrFirst = s.rfpDepth, s.lmrFirst }
+func (s settings) set() {
+	rfpDepth, lmrFirst, deltaMargin, qsRelays = s.rfpDepth, s.lmrFirst, s.deltaMargin, s.qsRelays
+}
 
-func currentSettings() settings { return settings{rfpDepth, lmrFirst} }
+func currentSettings() settings { return settings{rfpDepth, lmrFirst, deltaMargin, qsRelays} }
 
 func randomOpeningMove(p *position.Position, rng *rand.Rand) position.GameMove {
 	var pairs [][2]int
@@ -86,8 +91,10 @@ func TestSelfPlaySettings(t *testing.T) {
 		name string
 		s    settings
 	}{
-		{"no-rfp", settings{0, base.lmrFirst}},
-		{"no-lmr", settings{base.rfpDepth, 64}},
+		{"no-rfp", settings{0, base.lmrFirst, base.deltaMargin, base.qsRelays}},
+		{"no-lmr", settings{base.rfpDepth, 64, base.deltaMargin, base.qsRelays}},
+		{"no-delta", settings{base.rfpDepth, base.lmrFirst, 0, base.qsRelays}},
+		{"qs-no-relays", settings{base.rfpDepth, base.lmrFirst, base.deltaMargin, false}},
 	} {
 		ts, tm := 0, 0
 		for seed := uint64(1); seed <= 100; seed++ {

@@ -84,8 +84,9 @@ func (w *worker) reset() {
 	clear(w.history[1][:])
 }
 
-// terminal returns the game value if p ends the game by repetition (the
-// third occurrence) at this ply.
+// repeated reports whether the position at ply occurs for the third time,
+// counting the search path since the last capture and, when no capture
+// was made since the root, the game history (RULES.md §6).
 func (w *worker) repeated(ply int) bool {
 	k := w.keys[ply]
 	start := w.lastCap[ply]
@@ -298,6 +299,9 @@ var (
 	rfpDepth  = 3
 	rfpMargin = 150
 	lmrFirst  = 3
+	// deltaMargin is quiescence's delta pruning margin (0: off). At bench
+	// depth 11: off 5.69M nodes, 100: 4.44M, 200: 4.38M, 300: 4.94M.
+	deltaMargin = 200
 )
 
 const histMax = 1 << 20
@@ -358,6 +362,12 @@ func (w *worker) qsearch(p *position.Position, alpha, beta, ply int) int {
 	}
 	for i := 0; i < n; i++ {
 		f.pick(i)
+		// Delta pruning: a capture that cannot lift the score to alpha
+		// even with a margin to spare is not tried (captures come biggest
+		// first, so neither are the rest).
+		if deltaMargin > 0 && !IsProven(alpha) && best+100*int(f.gain[i])+deltaMargin <= alpha {
+			break
+		}
 		child := w.child(f, i, p)
 		w.enter(child, ply+1, true)
 		s := -w.qsearch(child, -beta, -alpha, ply+1)
