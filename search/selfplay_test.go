@@ -97,11 +97,11 @@ func TestSelfPlaySettings(t *testing.T) {
 		{"qs-no-relays", settings{base.rfpDepth, base.lmrFirst, base.deltaMargin, false}},
 	} {
 		ts, tm := 0, 0
-		for seed := uint64(1); seed <= 100; seed++ {
+		for seed := uint64(1); seed <= 80; seed++ {
 			s, m := selfPlayPair(t, seed, c.s, base, Limits{Nodes: 20000})
 			ts += s
 			tm += m
 		}
-		t.Logf("%s %+v vs current %+v: 200 games at 20000 nodes, wins-losses %+d, margin %+d", c.name, c.s, base, ts, tm)
+		t.Logf("%s %+v vs current %+v: 160 games at 20000 nodes, wins-losses %+d, margin %+d", c.name, c.s, base, ts, tm)
 	}
 }
