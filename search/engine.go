@@ -219,7 +219,15 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 	main := e.workers[0]
 	main.s = s
 	f := &main.stack[0]
-	n, _ := main.generate(f, &root, false)
+	cands, _ := main.generate(f, &root, false)
+	var moves []position.Move
+	var kids []position.Position
+	for i := 0; i < cands; i++ {
+		if q, ok := main.child(f, i, &root); ok {
+			moves, kids = append(moves, f.moves[i]), append(kids, *q)
+		}
+	}
+	n := len(moves)
 	if n == 0 {
 		v, _ := Decode(s.gameValue(&root, movegen.NoMoveOutcome(&root)))
 		return Result{Score: v, Proven: true}
@@ -230,7 +238,7 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 		w.reset()
 		w.root = w.root[:0]
 		for i := 0; i < n; i++ {
-			w.root = append(w.root, rootMove{move: f.moves[i], pos: *main.child(f, i, &root), score: -Infinite, prev: -Infinite})
+			w.root = append(w.root, rootMove{move: moves[i], pos: kids[i], score: -Infinite, prev: -Infinite})
 		}
 		w.keys[0] = root.KeyWithPrisons()
 		w.lastCap[0] = 0

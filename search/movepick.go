@@ -14,6 +14,7 @@ const (
 	orderTT      = 1 << 30
 	orderCapture = 1 << 28
 	orderKiller  = 1 << 27
+	orderRelay   = 1 << 26
 )
 
 // generate lists the legal moves of p into f with the warriors each
@@ -54,6 +55,14 @@ func (w *worker) generate(f *frame, p *position.Position, capturesOnly bool) (n 
 			if capturesOnly {
 				f.relay[relays] = position.NewMove(pit, k)
 				relays++
+				continue
+			}
+			if lazyRelays {
+				// Sown (and judged) only if picked: gain unknown till then.
+				f.moves[n] = position.NewMove(pit, k)
+				f.gain[n] = gainUnknown
+				f.made[n] = false
+				n++
 				continue
 			}
 			if w.sowInto(f, n, p, pit, k, prison) {
@@ -97,17 +106,33 @@ func (w *worker) sowInto(f *frame, n int, p *position.Position, pit, k, prison i
 	return true
 }
 
-// child returns the position after move i of f, making it if needed.
-func (w *worker) child(f *frame, i int, p *position.Position) *position.Position {
+// gainUnknown marks a relaying move not yet sown.
+const gainUnknown = -1
+
+// lazyRelays defers sowing relaying moves in the main search until they
+// are picked. It loses: without their capture sizes the moves are worse
+// ordered, and bench depth 11 grew from 4.38M nodes (1.8 CPU s) to 7.3M+
+// (3.1 CPU s) whether relays were ordered before or after the killers.
+var lazyRelays = false
+
+// child returns the position after move i of f, making it if needed;
+// false if the move turns out illegal (a relaying sowing past the lap
+// limit).
+func (w *worker) child(f *frame, i int, p *position.Position) (*position.Position, bool) {
 	q := &f.kids[i]
 	if !f.made[i] {
 		*q = *p
 		m := f.moves[i]
-		movegen.Sow(q, m.Pit(), m.Count(), w.s.rules)
+		if movegen.Sow(q, m.Pit(), m.Count(), w.s.rules) != movegen.Legal {
+			return q, false
+		}
 		q.EndTurn()
 		f.made[i] = true
+		if f.gain[i] == gainUnknown {
+			f.gain[i] = int8(q.Prison(p.Side()) - p.Prison(p.Side()))
+		}
 	}
-	return q
+	return q, true
 }
 
 // predictGain returns what a single-lap sowing of k (< 20) warriors from
@@ -160,6 +185,10 @@ func (w *worker) order(f *frame, ply int, ttMove position.Move, side position.Si
 			key = orderTT
 		case f.gain[i] > 0:
 			key = orderCapture + int32(f.gain[i])<<8
+		case f.gain[i] == gainUnknown:
+			// A relay often ends in a capture: after the killers, before
+			// the quiet moves.
+			key = orderRelay + h[m]
 		case m == k1:
 			key = orderKiller + 1
 		case m == k2:

@@ -231,7 +231,10 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 		if searched > 0 && m == ttMove {
 			continue
 		}
-		child := w.child(f, i, p)
+		child, ok := w.child(f, i, p)
+		if !ok {
+			continue
+		}
 		capture := f.gain[i] > 0
 		w.enter(child, ply+1, capture)
 		newDepth := depth - 1
@@ -240,7 +243,7 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 			s = -w.search(child, -beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
 			r := 0
-			if depth >= 3 && searched >= lmrFirst && !capture && f.keys[i] < orderKiller {
+			if depth >= 3 && searched >= lmrFirst && !capture && f.keys[i] < orderRelay {
 				r = int(lmr[depth][searched])
 				if pvNode {
 					r--
@@ -280,6 +283,10 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 				}
 			}
 		}
+	}
+	if searched == 0 {
+		// Every candidate was a relaying move past the lap limit.
+		return w.s.gameValue(p, movegen.NoMoveOutcome(p))
 	}
 	bound := tt.Upper
 	switch {
@@ -368,7 +375,7 @@ func (w *worker) qsearch(p *position.Position, alpha, beta, ply int) int {
 		if deltaMargin > 0 && !IsProven(alpha) && best+100*int(f.gain[i])+deltaMargin <= alpha {
 			break
 		}
-		child := w.child(f, i, p)
+		child, _ := w.child(f, i, p) // captures are sown or predicted: legal
 		w.enter(child, ply+1, true)
 		s := -w.qsearch(child, -beta, -alpha, ply+1)
 		if w.abort {
