@@ -24,9 +24,12 @@ import (
 //     hill-climbs from the best: move one warrior, or a whole drop, from
 //     one pit to another, keeping any improvement.
 //  3. Turn 2 (North) is scored by searching the play position it leads to.
-//     Turn 1 (South) is scored assuming North puts its warriors back (the
+//     Turn 1 (South) is ranked assuming North puts its warriors back (the
 //     board stays, every occupied pit turns nki): a one-sided estimate,
-//     cheap enough to rank South's candidates.
+//     cheap enough for all candidates. From level 2 the best few are then
+//     scored against North's best structured reply (each of North's
+//     candidates searched at depth L-2, at least 1), and the best of those
+//     is the choice; turn 1 is not hill-climbed.
 //
 // With a depth limit D the levels run 1..D, so the choice is deterministic.
 // One thread scores (the table is still shared with later searches).
@@ -39,6 +42,38 @@ type candidate struct {
 	move  position.OpeningMove
 	score int
 	pv    []position.Move
+	reply *position.OpeningMove // turn 1: North's best reply, if searched
+}
+
+// replyTop is how many of South's best-ranked candidates are scored
+// against North's replies at each level from 2 on.
+const replyTop = 6
+
+// replyScore scores South's candidate c by North's best structured reply,
+// each reply scored by a search of depth.
+func (w *worker) replyScore(root *position.Position, c candidate, depth int) candidate {
+	q := *root
+	movegen.ApplyOpening(&q, &c.move)
+	replies := openingCandidates(&q)
+	if len(replies) == 0 {
+		c.score, c.pv, c.reply = w.s.gameValue(&q, movegen.NoMoveOutcome(&q)), nil, nil
+		c.score = -c.score
+		return c
+	}
+	bestV := -Infinite
+	for i := range replies {
+		v, pv := w.scoreOpening(&q, &replies[i].move, depth)
+		if w.abort {
+			return c
+		}
+		if v > bestV {
+			bestV = v
+			m := replies[i].move
+			c.reply, c.pv = &m, pv
+		}
+	}
+	c.score = -bestV
+	return c
 }
 
 func (e *Engine) searchOpening(ctx context.Context, root position.Position, l Limits, info func(Info)) Result {
@@ -85,11 +120,27 @@ func (e *Engine) searchOpening(ctx context.Context, root position.Position, l Li
 			break
 		}
 		slices.SortStableFunc(cands, func(a, b candidate) int { return b.score - a.score })
-		top := w.refine(&root, cands[0], lv)
+		var top candidate
+		if root.Phase() == position.OpeningSouth && lv >= 2 {
+			// Turn 1: the put-back estimate ranks; the best few are then
+			// scored against North's best structured reply.
+			top = candidate{score: -Infinite}
+			for i := 0; i < min(replyTop, len(cands)); i++ {
+				c := w.replyScore(&root, cands[i], max(1, lv-2))
+				if w.abort {
+					break
+				}
+				if c.score > top.score {
+					top = c
+				}
+			}
+		} else {
+			top = w.refine(&root, cands[0], lv)
+			cands[0] = top
+		}
 		if w.abort {
 			break
 		}
-		cands[0] = top
 		best, level = top, lv
 		s.reportOpening(w, &root, best, lv)
 		if s.stopAfterIteration(w) {
@@ -267,7 +318,9 @@ func openingPV(root *position.Position, c candidate) []position.GameMove {
 	pv := []position.GameMove{position.Redistribute(c.move)}
 	q := *root
 	movegen.ApplyOpening(&q, &c.move)
-	if root.Phase() == position.OpeningSouth {
+	if root.Phase() == position.OpeningSouth && c.reply != nil {
+		pv = append(pv, position.Redistribute(*c.reply))
+	} else if root.Phase() == position.OpeningSouth {
 		var m position.OpeningMove
 		k := 0
 		for i := position.RowPits; i < position.NumPits && k < 2; i++ {

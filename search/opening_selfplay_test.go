@@ -35,8 +35,10 @@ func TestSelfPlayOpening(t *testing.T) {
 		t.Skip("set KIOTHI_SELFPLAY=1 to play the opening search against baselines")
 	}
 	pairs := 30
+	const openingDepth = 4
 	for _, base := range []string{"random", "putback"} {
 		score, margin := 0, 0
+		var bySide [2]int
 		for seed := uint64(1); seed <= uint64(pairs); seed++ {
 			for round := 0; round < 2; round++ {
 				engineSide := position.Side(round)
@@ -51,7 +53,7 @@ func TestSelfPlayOpening(t *testing.T) {
 					var mv position.GameMove
 					switch {
 					case p.Phase() != position.Play && p.Side() == engineSide:
-						mv = e.Search(context.Background(), p, g.History(), Limits{Depth: 2}, nil).Best
+						mv = e.Search(context.Background(), p, g.History(), Limits{Depth: openingDepth}, nil).Best
 					case p.Phase() != position.Play && base == "random":
 						mv = randomOpeningMove(&p, rng)
 					case p.Phase() != position.Play:
@@ -71,11 +73,14 @@ func TestSelfPlayOpening(t *testing.T) {
 				margin += m
 				if m > 0 {
 					score++
+					bySide[engineSide]++
 				} else if m < 0 {
 					score--
+					bySide[engineSide]--
 				}
 			}
 		}
-		t.Logf("engine opening (depth 2) vs %s: %d games, wins-losses %+d, margin %+d", base, 2*pairs, score, margin)
+		t.Logf("engine opening (depth %d) vs %s: %d games, wins-losses %+d (as South %+d, as North %+d), margin %+d",
+			openingDepth, base, 2*pairs, score, bySide[0], bySide[1], margin)
 	}
 }
