@@ -150,12 +150,12 @@ func TestGenerateBench(t *testing.T) {
 # KIOTHI_GEN_BENCH=1 go test ./bench -run TestGenerateBench). Each game
 # starts from the standard setup (every fourth from variant 25) with random
 # redistributions at turns 1 and 2, then plays depth-3 searches with 15%
-# random moves; positions are kept by kind: early (plies 3..12), middle,
-# middle (28..48 warriors on the board after ply 12), late (8..20 on the
-# board), nki (5 or more nki pits),
-# bigpit (a pit of 15 or more) and longsow (a legal move whose sowing takes
-# 30 laps or more), plus the two long sowings of RULES.md §4.
-# One position a line; the text after ";" is a comment.
+# random moves; positions are kept by kind: early (plies 3..12), middle
+# (28..48 warriors on the board after ply 12), late (8..20 on the board),
+# nki (5 or more nki pits), bigpit (a pit of 15 or more) and longsow (a
+# legal move whose sowing takes 30 laps or more), plus the two long
+# sowings of RULES.md section 4. The search has changed since: a rerun
+# picks other positions. One position a line; text after ';' is a comment.
 `
 	out := header + strings.Join(lines, "\n") + "\n"
 	if err := os.WriteFile("positions.txt", []byte(out), 0o644); err != nil {

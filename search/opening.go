@@ -212,8 +212,13 @@ func putBack(q position.Position) position.Position {
 	return q
 }
 
+// refineMargin is the gain a neighbour must show to replace the current
+// choice: many neighbours are tried, so a small gain is mostly search
+// noise (the best of many noisy scores is biased upwards).
+const refineMargin = 25
+
 // refine hill-climbs from c at depth: move one warrior, or a whole drop,
-// from pit a to pit b; keep the first improvement and go on from there.
+// from pit a to pit b; keep the first clear improvement and go on.
 func (w *worker) refine(root *position.Position, c candidate, depth int) candidate {
 	tries := 0
 	maxTries := 400
@@ -242,7 +247,7 @@ func (w *worker) refine(root *position.Position, c candidate, depth int) candida
 					if w.abort {
 						return c
 					}
-					if v > c.score {
+					if v > c.score+refineMargin {
 						c = candidate{move: m, score: v, pv: pv}
 						improved = true
 						break
