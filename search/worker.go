@@ -460,7 +460,7 @@ func (w *worker) iterate() {
 	for depth := 1; depth <= s.maxDepth; depth++ {
 		// Lazy SMP: helpers skip some depths, so threads spread over
 		// several depths and fill the table for each other.
-		if w.id > 0 && depth > 1 {
+		if smpSkip && w.id > 0 && depth > 1 {
 			i := (w.id - 1) % len(skipSize)
 			if ((depth+skipPhase[i])/skipSize[i])%2 != 0 {
 				continue
@@ -520,8 +520,10 @@ func (w *worker) iterate() {
 
 const aspiration = 30
 
-// Lazy SMP depth skipping for helper threads (as in Stockfish).
+// Lazy SMP depth skipping for helper threads (as in Stockfish); smpSkip
+// is a variable for the measurement in smp_test.go.
 var (
+	smpSkip   = true
 	skipSize  = [...]int{1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4}
 	skipPhase = [...]int{0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7}
 )
