@@ -31,12 +31,16 @@ func (w *worker) generate(f *frame, p *position.Position, capturesOnly bool) (n 
 	prison := p.Prison(side)
 	free := w.s.rules.FreeFirstLap
 	relays := 0
+	occ := p.Occupied()
 	for pit := first; pit < first+position.RowPits; pit++ {
 		c := p.Count(pit)
+		last := pit
 		for k := 1; k <= c; k++ {
+			if last++; last == position.NumPits {
+				last = 0
+			}
 			if k < position.NumPits {
-				last := (pit + k) % position.NumPits
-				if p.Count(last) == 0 {
+				if occ>>uint(last)&1 == 0 {
 					hasMove = true
 					g := predictGain(p, pit, k, last, side)
 					if capturesOnly && g == 0 {

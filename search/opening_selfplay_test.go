@@ -34,7 +34,7 @@ func TestSelfPlayOpening(t *testing.T) {
 	if os.Getenv("KIOTHI_SELFPLAY") == "" {
 		t.Skip("set KIOTHI_SELFPLAY=1 to play the opening search against baselines")
 	}
-	pairs := 30
+	pairs := 60
 	const openingDepth = 4
 	for _, base := range []string{"random", "putback"} {
 		score, margin := 0, 0
