@@ -300,3 +300,26 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestMatchObjective: a forced win by exactly two scores the one-warrior
+// multiplier in match points, and by margin otherwise.
+func TestMatchObjective(t *testing.T) {
+	p, err := position.Parse("0.0.0.0.0.0.0.1.0.0/0.0.0.0.0.0.0.0.1.0 29-29 s 45")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		o    Options
+		want int
+	}{
+		{Options{HashMB: 1}, 200},
+		{Options{HashMB: 1, Objective: Match, Multiplier: 5}, 500},
+		{Options{HashMB: 1, Objective: Match}, 200},
+	} {
+		e, _ := NewEngine(c.o)
+		res := e.Search(context.Background(), p, nil, Limits{Depth: 10}, nil)
+		if !res.Proven || res.Score != c.want {
+			t.Errorf("%+v: score %d proven %v, want proven %d", c.o, res.Score, res.Proven, c.want)
+		}
+	}
+}
