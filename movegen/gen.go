@@ -69,11 +69,7 @@ func Generate(p *position.Position, r Rules, list *MoveList) int {
 // relayEnds reports whether lifting n (1..19) from pit, whose first lap
 // ends in an occupied pit, ends within the lap limit.
 func relayEnds(p *position.Position, pit, n int) bool {
-	q := *p
-	q.Lift(pit, n)
-	last := q.Lap((pit+1)%position.NumPits, n)
-	_, ok := q.Relay(last, 1, MaxLaps)
-	return ok
+	return p.SowEnds(pit, n, MaxLaps)
 }
 
 // legalSowing decides a candidate (pit, n) that is already known to lift
@@ -87,8 +83,7 @@ func legalSowing(p *position.Position, pit, c, n int, side position.Side, r Rule
 	if !r.FreeFirstLap && position.Owner(last) == side {
 		return false
 	}
-	q := *p
-	return Sow(&q, pit, n, r) == Legal
+	return p.SowEnds(pit, n, MaxLaps)
 }
 
 // CountMoves returns the number of legal play moves (perft at depth 1)
@@ -104,11 +99,12 @@ func CountMoves(p *position.Position, r Rules) int {
 	occ := doubled(p.Occupied())
 	relays := occ
 	if !r.FreeFirstLap {
-		relays &^= doubled((1<<position.RowPits-1)<<uint(first))
+		relays &^= doubled((1<<position.RowPits - 1) << uint(first))
 	}
 	k := 0
-	for pit := first; pit < first+position.RowPits; pit++ {
-		c := p.Count(pit)
+	row := p.Row(side)
+	for pit := first; row != 0; pit, row = pit+1, row>>6 {
+		c := int(row & 63)
 		if c == 0 {
 			continue
 		}
@@ -128,6 +124,7 @@ func CountMoves(p *position.Position, r Rules) int {
 	}
 	return k
 }
+
 // HasMove reports whether the side to move has any legal move (at the
 // opening: two occupied pits of its own row).
 func HasMove(p *position.Position, r Rules) bool {

@@ -13,9 +13,13 @@ func BenchmarkSuitePlay(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		total = 0
 		for _, e := range es {
-			if e.Position.Phase() != 2 { continue }
+			if e.Position.Phase() != 2 {
+				continue
+			}
 			d := len(e.Expected)
-			for d > 1 && e.Expected[d-1] > 2000000 { d-- }
+			for d > 1 && e.Expected[d-1] > 2000000 {
+				d--
+			}
 			n, _ := Perft(context.Background(), e.Position, d, PerftOptions{})
 			total += n
 		}
