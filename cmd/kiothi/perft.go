@@ -263,4 +263,3 @@ func formatRate(nodes uint64, d time.Duration) string {
 	}
 	return fmt.Sprintf("%.0f nodes/s", r)
 }
-
