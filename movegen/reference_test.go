@@ -130,8 +130,8 @@ func TestRulesWorkedExamples(t *testing.T) {
 	// RULES.md §9, one row each.
 	cases := []struct {
 		pos, move, want string // want "" means illegal
-		why                    movegen.Status
-		note                   string
+		why             movegen.Status
+		note            string
 	}{
 		{"0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3", "b1", "0.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.0 5-0 n 4", movegen.Legal, "opposite capture of H"},
 		{"0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4*.0.0 0-0 s 3", "b1", "0.0.1.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4*.0.0 0-0 n 4", movegen.Legal, "H is nki"},
