@@ -424,10 +424,10 @@ func TestHardLimit(t *testing.T) {
 
 func TestSplitCommandLine(t *testing.T) {
 	cases := map[string][]string{
-		"kiothi ugi":                  {"kiothi", "ugi"},
+		"kiothi ugi":                   {"kiothi", "ugi"},
 		`  "/my dir/kiothi"  ugi  -x `: {"/my dir/kiothi", "ugi", "-x"},
-		`a\ b 'c "d"' e"f g"`:         {"a b", `c "d"`, "ef g"},
-		"":                            nil,
+		`a\ b 'c "d"' e"f g"`:          {"a b", `c "d"`, "ef g"},
+		"":                             nil,
 	}
 	for in, want := range cases {
 		got, err := SplitCommandLine(in)
