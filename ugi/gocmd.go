@@ -207,34 +207,8 @@ func chooseMove(res search.Result, root position.Position, r movegen.Rules, out 
 		}
 		out.errorf("search returned illegal move %s: %v", res.Best, err)
 	}
-	if m, ok := FirstLegal(root, r); ok {
+	if m, ok := movegen.FirstLegal(root, r); ok {
 		return m.String()
 	}
 	return "none"
-}
-
-// FirstLegal returns a legal move of p, if there is one: the first play
-// move in board order, or at the opening the redistribution that puts the
-// first pair's warriors back where they were.
-func FirstLegal(p position.Position, r movegen.Rules) (position.GameMove, bool) {
-	if p.Phase() != position.Play {
-		var m position.GameMove
-		found := false
-		movegen.ForEachPair(&p, func(i, j, _ int) {
-			if found {
-				return
-			}
-			var d [position.NumPits]int
-			d[i], d[j] = p.Count(i), p.Count(j)
-			if om, err := movegen.NewOpening(&p, i, j, d); err == nil {
-				m, found = position.Redistribute(om), true
-			}
-		})
-		return m, found
-	}
-	var list movegen.MoveList
-	if movegen.Generate(&p, r, &list) > 0 {
-		return position.PlayMove(list[0]), true
-	}
-	return position.GameMove{}, false
 }

@@ -150,7 +150,7 @@ func (f *slowSearcher) Search(ctx context.Context, root position.Position, _ []u
 	f.active.Add(1)
 	defer f.active.Add(-1)
 	f.searches.Add(1)
-	m, ok := FirstLegal(root, f.rules)
+	m, ok := movegen.FirstLegal(root, f.rules)
 	res := search.Result{Best: m, HasMove: ok, PV: []position.GameMove{m}}
 	tick := time.NewTicker(time.Millisecond)
 	defer tick.Stop()

@@ -70,7 +70,7 @@ func TestPositionAndQueries(t *testing.T) {
 	g := movegen.NewGame(start, movegen.Rules{})
 	var moves []string
 	for k := 0; k < 12; k++ {
-		m, ok := FirstLegal(g.Current(), g.Rules)
+		m, ok := movegen.FirstLegal(g.Current(), g.Rules)
 		if !ok {
 			break
 		}
@@ -164,7 +164,7 @@ func TestStopAndIsreadyDuringSearch(t *testing.T) {
 	h.want("query p1turn", "response true")
 	h.send("stop")
 	m := h.bestmove()
-	if want, _ := FirstLegal(position.Start(30), movegen.Rules{}); m != want.String() {
+	if want, _ := movegen.FirstLegal(position.Start(30), movegen.Rules{}); m != want.String() {
 		t.Errorf("bestmove %s, want the searcher's %s", m, want)
 	}
 	// A go sent in reply to bestmove is never refused as busy.
