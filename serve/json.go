@@ -43,7 +43,7 @@ type PairEntry struct {
 // total at the opening, result when the game is over.
 type MovesResponse struct {
 	Position string      `json:"position"`
-	Phase    string      `json:"phase"` // opening or play
+	Phase    string      `json:"phase"`          // opening or play
 	Moves    []MoveEntry `json:"moves,omitzero"` // empty, not absent, in play with no move
 	Pairs    []PairEntry `json:"pairs,omitzero"`
 	Total    uint64      `json:"total,omitempty"` // absent if it would overflow 64 bits
