@@ -29,7 +29,7 @@ type Config struct {
 	Out         io.Writer
 	Color       bool
 	Rules       movegen.Rules
-	Setup       position.Setup // 30 or 25
+	Setup       position.Setup     // 30 or 25
 	Start       *position.Position // a start other than the setup's
 	Human       position.Side      // the person's side
 	MoveTime    time.Duration      // engine level; default 1 s
