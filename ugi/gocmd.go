@@ -156,14 +156,19 @@ func (s *Session) goCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := s.ensureSearcher(); err != nil {
-		return err
-	}
 	if _, over := s.game.Over(); over {
 		s.out.println("bestmove none")
 		return nil
 	}
 	root, hist, rules := s.game.Current(), s.game.History(), s.game.Rules
+	if err := s.ensureSearcher(); err != nil && s.searcher == nil {
+		// Still answer: a runner waiting for bestmove would hang.
+		s.out.errorf("%v", err)
+		s.out.println("bestmove " + chooseMove(search.Result{}, root, rules, s.out))
+		return nil
+	} else if err != nil {
+		s.out.errorf("%v (searching with the previous settings)", err)
+	}
 	if s.st.ownBook && s.book != nil {
 		if m, ok := s.book.Probe(root, hist); ok {
 			if _, err := movegen.Apply(root, m, rules); err == nil {

@@ -106,7 +106,9 @@ func (s *Session) Handle(line string) (quit bool) {
 		s.identify(cmd + "ok")
 	case "isready":
 		if !s.busy() {
-			err = s.ensureSearcher()
+			if err := s.ensureSearcher(); err != nil {
+				s.out.errorf("%v", err)
+			}
 		}
 		s.out.println("readyok")
 	case "setoption":

@@ -441,3 +441,22 @@ func TestSplitCommandLine(t *testing.T) {
 		}
 	}
 }
+
+func TestSearcherFailure(t *testing.T) {
+	h := startSession(t, Config{NewSearcher: func(search.Options) (Searcher, error) { return nil, errors.New("out of memory") }})
+	h.send("isready")
+	if l := h.next(); !strings.Contains(l, "out of memory") {
+		t.Errorf("got %q, want the engine error", l)
+	}
+	if l := h.next(); l != "readyok" {
+		t.Errorf("got %q, want readyok", l)
+	}
+	h.send("go depth 1")
+	if l := h.next(); !strings.Contains(l, "out of memory") {
+		t.Errorf("got %q, want the engine error", l)
+	}
+	if m := h.bestmove(); m == "none" {
+		t.Error("no move though the game is not over")
+	}
+	h.quit()
+}
