@@ -3,7 +3,11 @@
 package ugi
 
 import (
+	"context"
+	"fmt"
+	"os"
 	"os/exec"
+	"sync"
 	"path/filepath"
 	"testing"
 	"time"
@@ -12,15 +16,44 @@ import (
 	"github.com/kiothi/kiothi/position"
 )
 
-func TestBinarySelfPlay(t *testing.T) {
+var (
+	buildOnce sync.Once
+	binDir    string
+	binErr    error
+)
+
+// binary builds kiothi once for the package's tests.
+func binary(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "kiothi")
-	build := exec.Command("go", "build", "-o", bin, "github.com/kiothi/kiothi/cmd/kiothi")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	buildOnce.Do(func() {
+		binDir, binErr = os.MkdirTemp("", "kiothi-ugi-test")
+		if binErr != nil {
+			return
+		}
+		build := exec.Command("go", "build", "-o", filepath.Join(binDir, "kiothi"), "github.com/kiothi/kiothi/cmd/kiothi")
+		if out, err := build.CombinedOutput(); err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
 	}
+	return filepath.Join(binDir, "kiothi")
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+func TestBinarySelfPlay(t *testing.T) {
+	bin := binary(t)
 	var engines [2]*Client
 	for k := range engines {
 		c, err := StartClient(bin + " ugi")
@@ -95,6 +128,51 @@ func TestBinarySelfPlay(t *testing.T) {
 	for _, c := range engines {
 		if err := c.Close(); err != nil {
 			t.Errorf("engine exit: %v", err)
+		}
+	}
+}
+
+// TestPlayerBinary plays a game between two Players, as the match runner
+// would with two ugi:<command line> specs.
+func TestPlayerBinary(t *testing.T) {
+	bin := binary(t)
+	var players [2]*Player
+	for k := range players {
+		p, err := NewPlayer(`"`+bin+`" ugi`, movegen.Rules{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		if p.Name() == "" {
+			t.Error("no engine name")
+		}
+		players[k] = p
+	}
+	start, _ := position.Parse("0.0.0.0.0.5.5.5.5.5/0.0.0.0.0.5.5.5.5.5 0-0 s 1")
+	g := movegen.NewGame(start, movegen.Rules{})
+	for len(g.Moves) < 5000 {
+		if _, over := g.Over(); over {
+			break
+		}
+		cur := g.Current()
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		m, err := players[cur.Side()].Move(ctx, g, 20*time.Millisecond)
+		cancel()
+		if err != nil {
+			t.Fatalf("ply %d: %v", len(g.Moves), err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatalf("ply %d: %s illegal: %v", len(g.Moves), m, err)
+		}
+	}
+	out, over := g.Over()
+	if !over {
+		t.Fatal("no end after 5000 plies")
+	}
+	t.Logf("game over after %d plies: %d-%d", len(g.Moves), out.South, out.North)
+	for _, p := range players {
+		if err := p.Close(); err != nil {
+			t.Errorf("close: %v", err)
 		}
 	}
 }

@@ -4,6 +4,7 @@ package ugi
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -96,8 +97,17 @@ func (c *Client) send(line string) error {
 
 // waitFor reads lines until pred accepts one, which it returns.
 func (c *Client) waitFor(timeout time.Duration, pred func(string) bool) (string, error) {
-	t := time.NewTimer(timeout)
-	defer t.Stop()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	l, err := c.waitCtx(ctx, pred)
+	if err != nil && ctx.Err() != nil {
+		err = fmt.Errorf("no answer within %v", timeout)
+	}
+	return l, err
+}
+
+// waitCtx reads lines until pred accepts one or ctx ends.
+func (c *Client) waitCtx(ctx context.Context, pred func(string) bool) (string, error) {
 	for {
 		select {
 		case l, ok := <-c.lines:
@@ -110,8 +120,8 @@ func (c *Client) waitFor(timeout time.Duration, pred func(string) bool) (string,
 			if pred(l) {
 				return l, nil
 			}
-		case <-t.C:
-			return "", fmt.Errorf("no answer within %v", timeout)
+		case <-ctx.Done():
+			return "", ctx.Err()
 		}
 	}
 }
@@ -184,6 +194,13 @@ func GoArgs(l search.Limits, clock bool) string {
 // when the engine has none). After timeout it sends stop and waits one
 // more Timeout before giving up.
 func (c *Client) Go(args string, timeout time.Duration) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	return c.GoContext(ctx, args)
+}
+
+// GoContext is Go until ctx ends, then stop and one more Timeout.
+func (c *Client) GoContext(ctx context.Context, args string) (string, error) {
 	if err := c.send("go " + args); err != nil {
 		return "", err
 	}
@@ -191,7 +208,7 @@ func (c *Client) Go(args string, timeout time.Duration) (string, error) {
 		f := strings.Fields(l)
 		return len(f) == 2 && f[0] == "bestmove"
 	}
-	l, err := c.waitFor(timeout, pred)
+	l, err := c.waitCtx(ctx, pred)
 	if err != nil && !errors.Is(err, ErrEngineExited) {
 		if c.send("stop") == nil {
 			l, err = c.waitFor(c.Timeout, pred)
