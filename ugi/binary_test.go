@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"sync"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
