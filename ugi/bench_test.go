@@ -28,10 +28,26 @@ func gameMoves(n int) []string {
 	return moves
 }
 
-func BenchmarkPositionCommand(b *testing.B) {
+// BenchmarkPositionReplay replays the whole history each time.
+func BenchmarkPositionReplay(b *testing.B) {
 	moves := gameMoves(200)
 	line := "position startpos moves " + strings.Join(moves, " ")
 	s := NewSession(io.Discard, Config{})
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Handle("position startpos")
+		s.Handle(line)
+	}
+	b.ReportMetric(float64(len(moves)), "moves")
+}
+
+// BenchmarkPositionResend sends the same history again, as runners do
+// before every move: only the parse and the prefix check remain.
+func BenchmarkPositionResend(b *testing.B) {
+	moves := gameMoves(200)
+	line := "position startpos moves " + strings.Join(moves, " ")
+	s := NewSession(io.Discard, Config{})
+	s.Handle(line)
 	b.ReportAllocs()
 	for b.Loop() {
 		s.Handle(line)

@@ -208,19 +208,58 @@ func (s *Session) setPosition(args []string) error {
 	if len(rest) > 0 && rest[0] != "moves" {
 		return fmt.Errorf("position: %q after the position: want moves", clip(rest[0]))
 	}
-	g := movegen.NewGame(p, s.rules())
+	var moves []position.GameMove
 	if len(rest) > 0 {
+		moves = make([]position.GameMove, len(rest)-1)
 		for k, ms := range rest[1:] {
 			m, err := position.ParseGameMove(ms)
-			if err == nil {
-				err = g.Play(m)
-			}
 			if err != nil {
 				return fmt.Errorf("position: move %d %q: %v (position kept)", k+1, clip(ms), err)
 			}
+			moves[k] = m
+		}
+	}
+	if s.extends(p, moves) {
+		return s.extend(moves)
+	}
+	g := movegen.NewGame(p, s.rules())
+	for k, m := range moves {
+		if err := g.Play(m); err != nil {
+			return fmt.Errorf("position: move %d %q: %v (position kept)", k+1, m, err)
 		}
 	}
 	s.game = g
+	return nil
+}
+
+// extends reports whether the game from start through moves continues
+// the current game: runners resend the whole history before every move.
+func (s *Session) extends(start position.Position, moves []position.GameMove) bool {
+	g := s.game
+	if g.Start != start || g.Rules != s.rules() || len(moves) < len(g.Moves) {
+		return false
+	}
+	for k, m := range g.Moves {
+		if moves[k] != m {
+			return false
+		}
+	}
+	return true
+}
+
+// extend plays the moves past the current game's; if one is illegal it
+// takes back those it played, so the previous position stays.
+func (s *Session) extend(moves []position.GameMove) error {
+	g := s.game
+	n := len(g.Moves)
+	for k, m := range moves[n:] {
+		if err := g.Play(m); err != nil {
+			for len(g.Moves) > n {
+				g.Undo()
+			}
+			return fmt.Errorf("position: move %d %q: %v (position kept)", n+k+1, m, err)
+		}
+	}
 	return nil
 }
 

@@ -460,3 +460,40 @@ func TestSearcherFailure(t *testing.T) {
 	}
 	h.quit()
 }
+
+// TestPositionExtends: a resent history that continues the game is played
+// on from where it was; anything else is replayed; either way the result
+// is the game the command describes, and a bad command keeps the old one.
+func TestPositionExtends(t *testing.T) {
+	h := startSession(t, Config{})
+	g := movegen.NewGame(position.Start(30), movegen.Rules{})
+	var moves []string
+	fens := []string{g.Current().String()}
+	for k := 0; k < 10; k++ {
+		m, _ := movegen.FirstLegal(g.Current(), g.Rules)
+		g.Play(m)
+		moves = append(moves, m.String())
+		fens = append(fens, g.Current().String())
+	}
+	cmd := func(n int) string { return "position startpos moves " + strings.Join(moves[:n], " ") }
+	for _, n := range []int{3, 3, 7, 10, 2, 0, 5} {
+		h.send(cmd(n))
+		h.want("query fen", "response "+fens[n])
+	}
+	h.wantError(cmd(8) + " a1")
+	h.want("query fen", "response "+fens[5])
+	h.send(cmd(8))
+	h.want("query fen", "response "+fens[8])
+	// A different history of the same length is replayed, not extended.
+	other := movegen.NewGame(position.Start(30), movegen.Rules{})
+	om, _ := position.ParseOpeningMove("ij:a3b2F5")
+	other.Play(position.Redistribute(om))
+	h.send("position startpos moves ij:a3b2F5")
+	h.want("query fen", "response "+other.Current().String())
+	// Another start with the same moves is replayed too.
+	p25 := position.Start(25)
+	h.send("position fen " + p25.String() + " moves ij:a3b2F5")
+	after, _ := movegen.Apply(p25, position.Redistribute(om), movegen.Rules{})
+	h.want("query fen", "response "+after.String())
+	h.quit()
+}
