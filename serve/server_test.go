@@ -292,14 +292,19 @@ func TestQueueTimeout(t *testing.T) {
 	<-done
 }
 
+// TestRunShutdown: cancelling Run's context ends a search in flight (it
+// answers with what it has) and shuts the server down.
 func TestRunShutdown(t *testing.T) {
-	s := New(Config{})
+	var running, maxRun atomic.Int32
+	s := New(Config{NewSearcher: func(search.Options) (Searcher, error) {
+		return sleepySearcher{time.Minute, &running, &maxRun}, nil
+	}})
 	ctx, cancel := context.WithCancel(context.Background())
 	addr := make(chan net.Addr, 1)
 	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx, "127.0.0.1:0", time.Second, func(a net.Addr) { addr <- a }) }()
-	a := <-addr
-	resp, err := http.Post("http://"+a.String()+"/api/v1/play", "application/json",
+	go func() { done <- s.Run(ctx, "127.0.0.1:0", 5*time.Second, func(a net.Addr) { addr <- a }) }()
+	base := "http://" + (<-addr).String()
+	resp, err := http.Post(base+"/api/v1/play", "application/json",
 		bytes.NewBufferString(`{"position": "startpos", "move": "ef:e5f5"}`))
 	if err != nil {
 		t.Fatal(err)
@@ -308,7 +313,29 @@ func TestRunShutdown(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Errorf("status %d", resp.StatusCode)
 	}
+	answered := make(chan int, 1)
+	go func() {
+		resp, err := http.Post(base+"/api/v1/analyse", "application/json",
+			bytes.NewBufferString(`{"position": "startpos", "limits": {"movetime": 9000}}`))
+		if err != nil {
+			answered <- -1
+			return
+		}
+		resp.Body.Close()
+		answered <- resp.StatusCode
+	}()
+	for running.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
 	cancel()
+	select {
+	case code := <-answered:
+		if code != 200 {
+			t.Errorf("search in flight at shutdown: status %d", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("search in flight not ended by shutdown")
+	}
 	select {
 	case err := <-done:
 		if err != nil {

@@ -38,8 +38,13 @@ var ErrEngineExited = errors.New("engine exited")
 
 // StartClient starts the engine given as a command line (split like a
 // shell does words, with quotes and backslashes) and completes the ugi
-// handshake.
+// handshake, waiting up to 10 s for each answer.
 func StartClient(commandLine string) (*Client, error) {
+	return StartClientTimeout(commandLine, 10*time.Second)
+}
+
+// StartClientTimeout is StartClient with timeout as the Client's Timeout.
+func StartClientTimeout(commandLine string, timeout time.Duration) (*Client, error) {
 	args, err := SplitCommandLine(commandLine)
 	if err != nil {
 		return nil, err
@@ -47,7 +52,7 @@ func StartClient(commandLine string) (*Client, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("ugi engine: empty command line")
 	}
-	c := &Client{Timeout: 10 * time.Second, lines: make(chan string, 1024), quit: make(chan struct{})}
+	c := &Client{Timeout: timeout, lines: make(chan string, 1024), quit: make(chan struct{})}
 	c.cmd = exec.Command(args[0], args[1:]...)
 	if c.stdin, err = c.cmd.StdinPipe(); err != nil {
 		return nil, err

@@ -497,3 +497,19 @@ func TestPositionExtends(t *testing.T) {
 	h.want("query fen", "response "+after.String())
 	h.quit()
 }
+
+func TestClientFailures(t *testing.T) {
+	if _, err := StartClient("/nonexistent/engine ugi"); err == nil {
+		t.Error("a missing engine started")
+	}
+	if _, err := StartClient("  "); err == nil {
+		t.Error("an empty command line started")
+	}
+	if _, err := StartClientTimeout("sh -c 'exit 3'", 5*time.Second); err == nil || !strings.Contains(err.Error(), "engine exited") {
+		t.Errorf("an engine that exits: %v", err)
+	}
+	// cat echoes ugi back but never says ugiok.
+	if _, err := StartClientTimeout("cat", 50*time.Millisecond); err == nil || !strings.Contains(err.Error(), "no answer") {
+		t.Errorf("an engine that never answers: %v", err)
+	}
+}
