@@ -17,7 +17,11 @@ func (s *session) report(o movegen.Outcome) {
 		winner := p.Side().Other()
 		s.printf("%s has no legal move: the game ends.\n", sideName(p.Side()))
 		if n := p.BoardTotal(); n > 0 {
-			s.printf("Sweep: the %d warriors left on the board go to %s's prison.\n", n, sideName(winner))
+			what := fmt.Sprintf("the %d warriors left on the board go", n)
+			if n == 1 {
+				what = "the warrior left on the board goes"
+			}
+			s.printf("Sweep: %s to %s's prison.\n", what, sideName(winner))
 		}
 	}
 	s.printf("Final tally: South %d, North %d.\n", o.South, o.North)

@@ -132,7 +132,7 @@ func TestOneWarriorAndSweep(t *testing.T) {
 	}
 	for _, want := range []string{
 		"South has no legal move: the game ends.",
-		"Sweep: the 1 warriors left on the board go to North's prison.",
+		"Sweep: the warrior left on the board goes to North's prison.",
 		"Final tally: South 3, North 1.", "South (you) wins by 2.",
 		"A one-warrior victory, the mark of exceptional skill: it counts as 3 wins.",
 		"Nothing to undo", "The game is over: type new",
