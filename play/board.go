@@ -1,5 +1,4 @@
-// The board diagram shown after every move (the CLI's position.Diagram
-// may replace it once both exist).
+// The board diagram shown after every move (position.Diagram may replace it).
 package play
 
 import (

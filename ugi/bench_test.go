@@ -1,5 +1,4 @@
-// Benchmarks: replaying a resent game, and how long go movetime takes to
-// answer when the searcher ignores its movetime (the session's deadline).
+// Benchmarks: position commands, and the session's movetime deadline.
 package ugi
 
 import (

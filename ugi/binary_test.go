@@ -1,5 +1,4 @@
-// A whole game between two processes of the built binary, driven through
-// the Client the way the cutegames runner drives engines.
+// Whole games between processes of the built binary, driven as a runner would.
 package ugi
 
 import (

@@ -1,5 +1,4 @@
-// A client for external UGI engines, for the match runner's ugi:<command>
-// players.
+// A client for external UGI engines (the match runner's ugi:<command> players).
 package ugi
 
 import (
@@ -78,7 +77,7 @@ func StartClientTimeout(commandLine string, timeout time.Duration) (*Client, err
 	}()
 	if err := c.send("ugi"); err != nil {
 		c.Close()
-		return nil, err
+		return nil, fmt.Errorf("ugi engine %q: %v", args[0], err)
 	}
 	if _, err := c.waitFor(c.Timeout, func(l string) bool {
 		if name, ok := strings.CutPrefix(l, "id name "); ok {

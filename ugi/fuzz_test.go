@@ -1,5 +1,4 @@
-// Fuzz targets for the session's command parsers and the command line
-// splitter; the seeds run in plain go test.
+// Fuzz targets for the session's commands and the command line splitter.
 package ugi
 
 import (

@@ -1,5 +1,4 @@
-// The go command: parsing its limits, the search goroutine, stop and the
-// bestmove line.
+// The go command: its limits, the search goroutine, stop and bestmove.
 package ugi
 
 import (
