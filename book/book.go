@@ -54,8 +54,15 @@ func (b *Book) Rules() Rules { return b.rules }
 // Setup of 0 in r accepts any setup (the position decides: other material
 // is never found in the book).
 func (b *Book) Compatible(r Rules) error {
-	if r.FreeFirstLap != b.rules.FreeFirstLap || (r.Setup != 0 && r.Setup != b.rules.Setup) {
-		return fmt.Errorf("built for %s, but the game is %s", b.rules, r)
+	if r.Setup != 0 && r.Setup != b.rules.Setup {
+		return fmt.Errorf("built for %s, but the game is setup %d", b.rules, r.Setup)
+	}
+	if r.FreeFirstLap != b.rules.FreeFirstLap {
+		game := "with the first-lap restriction (no --free-first-lap)"
+		if r.FreeFirstLap {
+			game = "variant free-first-lap"
+		}
+		return fmt.Errorf("built for %s, but the game is played %s", b.rules, game)
 	}
 	return nil
 }
@@ -129,7 +136,10 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
-	_, err = f.Write(data)
+	err = f.Chmod(0o644)
+	if err == nil {
+		_, err = f.Write(data)
+	}
 	if err == nil {
 		err = f.Sync()
 	}

@@ -39,7 +39,7 @@ type Rules struct {
 func (r Rules) MoveRules() movegen.Rules { return movegen.Rules{FreeFirstLap: r.FreeFirstLap} }
 
 func (r Rules) String() string {
-	s := "custom setup"
+	s := "custom material (not a standard setup)"
 	if r.Setup != 0 {
 		s = fmt.Sprintf("setup %d", r.Setup)
 	}

@@ -299,3 +299,26 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkProbe(b *testing.B) {
+	bk, err := Decode(smallBook(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	root := position.Start(30)
+	b.ReportAllocs()
+	for b.Loop() {
+		bk.Probe(root)
+	}
+}
+
+func BenchmarkDecode(b *testing.B) {
+	data := smallBook(b)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Decode(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -152,5 +153,24 @@ func TestShippedBook(t *testing.T) {
 		if _, _, err := movegen.ParseAndApply(position.Start(30), m[1], movegen.Rules{}); err != nil {
 			t.Errorf("shipped book move %s: %v", m[1], err)
 		}
+	}
+}
+
+// An interrupted build (here: a context cancelled before it starts) still
+// writes a valid book and exits with status 130.
+func TestBookBuildInterrupted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "i.kbk")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	cmd := newRootCmd(strings.NewReader(""), &out, &errOut)
+	cmd.SetArgs([]string{"book", "build", "--out", path, "--depth", "1", "--positions", "5"})
+	err := cmd.ExecuteContext(ctx)
+	if err == nil || exitCode(err) != 130 || !strings.Contains(err.Error(), "--resume") {
+		t.Fatalf("interrupted build: %v (exit %d)", err, exitCode(err))
+	}
+	stats, _, err := runBookCLI(t, "book", "stats", path)
+	if err != nil || !strings.Contains(stats, "positions 0\n") {
+		t.Fatalf("book after interruption: %q, %v", stats, err)
 	}
 }
