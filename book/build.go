@@ -436,10 +436,11 @@ func (b *builder) expand(ctx context.Context, leaves []leaf) (done bool, err err
 }
 
 // candidates asks the engine for redistributions at a turn-1 or turn-2
-// leaf: the best move and the first move of every MultiPV line of its
-// deepest iteration, then again at shallower limits while fewer than
+// leaf: its best move, then the first move of every line it reported
+// (all MultiPV lines, deepest iteration first: each was the engine's
+// choice at some depth), then again at shallower limits while fewer than
 // Candidates were found (an engine without MultiPV still gives one per
-// limit). Should the engine give none, emptying the first two pits and
+// iteration and limit). Should the engine give none, emptying the first two pits and
 // dropping their warriors back keeps the tree going.
 func (b *builder) candidates(ctx context.Context, l leaf) ([]position.GameMove, error) {
 	eng, err := b.cfg.NewEngine(b.cfg.Candidates)
@@ -462,18 +463,13 @@ func (b *builder) candidates(ctx context.Context, l leaf) ([]position.GameMove, 
 tries:
 	for try := 0; try < 4 && len(out) < b.cfg.Candidates; try++ {
 		var mu sync.Mutex
-		lines, depth := map[int]position.GameMove{}, -1
+		type line struct{ depth, pv int }
+		lines := map[line]position.GameMove{}
 		res := eng.Search(ctx, p, l.hist, lim, func(in search.Info) {
 			mu.Lock()
 			defer mu.Unlock()
-			if len(in.PV) == 0 {
-				return
-			}
-			if in.Depth > depth {
-				lines, depth = map[int]position.GameMove{}, in.Depth
-			}
-			if in.Depth == depth {
-				lines[in.MultiPV] = in.PV[0]
+			if len(in.PV) > 0 {
+				lines[line{in.Depth, in.MultiPV}] = in.PV[0] // the last report of an iteration wins
 			}
 		})
 		if ctx.Err() != nil {
@@ -483,9 +479,14 @@ tries:
 			add(res.Best)
 		}
 		mu.Lock()
-		idx := slices.Sorted(maps.Keys(lines))
-		for _, i := range idx {
-			add(lines[i])
+		keys := slices.SortedFunc(maps.Keys(lines), func(a, b line) int {
+			if a.depth != b.depth {
+				return b.depth - a.depth
+			}
+			return a.pv - b.pv
+		})
+		for _, k := range keys {
+			add(lines[k])
 		}
 		mu.Unlock()
 		switch {
