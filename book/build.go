@@ -439,8 +439,8 @@ func (b *builder) expand(ctx context.Context, leaves []leaf) (done bool, err err
 // leaf: its best move, then the first move of every line it reported
 // (all MultiPV lines, deepest iteration first: each was the engine's
 // choice at some depth), then again at shallower limits while fewer than
-// Candidates were found (an engine without MultiPV still gives one per
-// iteration and limit). Should the engine give none, emptying the first two pits and
+// Candidates were found and the last try found a new one (an engine
+// without MultiPV still gives one per iteration and limit). Should the engine give none, emptying the first two pits and
 // dropping their warriors back keeps the tree going.
 func (b *builder) candidates(ctx context.Context, l leaf) ([]position.GameMove, error) {
 	eng, err := b.cfg.NewEngine(b.cfg.Candidates)
@@ -475,6 +475,7 @@ tries:
 		if ctx.Err() != nil {
 			return nil, nil
 		}
+		before := len(out)
 		if res.HasMove {
 			add(res.Best)
 		}
@@ -489,6 +490,9 @@ tries:
 			add(lines[k])
 		}
 		mu.Unlock()
+		if len(out) == before {
+			break // a deterministic engine repeats itself at shallower limits
+		}
 		switch {
 		case lim.Depth > 1:
 			lim.Depth--
