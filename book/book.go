@@ -98,6 +98,13 @@ func (b *Book) Probe(p position.Position) []Entry {
 // never drawn; a move illegal in p (only a key collision could make one)
 // is skipped. ok is false when p has no playable book move.
 func (b *Book) Pick(p position.Position, rng *rand.Rand, random bool) (m position.GameMove, ok bool) {
+	e, ok := b.PickEntry(p, rng, random)
+	return e.Move, ok
+}
+
+// PickEntry is Pick returning the whole entry (to report the book move's
+// value, weight and depth).
+func (b *Book) PickEntry(p position.Position, rng *rand.Rand, random bool) (Entry, bool) {
 	var cands []Entry
 	for _, e := range b.Probe(p) {
 		if e.Weight == 0 {
@@ -109,10 +116,10 @@ func (b *Book) Pick(p position.Position, rng *rand.Rand, random bool) (m positio
 		cands = append(cands, e)
 	}
 	if len(cands) == 0 {
-		return m, false
+		return Entry{}, false
 	}
 	if !random || rng == nil {
-		return cands[0].Move, true
+		return cands[0], true
 	}
 	total := 0
 	for _, e := range cands {
@@ -121,11 +128,11 @@ func (b *Book) Pick(p position.Position, rng *rand.Rand, random bool) (m positio
 	x := rng.IntN(total)
 	for _, e := range cands {
 		if x < e.Weight {
-			return e.Move, true
+			return e, true
 		}
 		x -= e.Weight
 	}
-	return cands[len(cands)-1].Move, true
+	return cands[len(cands)-1], true
 }
 
 // writeFileAtomic writes data to a temporary file beside path and renames
