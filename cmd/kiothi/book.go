@@ -108,7 +108,7 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 			return fmt.Errorf("--shard: %v", err)
 		}
 	}
-	bar, err := newProgressBar(g.errOut, o.progress)
+	bar, err := newBookProgress(g.errOut, o.progress)
 	if err != nil {
 		return err
 	}
@@ -135,30 +135,30 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 	return nil
 }
 
-// progressBar draws the build's progress on a terminal.
-type progressBar struct {
+// bookProgress draws the build's progress, with the time left, on a terminal.
+type bookProgress struct {
 	w     io.Writer
 	drawn bool
 }
 
-func newProgressBar(w io.Writer, mode string) (*progressBar, error) {
+func newBookProgress(w io.Writer, mode string) (*bookProgress, error) {
 	switch mode {
 	case "on":
-		return &progressBar{w: w}, nil
+		return &bookProgress{w: w}, nil
 	case "off":
-		return &progressBar{}, nil
+		return &bookProgress{}, nil
 	case "auto":
 		if f, ok := w.(*os.File); ok {
 			if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-				return &progressBar{w: w}, nil
+				return &bookProgress{w: w}, nil
 			}
 		}
-		return &progressBar{}, nil
+		return &bookProgress{}, nil
 	}
 	return nil, fmt.Errorf("--progress %q: want auto, on or off", mode)
 }
 
-func (b *progressBar) update(p book.Progress) {
+func (b *bookProgress) update(p book.Progress) {
 	if b.w == nil {
 		return
 	}
@@ -175,7 +175,7 @@ func (b *progressBar) update(p book.Progress) {
 	b.drawn = true
 }
 
-func (b *progressBar) finish() {
+func (b *bookProgress) finish() {
 	if b.drawn {
 		fmt.Fprintln(b.w)
 	}
