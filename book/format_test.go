@@ -322,3 +322,43 @@ func BenchmarkDecode(b *testing.B) {
 		}
 	}
 }
+
+func TestPlayer(t *testing.T) {
+	b, err := Decode(smallBook(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := position.Start(30)
+	best := NewPlayer(b, false, 1)
+	if m, ok := best.Probe(root, nil); !ok || m != b.Probe(root)[0].Move {
+		t.Fatalf("best player: %v %v", m, ok)
+	}
+	// Seeded random players repeat themselves, and vary their moves.
+	draw := func(seed uint64) []position.GameMove {
+		p := NewPlayer(b, true, seed)
+		var ms []position.GameMove
+		for range 50 {
+			m, ok := p.Probe(root, nil)
+			if !ok {
+				t.Fatal("random player out of book at the root")
+			}
+			ms = append(ms, m)
+		}
+		return ms
+	}
+	a, a2 := draw(7), draw(7)
+	distinct := map[position.GameMove]bool{}
+	for i := range a {
+		if a[i] != a2[i] {
+			t.Fatal("same seed, different moves")
+		}
+		distinct[a[i]] = true
+	}
+	if len(distinct) < 2 {
+		t.Errorf("50 random picks gave %d distinct moves", len(distinct))
+	}
+	q, _ := position.Parse("0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3")
+	if _, ok := best.Probe(q, nil); ok {
+		t.Error("move outside the book")
+	}
+}
