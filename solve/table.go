@@ -1,0 +1,94 @@
+// The transposition table the solver needs: a small interface, and a
+// simple lock-free table that satisfies it.
+package solve
+
+import (
+	"sync/atomic"
+
+	"github.com/kiothi/kiothi/position"
+)
+
+// Entry is what the solver stores for a position: proven bounds on its
+// value (Lo <= value <= Hi, relative to the position's own prisons in
+// margin mode, see Solver) and the best move found.
+type Entry struct {
+	Lo, Hi int8
+	Move   position.Move
+}
+
+// Table is the solver's view of a transposition table. Any table with
+// these two methods fits (the search's lock-free tt package can be wrapped
+// in a few lines: exact game values need no depth, so a bound pair and a
+// move is all it stores). Probe and Store may be called from several
+// goroutines at once; a table may drop or overwrite entries at will, but
+// an entry it returns must be one stored under that key.
+type Table interface {
+	Probe(key uint64) (Entry, bool)
+	Store(key uint64, e Entry)
+}
+
+// MemTable is a fixed-size, always-replace table of two atomic words a
+// slot: the key XOR-ed with the data, and the data, so a torn read
+// (another goroutine storing between the two loads) fails the key check
+// instead of returning a mixed entry.
+type MemTable struct {
+	slots []slot
+	mask  uint64
+}
+
+type slot struct{ check, data atomic.Uint64 }
+
+// NewMemTable returns a table of about mb megabytes (at least one slot,
+// rounded down to a power of two).
+func NewMemTable(mb int) *MemTable {
+	n := uint64(1)
+	for n*2*16 <= uint64(max(mb, 0))<<20 {
+		n *= 2
+	}
+	return &MemTable{slots: make([]slot, n), mask: n - 1}
+}
+
+func pack(e Entry) uint64 {
+	return uint64(uint8(e.Lo)) | uint64(uint8(e.Hi))<<8 | uint64(e.Move)<<16 | 1<<40
+}
+
+func unpack(d uint64) Entry {
+	return Entry{Lo: int8(uint8(d)), Hi: int8(uint8(d >> 8)), Move: position.Move(d >> 16)}
+}
+
+// Probe returns the entry stored under key.
+func (t *MemTable) Probe(key uint64) (Entry, bool) {
+	s := &t.slots[key&t.mask]
+	d := s.data.Load()
+	if d == 0 || s.check.Load()^d != key {
+		return Entry{}, false
+	}
+	return unpack(d), true
+}
+
+// Store writes e under key, merging it with the bounds already stored
+// for the same key (both are proven, so their intersection is too).
+func (t *MemTable) Store(key uint64, e Entry) {
+	if old, ok := t.Probe(key); ok {
+		e.Lo, e.Hi = max(e.Lo, old.Lo), min(e.Hi, old.Hi)
+		if e.Move == position.NoMove {
+			e.Move = old.Move
+		}
+	}
+	s := &t.slots[key&t.mask]
+	d := pack(e)
+	s.data.Store(d)
+	s.check.Store(key ^ d)
+}
+
+// Used returns the fraction of slots in use, per mille.
+func (t *MemTable) Used() int {
+	n := min(len(t.slots), 1000)
+	used := 0
+	for i := 0; i < n; i++ {
+		if t.slots[i].data.Load() != 0 {
+			used++
+		}
+	}
+	return used * 1000 / n
+}
