@@ -23,7 +23,7 @@ func TestQuickSuite(t *testing.T) {
 				st := time.Now()
 				got, err := Perft(context.Background(), e.Position, d+1, PerftOptions{Rules: f.r})
 				if err != nil || got != want {
-					t.Errorf("%s line %d %s D%d got %d want %d err %v", f.file, e.Line, e.Position, d+1, got, want, err)
+					t.Fatalf("%s line %d %s D%d got %d want %d err %v", f.file, e.Line, e.Position, d+1, got, want, err)
 				}
 				_ = st
 			}

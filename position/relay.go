@@ -1,0 +1,151 @@
+// Relay sowing: the lap-after-lap loop of RULES.md §4, kept in registers.
+package position
+
+import "math/bits"
+
+// divmod20[n] = n/20, n%20 for a hand of up to 63 warriors.
+var divmod20 [MaxTotal + 1][2]uint8
+
+// mod20[i] = i % 20 for the landing pit of a lap (start + n - 1 <= 82).
+var mod20 [128]uint8 // 128, not 83, so a masked index needs no bounds check
+
+// pitField locates pit i without a branch on its row: sel is all ones for
+// a North pit (choose rows[1]) and shift is the field's bit offset.
+type pitField struct {
+	sel   uint64
+	shift uint32
+	pit   uint32
+}
+
+// fields[i] describes pit i % 20, for i up to 127: the landing pit of a
+// lap is fields[last+n], one load for the pit and its place in the rows.
+// (128 entries, indexed with &127, so the loop has no bounds checks.)
+var fields [128]pitField
+
+// lapFrom[i][r] adds one warrior to each of the r pits after pit i.
+var lapFrom [32][32][2]uint64 // [pit&31][r&31]
+
+func init() {
+	for n := range divmod20 {
+		divmod20[n] = [2]uint8{uint8(n / NumPits), uint8(n % NumPits)}
+	}
+	for i := range mod20 {
+		mod20[i] = uint8(i % NumPits)
+	}
+	for i := 0; i < NumPits; i++ { // built here, not from lapAdd: init order is by file
+		for r := 1; r < NumPits; r++ {
+			j := (i + r) % NumPits
+			lapFrom[i][r] = lapFrom[i][r-1]
+			lapFrom[i][r][j/RowPits] += 1 << (fieldBits * uint(j%RowPits))
+		}
+	}
+	for i := range fields {
+		pit := i % NumPits
+		fields[i].pit = uint32(pit)
+		fields[i].shift = fieldBits * uint32(pit%RowPits)
+		if pit >= RowPits {
+			fields[i].sel = ^uint64(0)
+		}
+	}
+}
+
+// relayRows is the relay loop on bare rows: starting with a lap that ended
+// in occupied pit last after laps laps, it lifts the landing pit and sows
+// its hand from the next pit until a lap ends in an empty pit or limit laps
+// have been sown. It returns the rows, the last landing pit, the mask of
+// pits lifted and whether the sowing ended. A repeated state (rows and
+// relay pit) proves the sowing endless and stops it early; Brent's method
+// finds one at one compare a lap.
+//
+// Rows are chosen with masks rather than branches: the row of a landing
+// pit is as good as random, and a mispredicted branch costs more than the
+// whole lap.
+func relayRows(w0, w1 uint64, last, laps, limit int) (uint64, uint64, int, uint32, bool) {
+	var lifted uint32
+	save0, save1, savePit := w0, w1, last
+	power, lam := 1, 0
+	f := fields[last&127]
+	n := (w0 ^ (w0^w1)&f.sel) >> f.shift & fieldMask
+	for ; laps < limit; laps++ {
+		// Lift the landing pit.
+		clear := uint64(fieldMask) << f.shift
+		w0 &^= clear &^ f.sel
+		w1 &^= clear & f.sel
+		lifted |= 1 << uint(last)
+		// The next landing pit's count after this lap is what it holds now
+		// plus the rounds plus one for the last warrior (or just the rounds
+		// when the hand ends on the emptied pit itself), so the next hand is
+		// known without waiting for the lap's adds: the loop's critical path
+		// is two table loads and an extract a lap.
+		q := n * 13 >> 8 // n / 20 for n <= 63
+		r := n - q*NumPits
+		fn := fields[(last+int(n))&127]
+		next := int(fn.pit)
+		held := (w0 ^ (w0^w1)&fn.sel) >> fn.shift & fieldMask
+		add := &lapFrom[last&31][r&31]
+		w0 += q*rowOnes + add[0]
+		w1 += q*rowOnes + add[1]
+		n = held + q + (r+31)>>5 // (r+31)>>5 is 1 for r in 1..19, 0 for 0
+		last, f = next, fn
+		if n < 2 {
+			return w0, w1, last, lifted, true
+		}
+		if w0 == save0 && w1 == save1 && last == savePit {
+			return w0, w1, last, lifted, false
+		}
+		if lam++; lam == power {
+			save0, save1, savePit = w0, w1, last
+			power <<= 1
+			lam = 0
+		}
+	}
+	return w0, w1, last, lifted, false
+}
+
+// Relay continues a sowing whose lap ended in occupied pit last, lap after
+// lap (each relay lifts its pit and clears its nki mark), until a lap ends
+// in an empty pit, which it returns with true. laps is the number of laps
+// already sown; if the sowing has not ended after limit laps in all, or
+// provably never ends, it returns false and leaves p unspecified.
+func (p *Position) Relay(last, laps, limit int) (int, bool) {
+	old0, old1 := p.rows[0], p.rows[1]
+	w0, w1, last, lifted, ok := relayRows(old0, old1, last, laps, limit)
+	p.rows[0], p.rows[1] = w0, w1
+	// The key follows the pits that changed, once, rather than every lap.
+	p.key += rowKeyDelta(old0, w0, 0) + rowKeyDelta(old1, w1, RowPits)
+	if cleared := p.flags & lifted; cleared != 0 {
+		p.flags &^= cleared
+		for ; cleared != 0; cleared &= cleared - 1 {
+			p.key -= zNki[bits.TrailingZeros32(cleared)]
+		}
+	}
+	return last, ok
+}
+
+// SowEnds reports whether lifting n from pit, whose first lap ends in an
+// occupied pit, ends within limit laps. It works on a copy of the rows
+// alone (no key, no marks): the cheapest legality test of a relaying move.
+func (p *Position) SowEnds(pit, n, limit int) bool {
+	f := fields[pit&127]
+	w0, w1 := p.rows[0], p.rows[1]
+	lift := uint64(n) << f.shift
+	w0 -= lift &^ f.sel
+	w1 -= lift & f.sel
+	q, r := n/NumPits, n%NumPits
+	add := &lapFrom[pit&31][r&31]
+	w0 += uint64(q)*rowOnes + add[0]
+	w1 += uint64(q)*rowOnes + add[1]
+	_, _, _, _, ok := relayRows(w0, w1, int(mod20[(pit+n)&127]), 1, limit)
+	return ok
+}
+
+// rowKeyDelta returns the key change of a row going from old to new.
+func rowKeyDelta(old, new uint64, first int) uint64 {
+	var d uint64
+	for i := first; old != new; i++ {
+		d += (new&fieldMask - old&fieldMask) * zPit[i]
+		old >>= fieldBits
+		new >>= fieldBits
+	}
+	return d
+}
