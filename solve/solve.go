@@ -7,17 +7,20 @@
 // difference, under Match the match points of RULES.md §6 (1 a win, M a
 // one-warrior win, 0 a draw, and the negatives).
 //
-// Repetition (RULES.md §6) depends on the game's history, which a
-// transposition table ignores (the graph-history interaction). The solver
-// assumes: a position that already occurred earlier on the line being
-// searched, or in the history given before the root, ends the game at
-// once, scored by the repetition sweep (each prison receives its own
-// row). That is, it treats the second occurrence as the third: a player
-// who would repeat a cycle once can repeat it twice. Values that a
-// repetition influenced depend on the path, so they are never stored in
-// the table; every stored bound comes from a repetition-free subtree.
-// Repetition needs equal prisons, so only positions since the last
-// capture are compared.
+// Repetition (RULES.md §6): a position that occurs for the third time,
+// counting the history given before the root and the line being searched,
+// ends the game, each prison receiving the warriors of its own row. This
+// makes a value depend on the path (the graph-history interaction), which
+// a transposition table ignores. The solver assumes what engines commonly
+// assume: a value is path-independent unless a repetition ending was
+// scored inside its subtree. Values that a repetition influenced are never
+// stored in the table, so every stored bound comes from a subtree where no
+// repetition ended the game. (A stored value can still be wrong for a
+// later path on which one of its subtree's positions would repeat, which
+// needs a capture-free cycle through the stored position; the tests check
+// the solver against a plain path-based minimax without a table.)
+// Repetition needs equal prisons, so only positions since the last capture
+// are compared.
 package solve
 
 import (
@@ -101,9 +104,9 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 	}
 	s := &solver{opts: o, begin: time.Now()}
 	if len(o.History) > 0 {
-		s.history = map[uint64]bool{}
+		s.history = map[uint64]int{}
 		for _, k := range o.History {
-			s.history[k] = true
+			s.history[k]++
 		}
 	}
 	for i := 0; i < o.Threads; i++ {
@@ -142,7 +145,7 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 
 type solver struct {
 	opts    Options
-	history map[uint64]bool
+	history map[uint64]int
 	workers []*worker
 	stop    atomic.Bool
 	begin   time.Time
@@ -267,17 +270,22 @@ func newWorker(s *solver, id int) *worker {
 	return &worker{s: s, id: id, rng: rand.New(rand.NewPCG(uint64(id), 0x736f6c7665))}
 }
 
-// repeated reports whether p occurred earlier on the line or in the
-// history (positions of equal prisons only can match).
+// repeated reports whether reaching p makes its third occurrence, on the
+// line or in the history (positions of equal prisons only can match).
 func (w *worker) repeated(p *position.Position) bool {
 	k := p.KeyWithPrisons()
 	tot := p.Prison(position.South) + p.Prison(position.North)
-	for i := len(w.path) - 1; i >= 0 && w.path[i].prisons == tot; i-- {
+	n := 0
+	i := len(w.path) - 1
+	for ; i >= 0 && w.path[i].prisons == tot; i-- {
 		if w.path[i].key == k {
-			return true
+			n++
 		}
 	}
-	return w.s.history != nil && w.s.history[k]
+	if i < 0 && w.s.history != nil {
+		n += w.s.history[k]
+	}
+	return n >= 2
 }
 
 // sweepValue is the repetition ending's value for the side to move.

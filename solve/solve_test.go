@@ -13,11 +13,12 @@ import (
 )
 
 // minimax is the definition the solver must meet, written plainly: the
-// value for the side to move, with a position repeated on the line (or in
-// hist) scored by the repetition sweep and no move scored by RULES.md §6.
+// value for the side to move, a position reached for the third time on
+// the line (line counts occurrences) scored by the repetition sweep and no
+// move scored by RULES.md §6.
 // It gives up (returning 0) once *nodes passes minimaxBudget; callers
 // check the count.
-func minimax(p position.Position, line map[uint64]bool, obj search.Objective, mult int, nodes *int) int {
+func minimax(p position.Position, line map[uint64]int, obj search.Objective, mult int, nodes *int) int {
 	*nodes++
 	if *nodes > minimaxBudget {
 		return 0
@@ -34,8 +35,8 @@ func minimax(p position.Position, line map[uint64]bool, obj search.Objective, mu
 	if n == 0 {
 		return val(p.Prison(me) - p.Prison(you) - p.BoardTotal())
 	}
-	line[p.KeyWithPrisons()] = true
-	defer delete(line, p.KeyWithPrisons())
+	line[p.KeyWithPrisons()]++
+	defer func() { line[p.KeyWithPrisons()]-- }()
 	best := -1000
 	for _, m := range list[:n] {
 		q, st := movegen.MakeMove(p, m, movegen.Rules{})
@@ -43,7 +44,8 @@ func minimax(p position.Position, line map[uint64]bool, obj search.Objective, mu
 			panic(st)
 		}
 		var v int
-		if line[q.KeyWithPrisons()] {
+		if line[q.KeyWithPrisons()] >= 2 {
+			repetitions++
 			v = -val(q.Prison(you) + q.RowTotal(you) - q.Prison(me) - q.RowTotal(me))
 		} else {
 			v = -minimax(q, line, obj, mult, nodes)
@@ -51,6 +53,33 @@ func minimax(p position.Position, line map[uint64]bool, obj search.Objective, mu
 		best = max(best, v)
 	}
 	return best
+}
+
+// fakeHistory returns, for half the positions, a game history that makes
+// a position one or two capture-free moves ahead occur once or twice
+// before, so reaching it again is the third occurrence (or not yet).
+func fakeHistory(p position.Position, rng *rand.Rand) []uint64 {
+	if rng.IntN(2) == 0 {
+		return nil
+	}
+	var hist []uint64
+	q := p
+	for step := 0; step < 1+rng.IntN(2); step++ {
+		var list movegen.MoveList
+		n := movegen.Generate(&q, movegen.Rules{}, &list)
+		if n == 0 {
+			break
+		}
+		r, _ := movegen.MakeMove(q, list[rng.IntN(n)], movegen.Rules{})
+		if r.Prison(position.South) != p.Prison(position.South) || r.Prison(position.North) != p.Prison(position.North) {
+			break
+		}
+		q = r
+		for k := 0; k < 1+rng.IntN(2); k++ {
+			hist = append(hist, q.KeyWithPrisons())
+		}
+	}
+	return hist
 }
 
 // randomSmall returns a play-phase position with few warriors: they are
@@ -78,6 +107,10 @@ func randomSmall(rng *rand.Rand, warriors int) position.Position {
 
 const minimaxBudget = 200000
 
+// repetitions counts the repetition endings minimax has scored, so the
+// test can tell that it exercised the rule.
+var repetitions int
+
 func TestSolveMatchesMinimax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 7))
 	count := 200
@@ -87,10 +120,15 @@ func TestSolveMatchesMinimax(t *testing.T) {
 	checked, big := 0, 0
 	for checked < count {
 		p := randomSmall(rng, 3+rng.IntN(8))
+		hist := fakeHistory(p, rng)
 		for _, obj := range []search.Objective{search.Margin, search.Match} {
 			mult := 2 + rng.IntN(9)
 			nodes := 0
-			want := minimax(p, map[uint64]bool{}, obj, mult, &nodes)
+			line := map[uint64]int{}
+			for _, k := range hist {
+				line[k]++
+			}
+			want := minimax(p, line, obj, mult, &nodes)
 			if nodes > minimaxBudget {
 				big++
 				break
@@ -99,22 +137,25 @@ func TestSolveMatchesMinimax(t *testing.T) {
 				checked++
 			}
 			for _, threads := range []int{1, 2} {
-				res, err := Solve(context.Background(), p, Options{Objective: obj, Multiplier: mult, Threads: threads, HashMB: 1})
+				res, err := Solve(context.Background(), p, Options{Objective: obj, Multiplier: mult, Threads: threads, HashMB: 1, History: hist})
 				if err != nil {
 					t.Fatal(err)
 				}
 				if !res.Exact || res.Value != want {
 					t.Fatalf("%s obj %d mult %d threads %d: solve %+v, minimax %d", p, obj, mult, threads, res, want)
 				}
-				checkPV(t, p, res, obj, mult)
+				checkPV(t, p, res, obj, mult, hist)
 			}
 		}
 	}
-	t.Logf("%d positions checked, %d skipped as too big for plain minimax", checked, big)
+	t.Logf("%d positions checked, %d skipped as too big for plain minimax, %d repetition endings scored", checked, big, repetitions)
+	if repetitions == 0 {
+		t.Error("no position reached a repetition: the test does not exercise the rule")
+	}
 }
 
 // checkPV replays the PV and checks that its first move keeps the value.
-func checkPV(t *testing.T, p position.Position, res Result, obj search.Objective, mult int) {
+func checkPV(t *testing.T, p position.Position, res Result, obj search.Objective, mult int, hist []uint64) {
 	t.Helper()
 	if len(res.PV) == 0 {
 		if movegen.HasMove(&p, movegen.Rules{}) {
@@ -126,11 +167,15 @@ func checkPV(t *testing.T, p position.Position, res Result, obj search.Objective
 	if st != movegen.Legal {
 		t.Fatalf("%s: PV move %s %s", p, res.PV[0], st)
 	}
-	line := map[uint64]bool{p.KeyWithPrisons(): true}
-	var v int
-	if line[q.KeyWithPrisons()] {
-		return
+	line := map[uint64]int{}
+	for _, k := range hist {
+		line[k]++
 	}
+	var v int
+	if line[q.KeyWithPrisons()] >= 2 {
+		return // the move ends the game by repetition
+	}
+	line[p.KeyWithPrisons()]++
 	nodes := 0
 	v = -minimax(q, line, obj, mult, &nodes)
 	if v != res.Value {
