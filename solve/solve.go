@@ -143,6 +143,10 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 	return res, nil
 }
 
+var useETC = false
+
+var histWeight = 32
+
 type solver struct {
 	opts    Options
 	history map[uint64]int
@@ -250,9 +254,11 @@ type worker struct {
 	aborted bool
 	// path holds KeyWithPrisons of the positions on the line from the root
 	// (root first) with their prison totals, for repetition.
-	path   []pathEntry
-	plies  [][]child
-	nodesL uint64
+	path  []pathEntry
+	plies [][]child
+	// hist counts the cutoffs each move (by side and encoding) made, to
+	// order the quiet moves.
+	hist [2][1 << 11]int32
 }
 
 type pathEntry struct {
@@ -349,7 +355,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 	for _, m := range list[:nm] {
 		q, _ := movegen.MakeMove(*p, m, s.opts.Rules)
 		gain := q.Prison(side) - p.Prison(side)
-		score := gain * 64
+		score := gain * 4096
 		if w.repeated(&q) {
 			// Scored at once: a leaf.
 			v := -w.sweepValue(&q)
@@ -375,6 +381,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 		if m == ttMove {
 			score += 1 << 20
 		}
+		score += int(w.hist[side][m&(1<<11-1)]) * histWeight / (1 + int(w.hist[side][m&(1<<11-1)]))
 		if w.id > 0 {
 			score += w.rng.IntN(48)
 		}
@@ -402,6 +409,11 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 			best, bestMove = v, c.m
 		}
 	}
+	if best >= beta {
+		if h := &w.hist[side][bestMove&(1<<11-1)]; *h < 1<<30 {
+			*h++
+		}
+	}
 	if !tainted {
 		e := Entry{Lo: int8(lo - off), Hi: int8(hi - off), Move: bestMove}
 		switch {
@@ -418,7 +430,9 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 }
 
 // pv follows a line that keeps value v from root: at each step a move
-// whose child is proven to be worth exactly v (by a window around v).
+// whose child is proven to be worth exactly v. Every child is worth at
+// least -v from its own side, so one null-window test (child <= -v) per
+// move suffices; the table's best move is tried first.
 func (w *worker) pv(ctx context.Context, root position.Position, v int) ([]position.Move, bool) {
 	w.path = w.path[:0]
 	w.s.stop.Store(false)
@@ -439,23 +453,32 @@ func (w *worker) pv(ctx context.Context, root position.Position, v int) ([]posit
 		if nm == 0 {
 			break
 		}
+		key, _ := w.s.ttKey(&p)
+		if e, ok := w.s.opts.Table.Probe(key); ok {
+			for i := 1; i < nm; i++ {
+				if list[i] == e.Move {
+					list[0], list[i] = list[i], list[0]
+				}
+			}
+		}
 		w.path = append(w.path, pathEntry{p.KeyWithPrisons(), p.Prison(position.South) + p.Prison(position.North)})
 		found := false
 		for _, m := range list[:nm] {
 			q, _ := movegen.MakeMove(p, m, w.s.opts.Rules)
 			var cv int
-			if w.repeated(&q) {
+			rep := w.repeated(&q)
+			if rep {
 				cv = w.sweepValue(&q)
 			} else {
 				w.aborted = false
-				cv, _ = w.search(&q, -v-1, -v+1, len(w.path))
+				cv, _ = w.search(&q, -v, -v+1, len(w.path))
 				if w.aborted {
 					return line, false
 				}
 			}
 			if -cv == v {
 				line = append(line, m)
-				if w.repeated(&q) {
+				if rep {
 					return line, true
 				}
 				p, v, found = q, cv, true
