@@ -38,6 +38,7 @@ func benchSolve(b *testing.B, board int, obj search.Objective) {
 		}
 		p, _ := position.Parse(bp.FEN)
 		var nodes uint64
+		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			res, err := Solve(context.Background(), p, Options{Objective: obj, HashMB: 64})
 			if err != nil || !res.Exact {

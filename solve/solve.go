@@ -54,6 +54,9 @@ type Options struct {
 	// History holds KeyWithPrisons of the positions before the root,
 	// oldest first (the root itself excluded).
 	History []uint64
+	// Guess, if set, is a likely value: the first test is made there,
+	// which saves work when it is close (see Solve).
+	Guess *int
 	// Progress, if set, receives the bounds each time they narrow.
 	Progress func(Progress)
 }
@@ -119,19 +122,40 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 		}
 	}
 	report()
+	// With a guess: test at the guess, then gallop away from it (steps 1,
+	// 2, 4, ...) until a test goes the other way; then, or without a
+	// guess, bisect.
+	galloping, dir, step := o.Guess != nil, 0, 1
 	for lo < hi {
-		// The test "value >= mid" with mid the upper middle, so that both
+		// The test "value >= mid" with lo < mid <= hi, so that both
 		// outcomes shrink the interval.
 		mid := lo + (hi-lo+1)/2
+		if galloping {
+			switch dir {
+			case 0:
+				mid = *o.Guess
+			case 1:
+				mid = lo + step
+			case -1:
+				mid = hi - step + 1
+			}
+			mid = min(max(mid, lo+1), hi)
+			step *= 2
+		}
 		v, ok := s.test(ctx, &root, mid)
 		if !ok {
 			return Result{Lo: lo, Hi: hi, Nodes: s.nodes(), Time: time.Since(s.begin)}, nil
 		}
+		d := -1
 		if v >= mid {
-			lo = max(lo, v)
+			lo, d = max(lo, v), 1
 		} else {
 			hi = min(hi, v)
 		}
+		if dir != 0 && d != dir {
+			galloping = false
+		}
+		dir = d
 		report()
 	}
 	res := Result{Exact: true, Value: lo, Lo: lo, Hi: hi}
