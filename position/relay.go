@@ -13,8 +13,9 @@ var mod20 [128]uint8 // 128, not 83, so a masked index needs no bounds check
 // a North pit (choose rows[1]) and shift is the field's bit offset.
 type pitField struct {
 	sel   uint64
-	shift uint32
-	pit   uint32
+	bit   uint32 // 1 << pit
+	shift uint8
+	pit   uint8
 }
 
 // fields[i] describes pit i % 20, for i up to 127: the landing pit of a
@@ -41,62 +42,81 @@ func init() {
 	}
 	for i := range fields {
 		pit := i % NumPits
-		fields[i].pit = uint32(pit)
-		fields[i].shift = fieldBits * uint32(pit%RowPits)
+		fields[i].pit = uint8(pit)
+		fields[i].bit = 1 << uint(pit)
+		fields[i].shift = fieldBits * uint8(pit%RowPits)
 		if pit >= RowPits {
 			fields[i].sel = ^uint64(0)
 		}
 	}
 }
 
-// relayRows is the relay loop on bare rows: starting with a lap that ended
-// in occupied pit last after laps laps, it lifts the landing pit and sows
-// its hand from the next pit until a lap ends in an empty pit or limit laps
-// have been sown. It returns the rows, the last landing pit, the mask of
-// pits lifted and whether the sowing ended. A repeated state (rows and
-// relay pit) proves the sowing endless and stops it early; Brent's method
-// finds one at one compare a lap.
+// sowLaps lifts landing pit last and sows its hand from the next pit, lap
+// after lap, for at most k laps or until a lap ends in an empty pit. It
+// returns the rows, the landing pit, the pits lifted, the laps sown and
+// whether the sowing ended.
 //
-// Rows are chosen with masks rather than branches: the row of a landing
-// pit is as good as random, and a mispredicted branch costs more than the
-// whole lap.
+// The new landing pit's count is what it held plus the rounds plus one for
+// the last warrior (or just the rounds when the hand ends on the emptied
+// pit itself), so the next hand is known without waiting for the lap's
+// adds: the critical path is one table load and an extract a lap. Rows are
+// chosen with masks, not branches: the row of a landing pit is as good as
+// random to a branch predictor. The body is written out, not called: the
+// compiler would not inline it, and the loop must stay in registers.
+func sowLaps(w0, w1 uint64, last, k int) (uint64, uint64, int, uint32, int, bool) {
+	var lifted uint32
+	f := fields[last&127]
+	n := (w0 ^ (w0^w1)&f.sel) >> (f.shift & 63) & fieldMask
+	for done := 1; done <= k; done++ {
+		lifted |= f.bit
+		clear := uint64(fieldMask) << (f.shift & 63)
+		w0 &^= clear &^ f.sel
+		w1 &^= clear & f.sel
+		q := n * 13 >> 8 // n / 20 for n <= 63
+		r := n - q*NumPits
+		add := &lapFrom[last&31][r&31]
+		last = int(fields[(last+int(n))&127].pit)
+		f = fields[last&127]
+		held := (w0 ^ (w0^w1)&f.sel) >> (f.shift & 63) & fieldMask
+		w0 += q*rowOnes + add[0]
+		w1 += q*rowOnes + add[1]
+		if n = held + q + (r+31)>>5; n < 2 { // (r+31)>>5: 1 if r > 0
+			return w0, w1, last, lifted, done, true
+		}
+	}
+	return w0, w1, last, lifted, k, false
+}
+
+// chunkLaps is how many laps relayRows sows between cycle checks: nearly
+// every sowing ends within the first chunk and never pays for a check.
+const chunkLaps = 64
+
+// relayRows is the relay loop on bare rows: starting with a lap that ended
+// in occupied pit last after laps laps, it relays until a lap ends in an
+// empty pit or limit laps have been sown. It returns the rows, the last
+// landing pit, the mask of pits lifted and whether the sowing ended.
+//
+// A repeated state (rows and relay pit) proves the sowing endless and stops
+// it early. States are compared between chunks of chunkLaps laps: the
+// chunk map is as deterministic as the lap, so a cycle of laps is a cycle
+// of chunks, and comparing with the state saved at each power-of-two chunk
+// finds it within twice its length (Brent's idea).
 func relayRows(w0, w1 uint64, last, laps, limit int) (uint64, uint64, int, uint32, bool) {
 	var lifted uint32
 	save0, save1, savePit := w0, w1, last
-	power, lam := 1, 0
-	f := fields[last&127]
-	n := (w0 ^ (w0^w1)&f.sel) >> f.shift & fieldMask
-	for ; laps < limit; laps++ {
-		// Lift the landing pit.
-		clear := uint64(fieldMask) << f.shift
-		w0 &^= clear &^ f.sel
-		w1 &^= clear & f.sel
-		lifted |= 1 << uint(last)
-		// The next landing pit's count after this lap is what it holds now
-		// plus the rounds plus one for the last warrior (or just the rounds
-		// when the hand ends on the emptied pit itself), so the next hand is
-		// known without waiting for the lap's adds: the loop's critical path
-		// is two table loads and an extract a lap.
-		q := n * 13 >> 8 // n / 20 for n <= 63
-		r := n - q*NumPits
-		fn := fields[(last+int(n))&127]
-		next := int(fn.pit)
-		held := (w0 ^ (w0^w1)&fn.sel) >> fn.shift & fieldMask
-		add := &lapFrom[last&31][r&31]
-		w0 += q*rowOnes + add[0]
-		w1 += q*rowOnes + add[1]
-		n = held + q + (r+31)>>5 // (r+31)>>5 is 1 for r in 1..19, 0 for 0
-		last, f = next, fn
-		if n < 2 {
+	for chunk := 1; laps < limit; chunk++ {
+		l, done, ended := uint32(0), 0, false
+		w0, w1, last, l, done, ended = sowLaps(w0, w1, last, min(chunkLaps, limit-laps))
+		lifted |= l
+		laps += done
+		if ended {
 			return w0, w1, last, lifted, true
 		}
 		if w0 == save0 && w1 == save1 && last == savePit {
-			return w0, w1, last, lifted, false
+			break
 		}
-		if lam++; lam == power {
+		if chunk&(chunk-1) == 0 {
 			save0, save1, savePit = w0, w1, last
-			power <<= 1
-			lam = 0
 		}
 	}
 	return w0, w1, last, lifted, false
@@ -128,7 +148,7 @@ func (p *Position) Relay(last, laps, limit int) (int, bool) {
 func (p *Position) SowEnds(pit, n, limit int) bool {
 	f := fields[pit&127]
 	w0, w1 := p.rows[0], p.rows[1]
-	lift := uint64(n) << f.shift
+	lift := uint64(n) << (f.shift & 63)
 	w0 -= lift &^ f.sel
 	w1 -= lift & f.sel
 	q, r := n/NumPits, n%NumPits
