@@ -3,7 +3,7 @@
 K=$1; L=${2:-120s}
 while read -r n fen; do
   for obj in margin match; do
-    /usr/bin/time -f "%U %e" -o /tmp/t.txt $K solve "$fen" --objective $obj --time-limit $L >/tmp/o.txt 2>/tmp/e.txt
+    /usr/bin/time -f "%U %e" -o /tmp/t.txt $K solve "$fen" --threads 1 --objective $obj --time-limit $L >/tmp/o.txt 2>/tmp/e.txt
     nodes=$(grep '^nodes' /tmp/e.txt | awk '{print $2}')
     echo "| $n | $obj | $(tail -1 /tmp/o.txt | cut -c1-40) | $nodes | $(awk '{print $1"s cpu, "$2"s wall"}' /tmp/t.txt) |"
   done

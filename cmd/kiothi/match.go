@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"time"
@@ -28,7 +27,6 @@ type matchOptions struct {
 	seed             uint64
 	multiplier       int
 	moveTimeout      time.Duration
-	progress         string
 }
 
 func init() { register(newMatchCmd) }
@@ -58,7 +56,6 @@ swapped. The last line of output is cutechess-cli's
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the random players and redistributions")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for match points (2..10)")
 	f.DurationVar(&o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits")
-	f.StringVar(&o.progress, "progress", "auto", "progress bar on stderr: auto (when a terminal), always or never")
 	return c
 }
 
@@ -122,16 +119,19 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		defer f.Close()
 		cfg.Out = f
 	}
-	switch o.progress {
-	case "auto":
-		if isTerminal(g.errOut) {
-			cfg.Progress = progressBar(g.errOut)
+	planned := o.games
+	if planned == 0 {
+		planned = 2 * len(cfg.Openings)
+	}
+	bar := newProgressBar(g.errOut, planned) // silent unless stderr is a terminal
+	cfg.Progress = func(s *match.Summary) {
+		c := s.Counts
+		label := fmt.Sprintf("+%d =%d -%d  %.3f", c.Wins, c.Draws, c.Losses, c.Score())
+		if s.SPRT != nil {
+			lo, hi := s.SPRT.Bounds()
+			label += fmt.Sprintf("  LLR %.2f [%.2f, %.2f]", s.LLR, lo, hi)
 		}
-	case "always":
-		cfg.Progress = progressBar(g.errOut)
-	case "never":
-	default:
-		return fmt.Errorf("--progress %q: want auto, always or never", o.progress)
+		bar.update(c.Games(), label)
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -139,9 +139,7 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
 	sum, err := match.Run(ctx, cfg)
-	if cfg.Progress != nil {
-		fmt.Fprintln(g.errOut)
-	}
+	bar.clear()
 	if sum != nil && sum.Counts.Games() > 0 {
 		fmt.Fprint(g.out, sum.Table())
 	}
@@ -149,37 +147,4 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		return fmt.Errorf("match: %v", err)
 	}
 	return nil
-}
-
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// progressBar redraws one line on w after each game.
-func progressBar(w io.Writer) func(*match.Summary) {
-	return func(s *match.Summary) {
-		c := s.Counts
-		n := c.Games()
-		const width = 30
-		fill := width * n / max(s.Planned, 1)
-		bar := make([]byte, width)
-		for i := range bar {
-			bar[i] = '.'
-			if i < fill {
-				bar[i] = '#'
-			}
-		}
-		line := fmt.Sprintf("\r[%s] %d/%d  +%d =%d -%d  %.3f", bar, n, s.Planned, c.Wins, c.Draws, c.Losses, c.Score())
-		if s.SPRT != nil {
-			lo, hi := s.SPRT.Bounds()
-			line += fmt.Sprintf("  LLR %.2f [%.2f, %.2f]", s.LLR, lo, hi)
-		}
-		fmt.Fprint(w, line)
-	}
 }

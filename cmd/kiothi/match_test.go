@@ -2,26 +2,16 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-func runMatchBranchCmd(t *testing.T, args ...string) (string, string, error) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	root := newRootCmd(strings.NewReader(""), &out, &errOut)
-	root.SetArgs(args)
-	err := root.Execute()
-	return out.String(), errOut.String(), err
-}
-
 func TestMatchCommand(t *testing.T) {
 	dir := t.TempDir()
 	games := filepath.Join(dir, "games.txt")
-	out, _, err := runMatchBranchCmd(t, "match", "--player1", "greedy", "--player2", "random", "--games", "6", "--concurrency", "2", "--out", games, "--max-plies", "400")
+	out, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--games", "6", "--concurrency", "2", "--out", games, "--max-plies", "400")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +40,7 @@ func TestMatchCommandBadInput(t *testing.T) {
 		"sprt":     {"match", "--player1", "random", "--player2", "random", "--sprt", "1,2"},
 	}
 	for want, args := range cases {
-		_, _, err := runMatchBranchCmd(t, args...)
+		_, _, err := runCLI(t, args...)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v: error %v should mention %q", args, err, want)
 		}
