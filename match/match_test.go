@@ -339,3 +339,15 @@ func mustSpec(t *testing.T, s string) Factory {
 	}
 	return f
 }
+
+func TestEnginePlayerPlaysLegally(t *testing.T) {
+	for _, spec := range []string{"engine:depth=1", "engine:nodes=500,opening=random"} {
+		s, err := Run(context.Background(), Config{Player1: mustSpec(t, spec), Player2: mustSpec(t, "random"), Games: 2, Seed: 9, Game: GameConfig{MaxPlies: 30}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Forfeits1+s.Forfeits2 != 0 || s.Counts.Games() != 2 {
+			t.Errorf("%s: %+v %v", spec, s, s.ForfeitReasons)
+		}
+	}
+}
