@@ -102,6 +102,10 @@ func CountMoves(p *position.Position, r Rules) int {
 		relays &^= doubled((1<<position.RowPits - 1) << uint(first))
 	}
 	k := 0
+	// Relaying candidates are collected and checked together, two at a
+	// time (see position.SowEndsMany).
+	var rp, rn [MaxMoves]int8
+	nr := 0
 	row := p.Row(side)
 	for pit := first; row != 0; pit, row = pit+1, row>>6 {
 		c := int(row & 63)
@@ -112,9 +116,8 @@ func CountMoves(p *position.Position, r Rules) int {
 		window := (uint64(1)<<uint(w) - 1) << uint(pit+1)
 		k += w - bits.OnesCount64(occ&window)
 		for m := relays & window; m != 0; m &= m - 1 {
-			if relayEnds(p, pit, bits.TrailingZeros64(m)-pit) {
-				k++
-			}
+			rp[nr], rn[nr] = int8(pit), int8(bits.TrailingZeros64(m)-pit)
+			nr++
 		}
 		for n := position.NumPits; n <= c; n++ {
 			if legalSowing(p, pit, c, n, side, r) {
@@ -122,7 +125,7 @@ func CountMoves(p *position.Position, r Rules) int {
 			}
 		}
 	}
-	return k
+	return k + p.SowEndsMany(rp[:nr], rn[:nr], MaxLaps)
 }
 
 // HasMove reports whether the side to move has any legal move (at the

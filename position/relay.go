@@ -169,3 +169,89 @@ func rowKeyDelta(old, new uint64, first int) uint64 {
 	}
 	return d
 }
+
+// sowEndsPair is SowEnds for two moves at once. Each lap waits on the
+// table load of the one before, so one chain of laps leaves the core idle
+// most of the time; stepping two independent chains in one loop fills it.
+func (p *Position) sowEndsPair(pitA, nA, pitB, nB, limit int) (bool, bool) {
+	a0, a1, la := firstLap(p.rows[0], p.rows[1], pitA, nA)
+	b0, b1, lb := firstLap(p.rows[0], p.rows[1], pitB, nB)
+	fa, fb := fields[la&127], fields[lb&127]
+	na := (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
+	nb := (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
+	for laps := 1; laps < chunkLaps; laps++ {
+		// Lap of chain A.
+		clear := uint64(fieldMask) << (fa.shift & 63)
+		a0 &^= clear &^ fa.sel
+		a1 &^= clear & fa.sel
+		q := na * 13 >> 8
+		r := na - q*NumPits
+		add := &lapFrom[la&31][r&31]
+		la = int(fields[(la+int(na))&127].pit)
+		fa = fields[la&127]
+		held := (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
+		a0 += q*rowOnes + add[0]
+		a1 += q*rowOnes + add[1]
+		na = held + q + (r+31)>>5
+		// Lap of chain B.
+		clear = uint64(fieldMask) << (fb.shift & 63)
+		b0 &^= clear &^ fb.sel
+		b1 &^= clear & fb.sel
+		q = nb * 13 >> 8
+		r = nb - q*NumPits
+		add = &lapFrom[lb&31][r&31]
+		lb = int(fields[(lb+int(nb))&127].pit)
+		fb = fields[lb&127]
+		held = (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
+		b0 += q*rowOnes + add[0]
+		b1 += q*rowOnes + add[1]
+		nb = held + q + (r+31)>>5
+		if na < 2 || nb < 2 {
+			okA, okB := na < 2, nb < 2
+			if !okA {
+				_, _, _, _, okA = relayRows(a0, a1, la, laps+1, limit)
+			}
+			if !okB {
+				_, _, _, _, okB = relayRows(b0, b1, lb, laps+1, limit)
+			}
+			return okA, okB
+		}
+	}
+	_, _, _, _, okA := relayRows(a0, a1, la, chunkLaps, limit)
+	_, _, _, _, okB := relayRows(b0, b1, lb, chunkLaps, limit)
+	return okA, okB
+}
+
+// firstLap lifts n from pit and sows them, on bare rows; it returns the
+// rows and the landing pit.
+func firstLap(w0, w1 uint64, pit, n int) (uint64, uint64, int) {
+	f := fields[pit&127]
+	lift := uint64(n) << (f.shift & 63)
+	w0 -= lift &^ f.sel
+	w1 -= lift & f.sel
+	q, r := n/NumPits, n%NumPits
+	add := &lapFrom[pit&31][r&31]
+	w0 += uint64(q)*rowOnes + add[0]
+	w1 += uint64(q)*rowOnes + add[1]
+	return w0, w1, int(mod20[(pit+n)&127])
+}
+
+// SowEndsMany reports, for each (pits[k], counts[k]) whose first lap ends
+// in an occupied pit, whether its sowing ends within limit laps, two at a
+// time, and returns how many do.
+func (p *Position) SowEndsMany(pits, counts []int8, limit int) int {
+	k, ended := 0, 0
+	for ; k+1 < len(pits); k += 2 {
+		a, b := p.sowEndsPair(int(pits[k]), int(counts[k]), int(pits[k+1]), int(counts[k+1]), limit)
+		if a {
+			ended++
+		}
+		if b {
+			ended++
+		}
+	}
+	if k < len(pits) && p.SowEnds(int(pits[k]), int(counts[k]), limit) {
+		ended++
+	}
+	return ended
+}
