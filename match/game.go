@@ -33,8 +33,12 @@ type GameConfig struct {
 	// after MaxPlies moves is adjudicated like a repetition: each player's
 	// prison receives the warriors on their own row.
 	MaxPlies int
-	// MoveTimeout is the time a player has for one move (0: one minute);
-	// an answer after it forfeits.
+	// MoveTime is the budget a player is given for one move (0: none, the
+	// players use their own limits; external players need one). Engine
+	// specs use the smaller of it and their own movetime.
+	MoveTime time.Duration
+	// MoveTimeout is the time a player has for one move before it
+	// forfeits (0: one minute, and at least MoveTime plus a second).
 	MoveTimeout time.Duration
 }
 
@@ -86,6 +90,11 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 	if timeout <= 0 {
 		timeout = time.Minute
 	}
+	timeout = max(timeout, cfg.MoveTime+time.Second)
+	budget := cfg.MoveTime
+	if budget <= 0 {
+		budget = timeout
+	}
 	g := movegen.NewGame(start, cfg.Rules)
 	res := GameResult{Start: start}
 	for {
@@ -112,7 +121,7 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 		if side == position.North {
 			pl = north
 		}
-		m, err := askMove(ctx, pl, g, timeout)
+		m, err := askMove(ctx, pl, g, budget, timeout)
 		if err == nil {
 			err = g.Play(m)
 			if err != nil {
@@ -132,11 +141,11 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 	return res, nil
 }
 
-// askMove asks pl for a move within timeout. A panic becomes an error, a
-// late answer a timeout; a player that ignores its context is abandoned a
-// second after the deadline (its goroutine is left to finish alone, and
-// the game is over by then, so it only ever reads g).
-func askMove(ctx context.Context, pl Player, g *movegen.Game, timeout time.Duration) (position.GameMove, error) {
+// askMove asks pl for a move, offering budget, within timeout. A panic
+// becomes an error, a late answer a timeout; a player that ignores its
+// context is abandoned a second after the deadline (its goroutine is left
+// to finish alone, and the game is over by then, so it only ever reads g).
+func askMove(ctx context.Context, pl Player, g *movegen.Game, budget, timeout time.Duration) (position.GameMove, error) {
 	mctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	type answer struct {
@@ -154,7 +163,7 @@ func askMove(ctx context.Context, pl Player, g *movegen.Game, timeout time.Durat
 			}
 			ch <- a
 		}()
-		a.m, a.err = pl.Move(mctx, g, timeout)
+		a.m, a.err = pl.Move(mctx, g, budget)
 	}()
 	var a answer
 	select {

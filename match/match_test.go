@@ -122,6 +122,8 @@ func TestParseSpec(t *testing.T) {
 		"engine:opening=book":   "opening",
 		"engine:hash=1,hash=2":  "hash",
 		"random:x=1":            "random",
+		"ugi:":                  "command line",
+		"ugi:'unclosed":         "command line",
 		"minimax":               "minimax",
 		"":                      "empty",
 		"engine:book=x.bin":     "book",

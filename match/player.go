@@ -32,4 +32,7 @@ type Player interface {
 type Factory struct {
 	Name string // as given in the spec, for tables and the Score line
 	New  func(seed uint64, r movegen.Rules) (Player, error)
+	// External players (UGI engines) have no limits of their own: they
+	// think for the budget the runner gives (GameConfig.MoveTime).
+	External bool
 }

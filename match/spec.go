@@ -10,6 +10,7 @@ import (
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/ugi"
 )
 
 // ParseSpec reads a player spec:
@@ -24,8 +25,12 @@ import (
 //	    opening=engine|random  who plays the redistributions (default engine)
 //	    objective=margin|match and multiplier=M (2..10): what it maximises
 //
-// A new kind (ugi:<command line>) is one more case in the switch. Errors
-// name the bad kind, key or value.
+//	ugi:<command line>         an external UGI engine (package ugi), one
+//	                           process a game, thinking for the runner's
+//	                           move time (GameConfig.MoveTime)
+//
+// A new kind is one more case in the switch. Errors name the bad kind,
+// key or value.
 func ParseSpec(spec string) (Factory, error) {
 	kind, rest, hasRest := strings.Cut(strings.TrimSpace(spec), ":")
 	switch kind {
@@ -47,11 +52,20 @@ func ParseSpec(spec string) (Factory, error) {
 			return NewEnginePlayer(cfg, seed, r)
 		}}, nil
 	case "ugi":
-		return Factory{}, fmt.Errorf("player %q: external UGI engines are not supported yet", spec)
+		if strings.TrimSpace(rest) == "" {
+			return Factory{}, fmt.Errorf("player %q: want ugi:<command line>", spec)
+		}
+		if _, err := ugi.SplitCommandLine(rest); err != nil {
+			return Factory{}, fmt.Errorf("player %q: command line: %v", spec, err)
+		}
+		// One engine process a game; it thinks for the runner's budget.
+		return Factory{Name: spec, External: true, New: func(_ uint64, r movegen.Rules) (Player, error) {
+			return ugi.NewPlayer(rest, r)
+		}}, nil
 	case "":
-		return Factory{}, fmt.Errorf("player spec is empty: want random, greedy or engine[:settings]")
+		return Factory{}, fmt.Errorf("player spec is empty: want random, greedy, engine[:settings] or ugi:<command line>")
 	}
-	return Factory{}, fmt.Errorf("player %q: unknown kind %q (want random, greedy or engine)", spec, kind)
+	return Factory{}, fmt.Errorf("player %q: unknown kind %q (want random, greedy, engine or ugi)", spec, kind)
 }
 
 // EngineConfig is what an engine spec sets.

@@ -27,6 +27,7 @@ type matchOptions struct {
 	seed             uint64
 	multiplier       int
 	moveTimeout      time.Duration
+	moveTime         int
 }
 
 func init() { register(newMatchCmd) }
@@ -36,9 +37,10 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "match --player1 SPEC --player2 SPEC",
 		Short: "Play games between two players and measure their strength",
-		Long: `Play games between two players. A SPEC is random, greedy or
+		Long: `Play games between two players. A SPEC is random, greedy,
 engine[:movetime=MS,depth=N,nodes=N,threads=N,hash=MB,opening=engine|random,
-objective=margin|match,multiplier=M]. Each opening is played twice, colours
+objective=margin|match,multiplier=M] or ugi:<command line> (an external UGI
+engine, thinking --movetime a move). Each opening is played twice, colours
 swapped. The last line of output is cutechess-cli's
 "Score of P1 vs P2: W - L - D  [fraction] N", counted for player 1.`,
 		Args: cobra.NoArgs,
@@ -55,7 +57,8 @@ swapped. The last line of output is cutechess-cli's
 	f.IntVar(&o.maxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the random players and redistributions")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for match points (2..10)")
-	f.DurationVar(&o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits")
+	f.IntVar(&o.moveTime, "movetime", 0, "milliseconds a move offered to every player (default: none, or 100 when a ugi player plays); engine specs use the smaller of it and their own movetime")
+	f.DurationVar(&o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits (at least --movetime plus a second)")
 	return c
 }
 
@@ -86,10 +89,17 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	if err := movegen.CheckMultiplier(o.multiplier); err != nil {
 		return fmt.Errorf("--multiplier: %v", err)
 	}
+	if o.moveTime < 0 || o.moveTime > 24*3600*1000 {
+		return fmt.Errorf("--movetime %d: want milliseconds from 0 to 86400000", o.moveTime)
+	}
+	moveTime := time.Duration(o.moveTime) * time.Millisecond
+	if moveTime == 0 && (p1.External || p2.External) {
+		moveTime = 100 * time.Millisecond
+	}
 	cfg := match.Config{
 		Player1: p1, Player2: p2, Games: o.games, Concurrency: o.concurrency,
 		Seed: o.seed, Multiplier: o.multiplier,
-		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTimeout: o.moveTimeout},
+		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTime: moveTime, MoveTimeout: o.moveTimeout},
 	}
 	if o.sprt != "" {
 		s, err := match.ParseSPRT(o.sprt)
