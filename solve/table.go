@@ -27,40 +27,39 @@ type Table interface {
 	Store(key uint64, e Entry)
 }
 
-// MemTable is a fixed-size, always-replace table of two atomic words a
-// slot: the key XOR-ed with the data, and the data, so a torn read
-// (another goroutine storing between the two loads) fails the key check
-// instead of returning a mixed entry.
+// MemTable is a fixed-size, always-replace table of one atomic word a
+// slot: the key's high 32 bits as a check, then the entry (Lo, Hi, Move
+// and a used bit), so reads and writes are never torn. The slot index
+// comes from the key's low bits.
 type MemTable struct {
-	slots []slot
+	slots []atomic.Uint64
 	mask  uint64
 }
-
-type slot struct{ check, data atomic.Uint64 }
 
 // NewMemTable returns a table of about mb megabytes (at least one slot,
 // rounded down to a power of two).
 func NewMemTable(mb int) *MemTable {
 	n := uint64(1)
-	for n*2*16 <= uint64(max(mb, 0))<<20 {
+	for n*2*8 <= uint64(max(mb, 0))<<20 {
 		n *= 2
 	}
-	return &MemTable{slots: make([]slot, n), mask: n - 1}
+	return &MemTable{slots: make([]atomic.Uint64, n), mask: n - 1}
 }
 
-func pack(e Entry) uint64 {
-	return uint64(uint8(e.Lo)) | uint64(uint8(e.Hi))<<8 | uint64(e.Move)<<16 | 1<<40
+const usedBit = 1 << 31
+
+func pack(key uint64, e Entry) uint64 {
+	return key>>32<<32 | usedBit | uint64(e.Move&0x7FFF)<<16 | uint64(uint8(e.Hi))<<8 | uint64(uint8(e.Lo))
 }
 
 func unpack(d uint64) Entry {
-	return Entry{Lo: int8(uint8(d)), Hi: int8(uint8(d >> 8)), Move: position.Move(d >> 16)}
+	return Entry{Lo: int8(uint8(d)), Hi: int8(uint8(d >> 8)), Move: position.Move(d >> 16 & 0x7FFF)}
 }
 
 // Probe returns the entry stored under key.
 func (t *MemTable) Probe(key uint64) (Entry, bool) {
-	s := &t.slots[key&t.mask]
-	d := s.data.Load()
-	if d == 0 || s.check.Load()^d != key {
+	d := t.slots[key&t.mask].Load()
+	if d&usedBit == 0 || d>>32 != key>>32 {
 		return Entry{}, false
 	}
 	return unpack(d), true
@@ -75,10 +74,7 @@ func (t *MemTable) Store(key uint64, e Entry) {
 			e.Move = old.Move
 		}
 	}
-	s := &t.slots[key&t.mask]
-	d := pack(e)
-	s.data.Store(d)
-	s.check.Store(key ^ d)
+	t.slots[key&t.mask].Store(pack(key, e))
 }
 
 // Used returns the fraction of slots in use, per mille.
@@ -86,7 +82,7 @@ func (t *MemTable) Used() int {
 	n := min(len(t.slots), 1000)
 	used := 0
 	for i := 0; i < n; i++ {
-		if t.slots[i].data.Load() != 0 {
+		if t.slots[i].Load()&usedBit != 0 {
 			used++
 		}
 	}
