@@ -30,20 +30,30 @@ type Table interface {
 // MemTable is a fixed-size, always-replace table of one atomic word a
 // slot: the key's high 32 bits as a check, then the entry (Lo, Hi, Move
 // and a used bit), so reads and writes are never torn. The slot index
-// comes from the key's low bits.
+// comes from a mix of the whole key.
 type MemTable struct {
 	slots []atomic.Uint64
-	mask  uint64
+	shift uint
 }
 
 // NewMemTable returns a table of about mb megabytes (at least one slot,
 // rounded down to a power of two).
 func NewMemTable(mb int) *MemTable {
-	n := uint64(1)
+	n, bits := uint64(1), uint(0)
 	for n*2*8 <= uint64(max(mb, 0))<<20 {
-		n *= 2
+		n, bits = n*2, bits+1
 	}
-	return &MemTable{slots: make([]atomic.Uint64, n), mask: n - 1}
+	return &MemTable{slots: make([]atomic.Uint64, n), shift: 64 - bits}
+}
+
+// slot mixes the key before taking its high bits: position keys are sums
+// of random words, whose low bits are weak (a sowing changes them in a
+// structured way).
+func (t *MemTable) slot(key uint64) *atomic.Uint64 {
+	if t.shift == 64 {
+		return &t.slots[0]
+	}
+	return &t.slots[(key^key>>29)*0x9E3779B97F4A7C15>>t.shift]
 }
 
 const usedBit = 1 << 31
@@ -58,7 +68,7 @@ func unpack(d uint64) Entry {
 
 // Probe returns the entry stored under key.
 func (t *MemTable) Probe(key uint64) (Entry, bool) {
-	d := t.slots[key&t.mask].Load()
+	d := t.slot(key).Load()
 	if d&usedBit == 0 || d>>32 != key>>32 {
 		return Entry{}, false
 	}
@@ -74,7 +84,7 @@ func (t *MemTable) Store(key uint64, e Entry) {
 			e.Move = old.Move
 		}
 	}
-	t.slots[key&t.mask].Store(pack(key, e))
+	t.slot(key).Store(pack(key, e))
 }
 
 // Used returns the fraction of slots in use, per mille.

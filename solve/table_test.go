@@ -45,7 +45,7 @@ func TestMemTableConcurrent(t *testing.T) {
 			for i := 0; i < 20000; i++ {
 				// Each key's entry is a function of the key, so whatever
 				// a probe returns must match it.
-				key := rng.Uint64() & 0xFFFF00000000FFFF
+				key := rng.Uint64() & 0xFFFF00000000000F
 				v := int8(key >> 48 & 63)
 				if e, ok := tb.Probe(key); ok && (e.Lo != v || e.Hi != v) {
 					t.Errorf("key %x: %+v", key, e)
