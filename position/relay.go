@@ -170,58 +170,6 @@ func rowKeyDelta(old, new uint64, first int) uint64 {
 	return d
 }
 
-// sowEndsPair is SowEnds for two moves at once. Each lap waits on the
-// table load of the one before, so one chain of laps leaves the core idle
-// most of the time; stepping two independent chains in one loop fills it.
-func (p *Position) sowEndsPair(pitA, nA, pitB, nB, limit int) (bool, bool) {
-	a0, a1, la := firstLap(p.rows[0], p.rows[1], pitA, nA)
-	b0, b1, lb := firstLap(p.rows[0], p.rows[1], pitB, nB)
-	fa, fb := fields[la&127], fields[lb&127]
-	na := (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
-	nb := (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
-	for laps := 1; laps < chunkLaps; laps++ {
-		// Lap of chain A.
-		clear := uint64(fieldMask) << (fa.shift & 63)
-		a0 &^= clear &^ fa.sel
-		a1 &^= clear & fa.sel
-		q := na * 13 >> 8
-		r := na - q*NumPits
-		add := &lapFrom[la&31][r&31]
-		la = int(fields[(la+int(na))&127].pit)
-		fa = fields[la&127]
-		held := (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
-		a0 += q*rowOnes + add[0]
-		a1 += q*rowOnes + add[1]
-		na = held + q + (r+31)>>5
-		// Lap of chain B.
-		clear = uint64(fieldMask) << (fb.shift & 63)
-		b0 &^= clear &^ fb.sel
-		b1 &^= clear & fb.sel
-		q = nb * 13 >> 8
-		r = nb - q*NumPits
-		add = &lapFrom[lb&31][r&31]
-		lb = int(fields[(lb+int(nb))&127].pit)
-		fb = fields[lb&127]
-		held = (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
-		b0 += q*rowOnes + add[0]
-		b1 += q*rowOnes + add[1]
-		nb = held + q + (r+31)>>5
-		if na < 2 || nb < 2 {
-			okA, okB := na < 2, nb < 2
-			if !okA {
-				_, _, _, _, okA = relayRows(a0, a1, la, laps+1, limit)
-			}
-			if !okB {
-				_, _, _, _, okB = relayRows(b0, b1, lb, laps+1, limit)
-			}
-			return okA, okB
-		}
-	}
-	_, _, _, _, okA := relayRows(a0, a1, la, chunkLaps, limit)
-	_, _, _, _, okB := relayRows(b0, b1, lb, chunkLaps, limit)
-	return okA, okB
-}
-
 // firstLap lifts n from pit and sows them, on bare rows; it returns the
 // rows and the landing pit.
 func firstLap(w0, w1 uint64, pit, n int) (uint64, uint64, int) {
@@ -236,21 +184,100 @@ func firstLap(w0, w1 uint64, pit, n int) (uint64, uint64, int) {
 	return w0, w1, int(mod20[(pit+n)&127])
 }
 
-// SowEndsMany reports, for each (pits[k], counts[k]) whose first lap ends
-// in an occupied pit, whether its sowing ends within limit laps, two at a
-// time, and returns how many do.
+// SowEndsMany returns how many of the moves (pits[k], counts[k]), each
+// of whose first lap ends in an occupied pit, end within limit laps.
+//
+// Each lap waits on the table load of the one before, so a single chain
+// of laps leaves the core mostly idle. Two lanes, A and B, step two chains
+// in one loop, and a lane whose sowing ends takes the next move at once, so
+// both stay busy until the moves run out. A chain still going after
+// chunkLaps laps (rare) finishes on its own in relayRows. The lanes are
+// written out in locals: as structs they went to memory and lost the gain.
 func (p *Position) SowEndsMany(pits, counts []int8, limit int) int {
-	k, ended := 0, 0
-	for ; k+1 < len(pits); k += 2 {
-		a, b := p.sowEndsPair(int(pits[k]), int(counts[k]), int(pits[k+1]), int(counts[k+1]), limit)
-		if a {
-			ended++
+	if len(pits) < 2 {
+		if len(pits) == 1 && p.SowEnds(int(pits[0]), int(counts[0]), limit) {
+			return 1
 		}
-		if b {
-			ended++
+		return 0
+	}
+	r0, r1 := p.rows[0], p.rows[1]
+	chunk := min(chunkLaps, limit)
+	a0, a1, la := firstLap(r0, r1, int(pits[0]), int(counts[0]))
+	b0, b1, lb := firstLap(r0, r1, int(pits[1]), int(counts[1]))
+	fa, fb := fields[la&127], fields[lb&127]
+	na := (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
+	nb := (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
+	lapsA, lapsB := 1, 1
+	next, ended := 2, 0
+	for {
+		if na < 2 || lapsA >= chunk {
+			if na < 2 {
+				ended++
+			} else if _, _, _, _, ok := relayRows(a0, a1, la, lapsA, limit); ok {
+				ended++
+			}
+			if next == len(pits) {
+				break
+			}
+			a0, a1, la = firstLap(r0, r1, int(pits[next]), int(counts[next]))
+			fa = fields[la&127]
+			na = (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
+			lapsA = 1
+			next++
+		} else {
+			clear := uint64(fieldMask) << (fa.shift & 63)
+			a0 &^= clear &^ fa.sel
+			a1 &^= clear & fa.sel
+			q := na * 13 >> 8
+			r := na - q*NumPits
+			add := &lapFrom[la&31][r&31]
+			la = int(fields[(la+int(na))&127].pit)
+			fa = fields[la&127]
+			held := (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
+			a0 += q*rowOnes + add[0]
+			a1 += q*rowOnes + add[1]
+			na = held + q + (r+31)>>5
+			lapsA++
+		}
+		if nb < 2 || lapsB >= chunk {
+			if nb < 2 {
+				ended++
+			} else if _, _, _, _, ok := relayRows(b0, b1, lb, lapsB, limit); ok {
+				ended++
+			}
+			if next == len(pits) {
+				// B is done; A finishes alone below.
+				b0, b1, lb, nb = a0, a1, la, na
+				lapsB = lapsA
+				break
+			}
+			b0, b1, lb = firstLap(r0, r1, int(pits[next]), int(counts[next]))
+			fb = fields[lb&127]
+			nb = (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
+			lapsB = 1
+			next++
+		} else {
+			clear := uint64(fieldMask) << (fb.shift & 63)
+			b0 &^= clear &^ fb.sel
+			b1 &^= clear & fb.sel
+			q := nb * 13 >> 8
+			r := nb - q*NumPits
+			add := &lapFrom[lb&31][r&31]
+			lb = int(fields[(lb+int(nb))&127].pit)
+			fb = fields[lb&127]
+			held := (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
+			b0 += q*rowOnes + add[0]
+			b1 += q*rowOnes + add[1]
+			nb = held + q + (r+31)>>5
+			lapsB++
 		}
 	}
-	if k < len(pits) && p.SowEnds(int(pits[k]), int(counts[k]), limit) {
+	// One chain is left: A's if the loop broke in A's half (B still has its
+	// own state), else B's state holds it (copied from A above).
+	if nb < 2 {
+		return ended + 1
+	}
+	if _, _, _, _, ok := relayRows(b0, b1, lb, lapsB, limit); ok {
 		ended++
 	}
 	return ended

@@ -1,45 +1,279 @@
-// Package search finds strong Kiothi moves (placeholder: to be replaced by
-// the real alpha-beta search; the API in api.go is the contract).
+// The engine: options, the shared state of one search, Lazy SMP threads
+// and the result.
 package search
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/tt"
+	"golang.org/x/sync/errgroup"
 )
 
-// Engine is a reusable searcher with its own transposition table.
-type Engine struct{ opts Options }
+// Option bounds and defaults.
+const (
+	DefaultHashMB = 16
+	MaxThreads    = 256
+	MaxMultiPV    = movegen.MaxMoves
+)
 
-// NewEngine returns an engine with the given options.
-func NewEngine(o Options) (*Engine, error) { return &Engine{opts: o}, nil }
+// Engine is a reusable searcher with its own transposition table. One
+// Search runs at a time.
+type Engine struct {
+	opts    Options
+	tt      *tt.Table
+	workers []*worker
+}
+
+// NewEngine returns an engine with the given options. Zero fields take
+// their defaults (1 thread, DefaultHashMB, 1 line, multiplier 2); values
+// out of range are an error.
+func NewEngine(o Options) (*Engine, error) {
+	if o.Threads == 0 {
+		o.Threads = 1
+	}
+	if o.Threads < 1 || o.Threads > MaxThreads {
+		return nil, fmt.Errorf("threads %d: must be from 1 to %d", o.Threads, MaxThreads)
+	}
+	if o.HashMB == 0 {
+		o.HashMB = DefaultHashMB
+	}
+	if o.MultiPV == 0 {
+		o.MultiPV = 1
+	}
+	if o.MultiPV < 1 || o.MultiPV > MaxMultiPV {
+		return nil, fmt.Errorf("multipv %d: must be from 1 to %d", o.MultiPV, MaxMultiPV)
+	}
+	if o.Multiplier == 0 {
+		o.Multiplier = movegen.DefaultMultiplier
+	}
+	if err := movegen.CheckMultiplier(o.Multiplier); err != nil {
+		return nil, err
+	}
+	if o.Objective != Margin && o.Objective != Match {
+		return nil, errors.New("objective: must be margin or match")
+	}
+	t, err := tt.New(o.HashMB)
+	if err != nil {
+		return nil, err
+	}
+	e := &Engine{opts: o, tt: t}
+	for i := 0; i < o.Threads; i++ {
+		e.workers = append(e.workers, &worker{id: i})
+	}
+	return e, nil
+}
+
+// Options returns the engine's options, defaults filled in.
+func (e *Engine) Options() Options { return e.opts }
 
 // NewGame clears what the engine learnt (the transposition table).
-func (e *Engine) NewGame() {}
+func (e *Engine) NewGame() { e.tt.Clear() }
+
+// Hashfull returns the table's fill in per mille for the current search.
+func (e *Engine) Hashfull() int { return e.tt.Hashfull() }
+
+// shared is the state of one search that every thread reads.
+type shared struct {
+	tt          *tt.Table
+	rules       movegen.Rules
+	objective   Objective
+	multiplier  int
+	multiPV     int
+	maxDepth    int
+	nodeLimit   uint64
+	timed       bool
+	soft, hard  time.Duration
+	infinite    bool
+	ctx         context.Context
+	start       time.Time
+	stop        atomic.Bool
+	hist        histSet
+	rootPrisons int
+	workers     []*worker
+	info        func(Info)
+}
+
+func (e *Engine) newShared(ctx context.Context, root *position.Position, history []uint64, l Limits, info func(Info)) *shared {
+	s := &shared{
+		tt: e.tt, rules: e.opts.Rules, objective: e.opts.Objective,
+		multiplier: e.opts.Multiplier, multiPV: e.opts.MultiPV,
+		maxDepth: MaxDepth, nodeLimit: l.Nodes, infinite: l.Infinite,
+		ctx: ctx, start: time.Now(), workers: e.workers, info: info,
+		rootPrisons: root.Prison(position.South) + root.Prison(position.North),
+	}
+	if l.Depth > 0 {
+		s.maxDepth = min(l.Depth, MaxDepth)
+	}
+	if !l.Infinite {
+		s.setTime(l, root.Side())
+	}
+	if n := len(history); n > 0 && history[n-1] == root.KeyWithPrisons() {
+		history = history[:n-1]
+	}
+	s.hist.build(history)
+	return s
+}
+
+// totalNodes sums the nodes the threads have published.
+func (s *shared) totalNodes() uint64 {
+	var n uint64
+	for _, w := range s.workers {
+		n += w.pub.Load()
+	}
+	return n
+}
+
+// poll reports whether w must stop. Only the main thread applies the
+// limits, and not before it has completed depth 1, so there is always a
+// searched move to play.
+func (s *shared) poll(w *worker) bool {
+	if s.stop.Load() {
+		return true
+	}
+	if s.ctx.Err() != nil {
+		s.stop.Store(true)
+		return true
+	}
+	if w.id != 0 || w.done == 0 || s.infinite {
+		return false
+	}
+	if s.nodeLimit > 0 && s.totalNodes() >= s.nodeLimit ||
+		s.timed && time.Since(s.start) >= s.hard {
+		s.stop.Store(true)
+		return true
+	}
+	return false
+}
+
+// stopAfterIteration decides, after a completed depth, whether to start
+// another.
+func (s *shared) stopAfterIteration(w *worker) bool {
+	if s.infinite {
+		return false
+	}
+	if s.nodeLimit > 0 && s.totalNodes() >= s.nodeLimit {
+		return true
+	}
+	if s.timed {
+		if len(w.root) == 1 || time.Since(s.start) >= s.soft {
+			return true
+		}
+	}
+	return false
+}
+
+// report sends the info lines of a completed depth.
+func (s *shared) report(w *worker, depth, multi int) {
+	if s.info == nil {
+		return
+	}
+	w.pub.Store(w.nodes)
+	el := time.Since(s.start)
+	nodes := s.totalNodes()
+	hf := s.tt.Hashfull()
+	for k := 0; k < multi; k++ {
+		r := &w.root[k]
+		v, proven := Decode(r.score)
+		s.info(Info{
+			Depth: depth, SelDepth: max(r.selDepth, depth), MultiPV: k + 1,
+			Score: v, Proven: proven, Nodes: nodes, NPS: nps(nodes, el),
+			Hashfull: hf, Time: el, PV: gameMoves(r.pv[:r.pvLen]),
+		})
+	}
+}
+
+func nps(nodes uint64, el time.Duration) uint64 {
+	if el <= 0 {
+		return 0
+	}
+	return uint64(float64(nodes) / el.Seconds())
+}
+
+func gameMoves(ms []position.Move) []position.GameMove {
+	out := make([]position.GameMove, len(ms))
+	for i, m := range ms {
+		out[i] = position.PlayMove(m)
+	}
+	return out
+}
 
 // Search searches root. history holds KeyWithPrisons of the game's
 // positions, oldest first, root last (movegen.Game.History), for the
-// repetition rule. info, if not nil, receives progress reports.
+// repetition rule. info, if not nil, receives progress reports from the
+// searching goroutine. No goroutine started by Search outlives it.
 func (e *Engine) Search(ctx context.Context, root position.Position, history []uint64, l Limits, info func(Info)) Result {
 	if root.Phase() != position.Play {
-		var res Result
-		movegen.ForEachPair(&root, func(i, j, _ int) {
-			if res.HasMove {
-				return
+		return e.searchOpening(ctx, root, l, info)
+	}
+	return e.searchPlay(ctx, root, history, l, info)
+}
+
+func (e *Engine) searchPlay(ctx context.Context, root position.Position, history []uint64, l Limits, info func(Info)) Result {
+	s := e.newShared(ctx, &root, history, l, info)
+	main := e.workers[0]
+	main.s = s
+	f := &main.stack[0]
+	n, _ := main.generate(f, &root, false)
+	if n == 0 {
+		v, _ := Decode(s.gameValue(&root, movegen.NoMoveOutcome(&root)))
+		return Result{Score: v, Proven: true}
+	}
+	e.tt.NewSearch()
+	for _, w := range e.workers {
+		w.s = s
+		w.reset()
+		w.root = w.root[:0]
+		for i := 0; i < n; i++ {
+			w.root = append(w.root, rootMove{move: f.moves[i], pos: *main.child(f, i, &root), score: -Infinite, prev: -Infinite})
+		}
+		w.keys[0] = root.KeyWithPrisons()
+		w.lastCap[0] = 0
+	}
+	var g errgroup.Group
+	for _, w := range e.workers {
+		g.Go(func() error {
+			w.iterate()
+			if w.id == 0 {
+				if s.infinite {
+					<-ctx.Done()
+				}
+				s.stop.Store(true)
 			}
-			var d [position.NumPits]int
-			d[i], d[j] = root.Count(i), root.Count(j)
-			m, err := movegen.NewOpening(&root, i, j, d)
-			if err == nil {
-				res = Result{Best: position.Redistribute(m), HasMove: true, Depth: 1}
-			}
+			w.pub.Store(w.nodes)
+			return nil
 		})
-		return res
 	}
-	var list movegen.MoveList
-	if n := movegen.Generate(&root, e.opts.Rules, &list); n > 0 {
-		return Result{Best: position.PlayMove(list[0]), HasMove: true, Depth: 1, PV: []position.GameMove{position.PlayMove(list[0])}}
+	_ = g.Wait()
+	return s.result()
+}
+
+// result merges the threads: the deepest completed iteration wins, the
+// main thread on ties.
+func (s *shared) result() Result {
+	best := s.workers[0]
+	for _, w := range s.workers[1:] {
+		if w.done > best.done && w.root[0].score >= best.root[0].score {
+			best = w
+		}
 	}
-	return Result{}
+	r := &best.root[0]
+	v, proven := Decode(r.score)
+	if r.score == -Infinite {
+		v, proven = 0, false
+	}
+	res := Result{
+		Best: position.PlayMove(r.move), HasMove: true, Score: v, Proven: proven,
+		Depth: best.done, Nodes: s.totalNodes(), PV: gameMoves(r.pv[:max(r.pvLen, 1)]),
+	}
+	res.PV[0] = res.Best
+	if r.pvLen > 1 {
+		res.Ponder = res.PV[1]
+	}
+	return res
 }

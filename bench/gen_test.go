@@ -1,0 +1,164 @@
+// The generator of the bench position list (run with KIOTHI_GEN_BENCH=1).
+package bench
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+)
+
+// maxLaps counts the laps of the longest legal sowing of p (the relay
+// loop replayed lap by lap, up to the rules' limit).
+func maxLaps(p *position.Position, r movegen.Rules) int {
+	var list movegen.MoveList
+	n := movegen.Generate(p, r, &list)
+	best := 0
+	for i := 0; i < n; i++ {
+		q := *p
+		pit, k := list[i].Pit(), list[i].Count()
+		q.Lift(pit, k)
+		last := q.Lap((pit+1)%position.NumPits, k)
+		laps := 1
+		for q.Count(last) >= 2 && laps < movegen.MaxLaps {
+			c := q.LiftAll(last)
+			last = q.Lap((last+1)%position.NumPits, c)
+			laps++
+		}
+		best = max(best, laps)
+	}
+	return best
+}
+
+// randomOpening returns a random legal redistribution: a random pair, and
+// each lifted warrior dropped into a random pit.
+func randomOpening(p *position.Position, rng *rand.Rand) position.OpeningMove {
+	var pairs [][2]int
+	movegen.ForEachPair(p, func(i, j, _ int) { pairs = append(pairs, [2]int{i, j}) })
+	pr := pairs[rng.IntN(len(pairs))]
+	var d [position.NumPits]int
+	for k := 0; k < p.Count(pr[0])+p.Count(pr[1]); k++ {
+		d[rng.IntN(position.NumPits)]++
+	}
+	m, err := movegen.NewOpening(p, pr[0], pr[1], d)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+// TestGenerateBench plays seeded games (random openings, then depth-3
+// searches with 15% random moves) and picks positions by phase and kind.
+func TestGenerateBench(t *testing.T) {
+	if os.Getenv("KIOTHI_GEN_BENCH") == "" {
+		t.Skip("set KIOTHI_GEN_BENCH=1 to regenerate bench/positions.txt")
+	}
+	eng, _ := search.NewEngine(search.Options{HashMB: 4})
+	rules := movegen.Rules{}
+	var lines []string
+	seen := map[string]bool{}
+	addLine := func(p position.Position, why string) {
+		s := p.String()
+		if !seen[s] {
+			seen[s] = true
+			lines = append(lines, s+" ; "+why)
+		}
+	}
+	want := map[string]int{"early": 8, "middle": 10, "late": 7, "nki": 4, "bigpit": 4, "longsow": 4}
+	got := map[string]int{}
+	// The two long sowings of RULES.md §4: North's J1 never ends, North's
+	// H4 ends after 2,376 laps.
+	for _, s := range []string{
+		"2.5.2.5.2.1.0.1.0.1/6.3.2.3.2.3.0.1.2.2 0-17 n 3",
+		"2.3.0.1.2.3.1.2.5.1/3.2.1.2.3.4.3.6.2.1 13-1 n 12",
+	} {
+		p, err := position.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		addLine(p, "longsow, RULES.md section 4")
+	}
+	for seed := uint64(1); seed <= 1000 && len(lines) < 35; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 0x6b696f))
+		start := position.Start(30)
+		if seed%4 == 0 {
+			start = position.Start(25)
+		}
+		g := movegen.NewGame(start, rules)
+		perSeed := 0
+		for ply := 0; ply < 300; ply++ {
+			if _, over := g.Over(); over {
+				break
+			}
+			p := g.Current()
+			if p.Phase() != position.Play {
+				_ = g.Play(position.Redistribute(randomOpening(&p, rng)))
+				continue
+			}
+			kind := ""
+			nkiCount := 0
+			for m := p.NkiMask(); m != 0; m &= m - 1 {
+				nkiCount++
+			}
+			big := 0
+			for i := 0; i < position.NumPits; i++ {
+				big = max(big, p.Count(i))
+			}
+			bt := p.BoardTotal()
+			switch {
+			case ply >= 4 && perSeed < 2 && maxLaps(&p, rules) >= 30:
+				kind = "longsow"
+			case big >= 15 && ply%5 == 0:
+				kind = "bigpit"
+			case nkiCount >= 5 && ply > 8 && ply%6 == 0:
+				kind = "nki"
+			case ply >= 3 && ply <= 12 && ply%4 == int(seed%4):
+				kind = "early"
+			case ply > 12 && bt >= 28 && bt <= 48 && ply%3 == 0:
+				kind = "middle"
+			case bt >= 8 && bt <= 20:
+				kind = "late"
+			}
+			if kind != "" && got[kind] < want[kind] && perSeed < 2 && rng.IntN(3) == 0 {
+				got[kind]++
+				perSeed++
+				addLine(p, fmt.Sprintf("%s, seed %d ply %d", kind, seed, ply))
+			}
+			var mv position.GameMove
+			var list movegen.MoveList
+			n := movegen.Generate(&p, rules, &list)
+			if rng.IntN(100) < 15 {
+				mv = position.PlayMove(list[rng.IntN(n)])
+			} else {
+				eng.NewGame()
+				mv = eng.Search(context.Background(), p, g.History(), search.Limits{Depth: 3}, nil).Best
+			}
+			if err := g.Play(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("kinds: %v", got)
+	header := `# Bench positions for kiothi bench: play-phase positions picked from
+# seeded self-play games (bench/gen_test.go; regenerate with
+# KIOTHI_GEN_BENCH=1 go test ./bench -run TestGenerateBench). Each game
+# starts from the standard setup (every fourth from variant 25) with random
+# redistributions at turns 1 and 2, then plays depth-3 searches with 15%
+# random moves; positions are kept by kind: early (plies 3..12), middle,
+# middle (28..48 warriors on the board after ply 12), late (8..20 on the
+# board), nki (5 or more nki pits),
+# bigpit (a pit of 15 or more) and longsow (a legal move whose sowing takes
+# 30 laps or more), plus the two long sowings of RULES.md §4.
+# One position a line; the text after ";" is a comment.
+`
+	out := header + strings.Join(lines, "\n") + "\n"
+	if err := os.WriteFile("positions.txt", []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,299 @@
+// The analyse command: search a position and print UCI-style info lines.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/tt"
+	"github.com/spf13/cobra"
+)
+
+type analyseOptions struct {
+	depth      int
+	movetime   int
+	nodes      uint64
+	infinite   bool
+	threads    int
+	hash       int
+	multipv    int
+	moves      []string
+	json       bool
+	objective  string
+	multiplier int
+}
+
+// defaultAnalyseDepth is the depth searched when no limit is given.
+const defaultAnalyseDepth = 12
+
+func newAnalyseCmd(g *globalOptions) *cobra.Command {
+	o := &analyseOptions{}
+	c := &cobra.Command{
+		Use:   "analyse POSITION [MOVE...]",
+		Short: "Search a position and print info lines, then the best move",
+		Long: `Search POSITION (a position string, startpos or startpos25), after the
+given moves if any, and print UCI-style lines as the search deepens:
+
+  info depth D seldepth S multipv K score cp X nodes N nps N hashfull H time MS pv M1 M2 ...
+
+then "bestmove M" (and "ponder M" when the line has a reply). score cp X is
+the expected final margin in centi-warriors from the side to move's view. A
+game value the search has proven is shown as "score proven V": the side to
+move can force a final margin of at least V warriors (V > 0), or the
+opponent can force at least -V (V < 0); with --objective match, V is in
+match points. Without a limit the search runs to depth 12. --infinite
+searches until Ctrl-C. --json prints one JSON object a line instead.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runAnalyse(cmd, g, o, args)
+		},
+	}
+	f := c.Flags()
+	f.IntVar(&o.depth, "depth", 0, "search to this depth")
+	f.IntVar(&o.movetime, "movetime", 0, "search this many milliseconds")
+	f.Uint64Var(&o.nodes, "nodes", 0, "search about this many nodes")
+	f.BoolVar(&o.infinite, "infinite", false, "search until interrupted (Ctrl-C)")
+	f.IntVar(&o.threads, "threads", 1, "search threads")
+	f.IntVar(&o.hash, "hash", search.DefaultHashMB, "transposition table size in MB")
+	f.IntVar(&o.multipv, "multipv", 1, "number of best lines to show")
+	f.StringSliceVar(&o.moves, "moves", nil, "moves to play from POSITION first (comma separated; also accepted as arguments)")
+	f.BoolVar(&o.json, "json", false, "print JSON lines instead of text")
+	f.StringVar(&o.objective, "objective", "margin", "what to maximise: margin or match")
+	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior win multiplier for --objective match (2..10)")
+	return c
+}
+
+// parsePositionArgs reads the position from the first argument, or from
+// the first four when it was given unquoted; the rest are moves.
+func parsePositionArgs(args []string) (position.Position, []string, error) {
+	p, err := parsePosition(args[0])
+	if err == nil {
+		return p, args[1:], nil
+	}
+	if len(args) >= 4 {
+		if q, err2 := parsePosition(strings.Join(args[:4], " ")); err2 == nil {
+			return q, args[4:], nil
+		}
+	}
+	return p, nil, err
+}
+
+// searchSetup is what analyse and similar commands need to search.
+type searchSetup struct {
+	game    *movegen.Game
+	limits  search.Limits
+	options search.Options
+}
+
+func (o *analyseOptions) setup(g *globalOptions, args []string) (*searchSetup, error) {
+	p, moves, err := parsePositionArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	moves = append(moves, o.moves...)
+	game := movegen.NewGame(p, g.rules())
+	for i, s := range moves {
+		if _, over := game.Over(); over {
+			return nil, fmt.Errorf("move %d (%s): the game is already over", i+1, s)
+		}
+		m, err := position.ParseGameMove(s)
+		if err != nil {
+			return nil, fmt.Errorf("move %d: %v", i+1, err)
+		}
+		if err := game.Play(m); err != nil {
+			return nil, fmt.Errorf("move %d: %v", i+1, err)
+		}
+	}
+	set := 0
+	for _, b := range []bool{o.depth != 0, o.movetime != 0, o.nodes != 0, o.infinite} {
+		if b {
+			set++
+		}
+	}
+	if set > 1 {
+		return nil, errors.New("give at most one of --depth, --movetime, --nodes and --infinite")
+	}
+	if o.depth < 0 || o.depth > search.MaxDepth {
+		return nil, fmt.Errorf("--depth %d: must be from 1 to %d", o.depth, search.MaxDepth)
+	}
+	if o.movetime < 0 {
+		return nil, fmt.Errorf("--movetime %d: must be a positive number of milliseconds", o.movetime)
+	}
+	if o.threads < 1 || o.threads > search.MaxThreads {
+		return nil, fmt.Errorf("--threads %d: must be from 1 to %d", o.threads, search.MaxThreads)
+	}
+	if err := tt.CheckMB(o.hash); err != nil {
+		return nil, fmt.Errorf("--hash: %v", err)
+	}
+	if o.multipv < 1 || o.multipv > search.MaxMultiPV {
+		return nil, fmt.Errorf("--multipv %d: must be from 1 to %d", o.multipv, search.MaxMultiPV)
+	}
+	var obj search.Objective
+	switch o.objective {
+	case "margin":
+		obj = search.Margin
+	case "match":
+		obj = search.Match
+	default:
+		return nil, fmt.Errorf("--objective %q: must be margin or match", o.objective)
+	}
+	if err := movegen.CheckMultiplier(o.multiplier); err != nil {
+		return nil, fmt.Errorf("--multiplier: %v", err)
+	}
+	l := search.Limits{
+		Depth: o.depth, Nodes: o.nodes, Infinite: o.infinite,
+		MoveTime: time.Duration(o.movetime) * time.Millisecond,
+	}
+	if set == 0 {
+		l.Depth = defaultAnalyseDepth
+	}
+	return &searchSetup{
+		game:   game,
+		limits: l,
+		options: search.Options{
+			Threads: o.threads, HashMB: o.hash, MultiPV: o.multipv, Rules: g.rules(),
+			Objective: obj, Multiplier: o.multiplier,
+		},
+	}, nil
+}
+
+func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []string) error {
+	su, err := o.setup(g, args)
+	if err != nil {
+		return err
+	}
+	if out, over := su.game.Over(); over {
+		return fmt.Errorf("the game is over (%s, %d-%d): nothing to analyse", out.Winner(), out.South, out.North)
+	}
+	eng, err := search.NewEngine(su.options)
+	if err != nil {
+		return err
+	}
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	printed := false
+	info := func(in search.Info) {
+		printed = true
+		writeInfo(g.out, in, o.json)
+	}
+	start := time.Now()
+	res := eng.Search(ctx, su.game.Current(), su.game.History(), su.limits, info)
+	if !printed && res.HasMove {
+		// Stopped before a depth was complete: one line from the result.
+		el := time.Since(start)
+		writeInfo(g.out, search.Info{
+			Depth: max(res.Depth, 1), SelDepth: max(res.Depth, 1), MultiPV: 1, Score: res.Score,
+			Proven: res.Proven, Nodes: res.Nodes, NPS: uint64(float64(res.Nodes) / max(el.Seconds(), 1e-9)),
+			Hashfull: eng.Hashfull(), Time: el, PV: res.PV,
+		}, o.json)
+	}
+	return writeBest(g.out, res, o.json)
+}
+
+// scoreText is the score field of an info line.
+func scoreText(v int, proven bool) string {
+	if proven {
+		return fmt.Sprintf("proven %d", v/100)
+	}
+	return fmt.Sprintf("cp %d", v)
+}
+
+func movesText(pv []position.GameMove) []string {
+	s := make([]string, len(pv))
+	for i, m := range pv {
+		s[i] = m.String()
+	}
+	return s
+}
+
+// jsonInfo is one --json info line.
+type jsonInfo struct {
+	Type     string   `json:"type"`
+	Depth    int      `json:"depth"`
+	SelDepth int      `json:"seldepth"`
+	MultiPV  int      `json:"multipv"`
+	ScoreCP  *int     `json:"cp,omitempty"`
+	Proven   *int     `json:"proven,omitempty"`
+	Nodes    uint64   `json:"nodes"`
+	NPS      uint64   `json:"nps"`
+	Hashfull int      `json:"hashfull"`
+	TimeMS   int64    `json:"time"`
+	PV       []string `json:"pv"`
+}
+
+// jsonBest is the final --json line.
+type jsonBest struct {
+	Type     string   `json:"type"`
+	BestMove string   `json:"bestmove"`
+	Ponder   string   `json:"ponder,omitempty"`
+	ScoreCP  *int     `json:"cp,omitempty"`
+	Proven   *int     `json:"proven,omitempty"`
+	Depth    int      `json:"depth"`
+	Nodes    uint64   `json:"nodes"`
+	PV       []string `json:"pv"`
+}
+
+func scorePtrs(v int, proven bool) (*int, *int) {
+	if proven {
+		w := v / 100
+		return nil, &w
+	}
+	return &v, nil
+}
+
+func writeInfo(w io.Writer, in search.Info, asJSON bool) {
+	if asJSON {
+		cp, pr := scorePtrs(in.Score, in.Proven)
+		b, _ := json.Marshal(jsonInfo{
+			Type: "info", Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV,
+			ScoreCP: cp, Proven: pr, Nodes: in.Nodes, NPS: in.NPS, Hashfull: in.Hashfull,
+			TimeMS: in.Time.Milliseconds(), PV: movesText(in.PV),
+		})
+		fmt.Fprintf(w, "%s\n", b)
+		return
+	}
+	fmt.Fprintf(w, "info depth %d seldepth %d multipv %d score %s nodes %d nps %d hashfull %d time %d pv %s\n",
+		in.Depth, in.SelDepth, in.MultiPV, scoreText(in.Score, in.Proven), in.Nodes, in.NPS,
+		in.Hashfull, in.Time.Milliseconds(), strings.Join(movesText(in.PV), " "))
+}
+
+func writeBest(w io.Writer, res search.Result, asJSON bool) error {
+	if !res.HasMove {
+		return fmt.Errorf("the side to move has no legal move (the game is over)")
+	}
+	ponder := ""
+	if len(res.PV) > 1 {
+		ponder = res.Ponder.String()
+	}
+	if asJSON {
+		cp, pr := scorePtrs(res.Score, res.Proven)
+		b, _ := json.Marshal(jsonBest{
+			Type: "bestmove", BestMove: res.Best.String(), Ponder: ponder, ScoreCP: cp, Proven: pr,
+			Depth: res.Depth, Nodes: res.Nodes, PV: movesText(res.PV),
+		})
+		_, err := fmt.Fprintf(w, "%s\n", b)
+		return err
+	}
+	if ponder != "" {
+		_, err := fmt.Fprintf(w, "bestmove %s ponder %s\n", res.Best, ponder)
+		return err
+	}
+	_, err := fmt.Fprintf(w, "bestmove %s\n", res.Best)
+	return err
+}
+
+func init() { register(newAnalyseCmd) }

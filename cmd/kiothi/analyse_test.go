@@ -1,0 +1,183 @@
+// Tests of kiothi analyse: output format, limits, opening, JSON and errors.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/kiothi/kiothi/movegen"
+)
+
+func runCmd(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	c := newRootCmd(strings.NewReader(""), &out, &errOut)
+	c.SetArgs(args)
+	err := c.Execute()
+	return out.String(), err
+}
+
+// bestOf checks the output's shape and returns the best move.
+func bestOf(t *testing.T, out string) string {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 2 {
+		t.Fatalf("output %q", out)
+	}
+	for _, l := range lines[:len(lines)-1] {
+		f := strings.Fields(l)
+		if len(f) < 18 || f[0] != "info" || f[1] != "depth" || f[3] != "seldepth" || f[5] != "multipv" || f[7] != "score" {
+			t.Fatalf("info line %q", l)
+		}
+		if f[8] != "cp" && f[8] != "proven" {
+			t.Fatalf("score form %q in %q", f[8], l)
+		}
+		if !strings.Contains(l, " nodes ") || !strings.Contains(l, " nps ") || !strings.Contains(l, " hashfull ") || !strings.Contains(l, " time ") || !strings.Contains(l, " pv ") {
+			t.Fatalf("info line %q", l)
+		}
+	}
+	f := strings.Fields(lines[len(lines)-1])
+	if f[0] != "bestmove" {
+		t.Fatalf("last line %q", lines[len(lines)-1])
+	}
+	return f[1]
+}
+
+func TestAnalyseSuites(t *testing.T) {
+	for _, file := range []string{"../../testdata/kiothi.perft", "../../testdata/kiothi-free-first-lap.perft"} {
+		fh, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		es, err := movegen.ParseSuite(fh)
+		fh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		free := strings.Contains(file, "free")
+		for _, e := range es {
+			r := movegen.Rules{FreeFirstLap: free}
+			if !movegen.HasMove(&e.Position, r) {
+				continue
+			}
+			args := []string{"analyse", e.Position.String(), "--nodes", "3000"}
+			if free {
+				args = append(args, "--free-first-lap")
+			}
+			out, err := runCmd(t, args...)
+			if err != nil {
+				t.Fatalf("%s: %v", e.Position, err)
+			}
+			best := bestOf(t, out)
+			if _, _, err := movegen.ParseAndApply(e.Position, best, r); err != nil {
+				t.Fatalf("%s: bestmove %s: %v", e.Position, best, err)
+			}
+		}
+	}
+}
+
+func TestAnalyseOpeningAndMoves(t *testing.T) {
+	out, err := runCmd(t, "analyse", "startpos", "--depth", "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := bestOf(t, out)
+	if !strings.Contains(best, ":") {
+		t.Fatalf("opening bestmove %q", best)
+	}
+	// The same position given unquoted, then moves after it.
+	out, err = runCmd(t, "analyse", "0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5", "0-0", "s", "1", best, "--depth", "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := bestOf(t, out); !strings.Contains(b, ":") {
+		t.Fatalf("turn-2 bestmove %q", b)
+	}
+	out, err = runCmd(t, "analyse", "startpos", "--moves", "ij:a3b2F5,IJ:A10", "--depth", "3", "--multipv", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "multipv 2") {
+		t.Fatalf("no second line:\n%s", out)
+	}
+}
+
+func TestAnalyseProven(t *testing.T) {
+	// Two warriors left, one move a side (perft 1, 1, 1, ...): the game
+	// ends within a few plies, so depth 8 must show a proven value.
+	out, err := runCmd(t, "analyse", "0.0.0.0.0.0.0.1.0.0/0.0.0.0.0.0.0.0.1.0 34-24 s 45", "--depth", "8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "score proven ") {
+		t.Fatalf("no proven score:\n%s", out)
+	}
+}
+
+func TestAnalyseJSON(t *testing.T) {
+	out, err := runCmd(t, "analyse", "startpos", "--moves", "ij:a3b2F5,IJ:A10", "--depth", "4", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for i, l := range lines {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("line %d %q: %v", i, l, err)
+		}
+		want := "info"
+		if i == len(lines)-1 {
+			want = "bestmove"
+		}
+		if m["type"] != want {
+			t.Fatalf("line %d type %v", i, m["type"])
+		}
+		_, cp := m["cp"]
+		_, pr := m["proven"]
+		if cp == pr {
+			t.Fatalf("line %d: want exactly one of cp and proven: %s", i, l)
+		}
+	}
+}
+
+func TestAnalyseErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"analyse"},
+		{"analyse", "nonsense"},
+		{"analyse", "startpos", "--depth", "3", "--nodes", "5"},
+		{"analyse", "startpos", "--hash", "0"},
+		{"analyse", "startpos", "--hash", "100000000"},
+		{"analyse", "startpos", "--threads", "0"},
+		{"analyse", "startpos", "--multipv", "0"},
+		{"analyse", "startpos", "--depth", "-2"},
+		{"analyse", "startpos", "--movetime", "-5"},
+		{"analyse", "startpos", "zz:a1"},
+		{"analyse", "startpos", "e5"},
+		{"analyse", "startpos", "--objective", "fun"},
+		{"analyse", "startpos", "--multiplier", "11"},
+		{"analyse", "0.0.0.1.1.0.1.1.1.1/0.0.0.0.0.0.0.0.0.0 12-42 n 44"},
+	} {
+		if _, err := runCmd(t, args...); err == nil {
+			t.Errorf("%q: no error", args)
+		}
+	}
+}
+
+func TestBenchCmd(t *testing.T) {
+	out, err := runCmd(t, "bench", "--depth", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if n := len(lines); n < 32 || !strings.HasPrefix(lines[n-2], "Nodes searched: ") || !strings.HasPrefix(lines[n-1], "Nodes/second: ") {
+		t.Fatalf("bench output:\n%s", out)
+	}
+	for _, args := range [][]string{{"bench", "--depth", "0"}, {"bench", "--threads", "0"}, {"bench", "--hash", "0"}, {"bench", "extra"}} {
+		if _, err := runCmd(t, args...); err == nil {
+			t.Errorf("%q: no error", args)
+		}
+	}
+}

@@ -1,0 +1,57 @@
+// The bench command: the fixed search benchmark (package bench).
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/kiothi/kiothi/bench"
+	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/tt"
+	"github.com/spf13/cobra"
+)
+
+type benchOptions struct {
+	depth, threads, hash int
+}
+
+func newBenchCmd(g *globalOptions) *cobra.Command {
+	o := &benchOptions{}
+	c := &cobra.Command{
+		Use:   "bench",
+		Short: "Search the fixed bench positions and print the node count and speed",
+		Long: `Search each bench position (testdata/bench.txt) to a fixed depth from a
+cleared table, one line each, then "Nodes searched: N" and "Nodes/second: N".
+With one thread the node count is the search's signature: it changes only
+when the search does.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.depth < 1 || o.depth > search.MaxDepth {
+				return fmt.Errorf("--depth %d: must be from 1 to %d", o.depth, search.MaxDepth)
+			}
+			if o.threads < 1 || o.threads > search.MaxThreads {
+				return fmt.Errorf("--threads %d: must be from 1 to %d", o.threads, search.MaxThreads)
+			}
+			if err := tt.CheckMB(o.hash); err != nil {
+				return fmt.Errorf("--hash: %v", err)
+			}
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+			defer stop()
+			_, err := bench.Run(ctx, bench.Options{Depth: o.depth, Threads: o.threads, HashMB: o.hash, Rules: g.rules()}, g.out)
+			return err
+		},
+	}
+	f := c.Flags()
+	f.IntVar(&o.depth, "depth", bench.DefaultDepth, "search depth")
+	f.IntVar(&o.threads, "threads", 1, "search threads")
+	f.IntVar(&o.hash, "hash", search.DefaultHashMB, "transposition table size in MB")
+	return c
+}
+
+func init() { register(newBenchCmd) }

@@ -1,0 +1,214 @@
+// Move generation for the search: legal moves with their captures, the
+// child positions made lazily, picked in order (TT move, captures by size,
+// killers, history).
+package search
+
+import (
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// Ordering keys: the TT move first, then captures by the warriors taken,
+// then the two killers, then the rest by history.
+const (
+	orderTT      = 1 << 30
+	orderCapture = 1 << 28
+	orderKiller  = 1 << 27
+)
+
+// generate lists the legal moves of p into f with the warriors each
+// captures (f.gain). A move whose first lap ends in an empty pit never
+// relays, so its legality and capture follow from the board (predictGain)
+// and its child is made only when searched; a relaying move must be sown
+// to be judged legal (the lap limit), and its child is kept. With
+// capturesOnly, non-capturing moves are left out; relaying moves are then
+// sown only if no quiet move has shown that the side can move, so
+// hasMove reports whether p has any legal move.
+func (w *worker) generate(f *frame, p *position.Position, capturesOnly bool) (n int, hasMove bool) {
+	side := p.Side()
+	first := position.Leftmost(side)
+	prison := p.Prison(side)
+	free := w.s.rules.FreeFirstLap
+	relays := 0
+	for pit := first; pit < first+position.RowPits; pit++ {
+		c := p.Count(pit)
+		for k := 1; k <= c; k++ {
+			if k < position.NumPits {
+				last := (pit + k) % position.NumPits
+				if p.Count(last) == 0 {
+					hasMove = true
+					g := predictGain(p, pit, k, last, side)
+					if capturesOnly && g == 0 {
+						continue
+					}
+					f.moves[n] = position.NewMove(pit, k)
+					f.gain[n] = int8(g)
+					f.made[n] = false
+					n++
+					continue
+				}
+				if !free && position.Owner(last) == side {
+					continue // first-lap restriction
+				}
+			}
+			if capturesOnly {
+				f.relay[relays] = position.NewMove(pit, k)
+				relays++
+				continue
+			}
+			if w.sowInto(f, n, p, pit, k, prison) {
+				n++
+			}
+		}
+	}
+	if capturesOnly {
+		// Relaying moves are sown for their captures only when the quiet
+		// moves leave no capture to try and no proof the side can move.
+		for i := 0; i < relays && (!hasMove || qsRelays); i++ {
+			m := f.relay[i]
+			if w.sowInto(f, n, p, m.Pit(), m.Count(), prison) {
+				hasMove = true
+				if f.gain[n] > 0 {
+					n++
+				}
+			}
+		}
+	}
+	f.n = n
+	return n, hasMove || n > 0
+}
+
+// qsRelays makes quiescence sow relaying moves to find their captures (a
+// variable for the self-play test).
+var qsRelays = true
+
+// sowInto sows pit, k from p into f's slot n; false if illegal.
+func (w *worker) sowInto(f *frame, n int, p *position.Position, pit, k, prison int) bool {
+	q := &f.kids[n]
+	*q = *p
+	side := p.Side()
+	if movegen.Sow(q, pit, k, w.s.rules) != movegen.Legal {
+		return false
+	}
+	q.EndTurn()
+	f.moves[n] = position.NewMove(pit, k)
+	f.gain[n] = int8(q.Prison(side) - prison)
+	f.made[n] = true
+	return true
+}
+
+// child returns the position after move i of f, making it if needed.
+func (w *worker) child(f *frame, i int, p *position.Position) *position.Position {
+	q := &f.kids[i]
+	if !f.made[i] {
+		*q = *p
+		m := f.moves[i]
+		movegen.Sow(q, m.Pit(), m.Count(), w.s.rules)
+		q.EndTurn()
+		f.made[i] = true
+	}
+	return q
+}
+
+// predictGain returns what a single-lap sowing of k (< 20) warriors from
+// pit, ending in pit last that was empty, sends to the mover's prison
+// (RULES.md §5): no sowing needed, since each pit of the lap gets one.
+func predictGain(p *position.Position, pit, k, last int, side position.Side) int {
+	if position.Owner(last) != side {
+		return 0
+	}
+	after := func(j int) int { // count of enemy pit j after the lap
+		d := (j - pit + position.NumPits) % position.NumPits
+		c := p.Count(j)
+		if d >= 1 && d <= k {
+			c++
+		}
+		return c
+	}
+	taken := 0
+	if f := position.Facing(last); !p.Nki(f) {
+		taken = after(f)
+	}
+	if last == position.Leftmost(side) {
+		b := position.Facing(last + 1)
+		bonus := 0
+		for j := b - 2; j <= b; j++ {
+			c := after(j)
+			if c == 0 || p.Nki(j) {
+				bonus = 0
+				break
+			}
+			bonus += c
+		}
+		taken += bonus
+	}
+	if taken == 0 {
+		return 0
+	}
+	return taken + 1
+}
+
+// order fills f.keys for picking.
+func (w *worker) order(f *frame, ply int, ttMove position.Move, side position.Side) {
+	h := &w.history[side]
+	k1, k2 := f.killers[0], f.killers[1]
+	for i := 0; i < f.n; i++ {
+		m := f.moves[i]
+		var key int32
+		switch {
+		case m == ttMove:
+			key = orderTT
+		case f.gain[i] > 0:
+			key = orderCapture + int32(f.gain[i])<<8
+		case m == k1:
+			key = orderKiller + 1
+		case m == k2:
+			key = orderKiller
+		default:
+			key = h[m]
+		}
+		f.keys[i] = key
+	}
+}
+
+// pick moves the best remaining move to index i (selection sort, done
+// lazily: a cut-off usually comes before the list is sorted).
+func (f *frame) pick(i int) {
+	best := i
+	for j := i + 1; j < f.n; j++ {
+		if f.keys[j] > f.keys[best] {
+			best = j
+		}
+	}
+	if best != i {
+		f.keys[i], f.keys[best] = f.keys[best], f.keys[i]
+		f.moves[i], f.moves[best] = f.moves[best], f.moves[i]
+		f.gain[i], f.gain[best] = f.gain[best], f.gain[i]
+		if f.made[i] || f.made[best] {
+			f.kids[i], f.kids[best] = f.kids[best], f.kids[i]
+		}
+		f.made[i], f.made[best] = f.made[best], f.made[i]
+	}
+}
+
+// quietMoveExists reports, without sowing, whether the side to move has a
+// move whose first lap ends in an empty pit (such a move is always legal).
+// False does not mean no legal move: relaying moves are not looked at.
+func quietMoveExists(p *position.Position) bool {
+	side := p.Side()
+	first := position.Leftmost(side)
+	empty := ^p.Occupied() & (1<<position.NumPits - 1)
+	// Doubling the empty mask makes the cyclic window a plain shift.
+	e2 := uint64(empty) | uint64(empty)<<position.NumPits
+	for pit := first; pit < first+position.RowPits; pit++ {
+		c := min(p.Count(pit), position.NumPits-1)
+		if c == 0 {
+			continue
+		}
+		window := (uint64(1)<<uint(c) - 1) << uint(pit+1)
+		if e2&window != 0 {
+			return true
+		}
+	}
+	return false
+}

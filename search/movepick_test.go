@@ -1,0 +1,133 @@
+// Tests that the search's move generation agrees with movegen.
+package search
+
+import (
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// randomPosition returns a seeded random play position with at most total
+// warriors, some nki marks and random prisons.
+func randomPosition(rng *rand.Rand, total int) position.Position {
+	for {
+		var counts [position.NumPits]int
+		n := rng.IntN(total + 1)
+		for k := 0; k < n; k++ {
+			counts[rng.IntN(position.NumPits)]++
+		}
+		var nki uint32
+		for i, c := range counts {
+			if c > 0 && rng.IntN(4) == 0 {
+				nki |= 1 << uint(i)
+			}
+		}
+		left := position.MaxTotal - n
+		a := rng.IntN(min(left, 30) + 1)
+		b := rng.IntN(min(left-a, 30) + 1)
+		p, err := position.New(counts, nki, [2]int{a, b}, position.Side(rng.IntN(2)), 3+rng.IntN(50))
+		if err == nil {
+			return p
+		}
+	}
+}
+
+// suitePositions returns the play positions of the perft suites.
+func suitePositions(t testing.TB) []position.Position {
+	var out []position.Position
+	for _, file := range []string{"../testdata/kiothi.perft", "../testdata/kiothi-free-first-lap.perft"} {
+		fh, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		es, err := movegen.ParseSuite(fh)
+		fh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range es {
+			out = append(out, e.Position)
+		}
+	}
+	return out
+}
+
+func newTestWorker(r movegen.Rules) *worker {
+	return &worker{s: &shared{rules: r}}
+}
+
+// TestGenerateMatchesMovegen checks the lazy generator's moves, captures
+// and children against movegen on suite and random positions, both rule
+// sets.
+func TestGenerateMatchesMovegen(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	ps := suitePositions(t)
+	for i := 0; i < 3000; i++ {
+		ps = append(ps, randomPosition(rng, 20+rng.IntN(44)))
+	}
+	for _, r := range []movegen.Rules{{}, {FreeFirstLap: true}} {
+		w := newTestWorker(r)
+		f := &w.stack[0]
+		for _, p := range ps {
+			if p.Phase() != position.Play {
+				continue
+			}
+			var list movegen.MoveList
+			want := movegen.Generate(&p, r, &list)
+			n, has := w.generate(f, &p, false)
+			if n != want || has != (want > 0) {
+				t.Fatalf("%s %+v: %d moves (has %v), movegen %d", p, r, n, has, want)
+			}
+			for j := 0; j < n; j++ {
+				if f.moves[j] != list[j] {
+					t.Fatalf("%s: move %d is %s, movegen %s", p, j, f.moves[j], list[j])
+				}
+				q, st := movegen.MakeMove(p, list[j], r)
+				if st != movegen.Legal {
+					t.Fatal(st)
+				}
+				if c := w.child(f, j, &p); *c != q {
+					t.Fatalf("%s %s: child %s, want %s", p, list[j], c, q)
+				}
+				if g := q.Prison(p.Side()) - p.Prison(p.Side()); int(f.gain[j]) != g {
+					t.Fatalf("%s %s: gain %d, want %d", p, list[j], f.gain[j], g)
+				}
+			}
+			// Captures only: exactly the capturing moves, and hasMove right.
+			n, has = w.generate(f, &p, true)
+			if has != (want > 0) {
+				t.Fatalf("%s: captures-only hasMove %v, %d legal moves", p, has, want)
+			}
+			caps := 0
+			for j := 0; j < want; j++ {
+				q, _ := movegen.MakeMove(p, list[j], r)
+				if q.Prison(p.Side()) > p.Prison(p.Side()) {
+					caps++
+				}
+			}
+			if qsRelays && n != caps {
+				t.Fatalf("%s: %d captures generated, want %d", p, n, caps)
+			}
+			if quietMoveExists(&p) && want == 0 {
+				t.Fatalf("%s: quietMoveExists with no legal move", p)
+			}
+		}
+	}
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	ps := suitePositions(b)
+	w := newTestWorker(movegen.Rules{})
+	f := &w.stack[0]
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range ps {
+			if ps[i].Phase() == position.Play {
+				w.generate(f, &ps[i], false)
+			}
+		}
+	}
+}

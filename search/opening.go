@@ -1,0 +1,304 @@
+// The opening (turns 1 and 2): structured candidate redistributions, each
+// scored by a short search of the play position it leads to, then refined
+// by moving warriors between pits while the limits allow.
+package search
+
+import (
+	"context"
+	"slices"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// The redistributions number hundreds of millions and more, so they are
+// never enumerated. Instead:
+//
+//  1. Candidates: for each pair of the mover's occupied pits, the warriors
+//     put back; all in one pit (each of the 20); spread one a pit over a
+//     run of pits starting at each pit; spread evenly over the own row,
+//     over the enemy row, over the own empty pits. Boards already seen are
+//     dropped.
+//  2. Levels 1, 2, ...: level L scores the best candidates of the level
+//     before at search depth L (all of them at level 1, then fewer), then
+//     hill-climbs from the best: move one warrior, or a whole drop, from
+//     one pit to another, keeping any improvement.
+//  3. Turn 2 (North) is scored by searching the play position it leads to.
+//     Turn 1 (South) is scored assuming North puts its warriors back (the
+//     board stays, every occupied pit turns nki): a one-sided estimate,
+//     cheap enough to rank South's candidates.
+//
+// With a depth limit D the levels run 1..D, so the choice is deterministic.
+// One thread scores (the table is still shared with later searches).
+
+// openingMaxLevel caps the levels when no depth, time or node limit is set.
+const openingMaxLevel = 6
+
+// candidate is one redistribution and its score at a level.
+type candidate struct {
+	move  position.OpeningMove
+	score int
+	pv    []position.Move
+}
+
+func (e *Engine) searchOpening(ctx context.Context, root position.Position, l Limits, info func(Info)) Result {
+	s := e.newShared(ctx, &root, nil, l, info)
+	for _, x := range e.workers {
+		x.s = s
+		x.reset()
+	}
+	w := e.workers[0]
+	w.done = 1 // a candidate is always at hand, so any limit may stop us
+	e.tt.NewSearch()
+	cands := openingCandidates(&root)
+	if len(cands) == 0 {
+		v, _ := Decode(s.gameValue(&root, movegen.NoMoveOutcome(&root)))
+		return Result{Score: v, Proven: true}
+	}
+	maxLevel := s.maxDepth
+	if l.Depth == 0 && !s.timed && s.nodeLimit == 0 && !s.infinite {
+		maxLevel = openingMaxLevel
+	}
+	best := candidate{move: cands[0].move, score: -Infinite}
+	level := 0
+	for lv := 1; lv <= maxLevel; lv++ {
+		keep := len(cands)
+		if lv > 1 {
+			keep = max(4, len(cands)>>(lv-1))
+		}
+		cands = cands[:min(keep, len(cands))]
+		scored := 0
+		for i := range cands {
+			cands[i].score, cands[i].pv = w.scoreOpening(&root, &cands[i].move, lv)
+			if w.abort {
+				break
+			}
+			scored++
+		}
+		if w.abort {
+			if level == 0 && scored > 0 {
+				// Stopped inside level 1: the best candidate scored so far.
+				slices.SortStableFunc(cands[:scored], func(a, b candidate) int { return b.score - a.score })
+				best, level = cands[0], 1
+				s.reportOpening(w, &root, best, 1)
+			}
+			break
+		}
+		slices.SortStableFunc(cands, func(a, b candidate) int { return b.score - a.score })
+		top := w.refine(&root, cands[0], lv)
+		if w.abort {
+			break
+		}
+		cands[0] = top
+		best, level = top, lv
+		s.reportOpening(w, &root, best, lv)
+		if s.stopAfterIteration(w) {
+			break
+		}
+	}
+	if s.infinite && ctx.Err() == nil {
+		<-ctx.Done()
+	}
+	w.pub.Store(w.nodes)
+	v, proven := Decode(best.score)
+	if best.score == -Infinite {
+		v, proven = 0, false
+	}
+	pv := openingPV(&root, best)
+	res := Result{Best: pv[0], HasMove: true, Score: v, Proven: proven, Depth: level, Nodes: s.totalNodes(), PV: pv}
+	if len(pv) > 1 {
+		res.Ponder = pv[1]
+	}
+	return res
+}
+
+// scoreOpening searches the play position after m (turn 1: after m and
+// North putting back) to depth and returns the mover's score and the play
+// line.
+func (w *worker) scoreOpening(root *position.Position, m *position.OpeningMove, depth int) (int, []position.Move) {
+	q := *root
+	movegen.ApplyOpening(&q, m)
+	sign := -1
+	if root.Phase() == position.OpeningSouth {
+		q = putBack(q)
+		sign = 1
+	}
+	if !movegen.HasMove(&q, w.s.rules) {
+		return sign * w.s.gameValue(&q, movegen.NoMoveOutcome(&q)), nil
+	}
+	w.keys[0], w.lastCap[0] = q.KeyWithPrisons(), 0
+	var score int
+	for d := 1; d <= depth; d++ {
+		v := w.search(&q, -Infinite, Infinite, d, 0, true)
+		if w.abort {
+			if d == 1 {
+				return -Infinite, nil
+			}
+			break
+		}
+		score = v
+	}
+	f := &w.stack[0]
+	return sign * score, slices.Clone(f.pv[:f.pvLen])
+}
+
+// putBack plays North's turn-2 redistribution that leaves the board as it
+// is (any two occupied North pits, emptied and refilled).
+func putBack(q position.Position) position.Position {
+	var m position.OpeningMove
+	k := 0
+	for i := position.RowPits; i < position.NumPits && k < 2; i++ {
+		if q.Count(i) > 0 {
+			m.Pits[k] = uint8(i)
+			m.Drops[i] = uint8(q.Count(i))
+			k++
+		}
+	}
+	if k < 2 {
+		return q // North has no move; the search scores that
+	}
+	movegen.ApplyOpening(&q, &m)
+	return q
+}
+
+// refine hill-climbs from c at depth: move one warrior, or a whole drop,
+// from pit a to pit b; keep the first improvement and go on from there.
+func (w *worker) refine(root *position.Position, c candidate, depth int) candidate {
+	tries := 0
+	maxTries := 400
+	for improved := true; improved && tries < maxTries; {
+		improved = false
+		for a := 0; a < position.NumPits && !improved && tries < maxTries; a++ {
+			if c.move.Drops[a] == 0 {
+				continue
+			}
+			for b := 0; b < position.NumPits && !improved && tries < maxTries; b++ {
+				if b == a {
+					continue
+				}
+				for _, all := range [2]bool{false, true} {
+					n := c.move.Drops[a]
+					if !all {
+						n = 1
+					} else if n == 1 {
+						continue
+					}
+					m := c.move
+					m.Drops[a] -= n
+					m.Drops[b] += n
+					tries++
+					v, pv := w.scoreOpening(root, &m, depth)
+					if w.abort {
+						return c
+					}
+					if v > c.score {
+						c = candidate{move: m, score: v, pv: pv}
+						improved = true
+						break
+					}
+				}
+			}
+		}
+	}
+	return c
+}
+
+// openingCandidates builds the structured candidates of root, boards seen
+// once.
+func openingCandidates(root *position.Position) []candidate {
+	var out []candidate
+	seen := map[uint64]bool{}
+	side := root.Side()
+	own := position.Leftmost(side)
+	enemy := position.Leftmost(side.Other())
+	add := func(i, j int, d *[position.NumPits]int) {
+		m, err := movegen.NewOpening(root, i, j, *d)
+		if err != nil {
+			return
+		}
+		q := *root
+		movegen.ApplyOpening(&q, &m)
+		if k := q.KeyWithPrisons(); !seen[k] {
+			seen[k] = true
+			out = append(out, candidate{move: m})
+		}
+	}
+	spread := func(d *[position.NumPits]int, pits []int, l int) {
+		for k := 0; k < l; k++ {
+			d[pits[k%len(pits)]]++
+		}
+	}
+	movegen.ForEachPair(root, func(i, j, l int) {
+		var d [position.NumPits]int
+		d[i], d[j] = root.Count(i), root.Count(j)
+		add(i, j, &d) // put back
+		for k := 0; k < position.NumPits; k++ {
+			d = [position.NumPits]int{}
+			d[k] = l
+			add(i, j, &d)
+		}
+		for start := 0; start < position.NumPits; start++ {
+			d = [position.NumPits]int{}
+			for k := 0; k < l; k++ {
+				d[(start+k)%position.NumPits]++
+			}
+			add(i, j, &d)
+		}
+		var ownPits, enemyPits, ownEmpty []int
+		for k := 0; k < position.RowPits; k++ {
+			ownPits = append(ownPits, own+k)
+			enemyPits = append(enemyPits, enemy+k)
+			if p := own + k; p == i || p == j || root.Count(p) == 0 {
+				ownEmpty = append(ownEmpty, p)
+			}
+		}
+		for _, pits := range [][]int{ownPits, enemyPits, ownEmpty} {
+			d = [position.NumPits]int{}
+			spread(&d, pits, l)
+			add(i, j, &d)
+		}
+	})
+	return out
+}
+
+// openingPV is the line shown for an opening choice: the move, North's
+// assumed put-back at turn 1, then the play line.
+func openingPV(root *position.Position, c candidate) []position.GameMove {
+	pv := []position.GameMove{position.Redistribute(c.move)}
+	q := *root
+	movegen.ApplyOpening(&q, &c.move)
+	if root.Phase() == position.OpeningSouth {
+		var m position.OpeningMove
+		k := 0
+		for i := position.RowPits; i < position.NumPits && k < 2; i++ {
+			if q.Count(i) > 0 {
+				m.Pits[k] = uint8(i)
+				m.Drops[i] = uint8(q.Count(i))
+				k++
+			}
+		}
+		if k < 2 {
+			return pv
+		}
+		pv = append(pv, position.Redistribute(m))
+	}
+	for _, m := range c.pv {
+		pv = append(pv, position.PlayMove(m))
+	}
+	return pv
+}
+
+func (s *shared) reportOpening(w *worker, root *position.Position, c candidate, level int) {
+	if s.info == nil {
+		return
+	}
+	w.pub.Store(w.nodes)
+	v, proven := Decode(c.score)
+	el := s.elapsed()
+	nodes := s.totalNodes()
+	s.info(Info{
+		Depth: level, SelDepth: max(level, w.sel), MultiPV: 1, Score: v, Proven: proven,
+		Nodes: nodes, NPS: nps(nodes, el), Hashfull: s.tt.Hashfull(), Time: el,
+		PV: openingPV(root, c),
+	})
+}

@@ -1,0 +1,274 @@
+// Tests of the search: exact values against exhaustive minimax, proven
+// scores, repetition, determinism, threads, limits and the opening.
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// minimax is the exhaustive game value (final margin from the side to
+// move's view) with the repetition rule over the path; ok is false when
+// the tree is bigger than the budget.
+type minimax struct {
+	r      movegen.Rules
+	path   []uint64
+	budget int
+}
+
+func (m *minimax) value(p position.Position) (int, bool) {
+	if m.budget--; m.budget < 0 {
+		return 0, false
+	}
+	k := p.KeyWithPrisons()
+	seen := 0
+	for _, h := range m.path {
+		if h == k {
+			seen++
+		}
+	}
+	side := 1
+	if p.Side() == position.North {
+		side = -1
+	}
+	if seen >= 2 {
+		return side * movegen.RepetitionOutcome(&p).Margin(), true
+	}
+	var list movegen.MoveList
+	n := movegen.Generate(&p, m.r, &list)
+	if n == 0 {
+		return side * movegen.NoMoveOutcome(&p).Margin(), true
+	}
+	m.path = append(m.path, k)
+	defer func() { m.path = m.path[:len(m.path)-1] }()
+	best := -1000
+	for i := 0; i < n; i++ {
+		q, _ := movegen.MakeMove(p, list[i], m.r)
+		v, ok := m.value(q)
+		if !ok {
+			return 0, false
+		}
+		best = max(best, -v)
+	}
+	return best, true
+}
+
+// TestExactValues: on small positions solved by exhaustive minimax where
+// the choice matters (some move loses value), the search proves the exact
+// value and plays a move that keeps it.
+func TestExactValues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	found := 0
+	for tries := 0; found < 12 && tries < 5000; tries++ {
+		p := randomPosition(rng, 7)
+		if !movegen.HasMove(&p, movegen.Rules{}) {
+			continue
+		}
+		mm := &minimax{budget: 200000}
+		want, ok := mm.value(p)
+		if !ok {
+			continue
+		}
+		// Values of each root move, to know the position is a test.
+		var list movegen.MoveList
+		n := movegen.Generate(&p, movegen.Rules{}, &list)
+		worse := false
+		moveValue := map[position.Move]int{}
+		for i := 0; i < n; i++ {
+			q, _ := movegen.MakeMove(p, list[i], movegen.Rules{})
+			mm := &minimax{budget: 200000, path: []uint64{p.KeyWithPrisons()}}
+			v, _ := mm.value(q)
+			moveValue[list[i]] = -v
+			worse = worse || -v < want
+		}
+		if !worse {
+			continue
+		}
+		found++
+		e, _ := NewEngine(Options{HashMB: 1})
+		res := e.Search(context.Background(), p, []uint64{p.KeyWithPrisons()}, Limits{Depth: 40}, nil)
+		if moveValue[res.Best.Play] != want {
+			t.Errorf("%s: played %s worth %d, best is %d", p, res.Best, moveValue[res.Best.Play], want)
+		}
+		if want != 0 && (!res.Proven || res.Score != 100*want) {
+			t.Errorf("%s: score %d proven %v, exact value %d", p, res.Score, res.Proven, want)
+		}
+	}
+	if found < 12 {
+		t.Fatalf("only %d test positions found", found)
+	}
+}
+
+// TestNoMove: a position without a legal move has no best move and scores
+// its final margin, proven.
+func TestNoMove(t *testing.T) {
+	p, err := position.Parse("0.0.0.1.1.0.1.1.1.1/0.0.0.0.0.0.0.0.0.0 12-42 n 44")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := NewEngine(Options{HashMB: 1})
+	res := e.Search(context.Background(), p, nil, Limits{Depth: 5}, nil)
+	// North cannot move: South takes the 6 on the board, 18-42, North +24.
+	if res.HasMove || !res.Proven || res.Score != 2400 {
+		t.Fatalf("got %+v", res)
+	}
+}
+
+// TestRepetition: a move to a position already seen twice in the game
+// ends the game with each side taking its own row.
+func TestRepetition(t *testing.T) {
+	p, err := position.Parse("0.0.3.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.2 10-10 s 30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list movegen.MoveList
+	n := movegen.Generate(&p, movegen.Rules{}, &list)
+	for i := 0; i < n; i++ {
+		q, _ := movegen.MakeMove(p, list[i], movegen.Rules{})
+		hist := []uint64{q.KeyWithPrisons(), 1, q.KeyWithPrisons(), 2, p.KeyWithPrisons()}
+		e, _ := NewEngine(Options{HashMB: 1, MultiPV: n})
+		var lines []Info
+		e.Search(context.Background(), p, hist, Limits{Depth: 1}, func(in Info) { lines = append(lines, in) })
+		o := movegen.RepetitionOutcome(&q)
+		want := o.Margin() * 100 // South to move
+		got := false
+		for _, in := range lines {
+			if in.PV[0].Play == list[i] {
+				got = true
+				if !in.Proven || in.Score != want {
+					t.Errorf("%s after history x2: score %d proven %v, want proven %d", list[i], in.Score, in.Proven, want)
+				}
+			}
+		}
+		if !got {
+			t.Errorf("%s: no line", list[i])
+		}
+	}
+}
+
+// TestDeterministic: one thread, depth or node limit: same nodes, move and
+// score on every run.
+func TestDeterministic(t *testing.T) {
+	ps := suitePositions(t)
+	for _, l := range []Limits{{Depth: 7}, {Nodes: 20000}} {
+		for _, p := range ps[7:14] {
+			var prev Result
+			for run := 0; run < 2; run++ {
+				e, _ := NewEngine(Options{HashMB: 2})
+				res := e.Search(context.Background(), p, nil, l, nil)
+				if run == 1 && (res.Nodes != prev.Nodes || res.Best != prev.Best || res.Score != prev.Score) {
+					t.Errorf("%s %+v: %v/%d/%d then %v/%d/%d", p, l, prev.Best, prev.Score, prev.Nodes, res.Best, res.Score, res.Nodes)
+				}
+				prev = res
+			}
+		}
+	}
+}
+
+// TestThreads: a Lazy SMP search returns a legal move under each limit
+// (run with -race).
+func TestThreads(t *testing.T) {
+	ps := suitePositions(t)
+	e, err := NewEngine(Options{Threads: 3, HashMB: 4, MultiPV: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range []Limits{{Depth: 6}, {Nodes: 30000}, {MoveTime: 30 * time.Millisecond}} {
+		p := ps[8+i]
+		res := e.Search(context.Background(), p, nil, l, func(Info) {})
+		if !res.HasMove {
+			t.Fatalf("%s: no move", p)
+		}
+		if _, st := movegen.MakeMove(p, res.Best.Play, movegen.Rules{}); st != movegen.Legal {
+			t.Fatalf("%s: best %s is %s", p, res.Best, st)
+		}
+	}
+}
+
+// TestStop: an infinite search ends when its context does, with a move.
+func TestStop(t *testing.T) {
+	p := suitePositions(t)[10]
+	e, _ := NewEngine(Options{Threads: 2, HashMB: 2})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	st := time.Now()
+	res := e.Search(ctx, p, nil, Limits{Infinite: true}, nil)
+	if el := time.Since(st); el > 2*time.Second {
+		t.Fatalf("stopped after %v", el)
+	}
+	if !res.HasMove {
+		t.Fatal("no move")
+	}
+}
+
+// TestClock: the time manager keeps a clock search well inside the time.
+func TestClock(t *testing.T) {
+	p := suitePositions(t)[12]
+	e, _ := NewEngine(Options{HashMB: 2})
+	st := time.Now()
+	res := e.Search(context.Background(), p, nil, Limits{P1Time: 600 * time.Millisecond, P2Time: 600 * time.Millisecond}, nil)
+	if el := time.Since(st); el > 400*time.Millisecond || !res.HasMove {
+		t.Fatalf("took %v of a 600ms clock, result %+v", el, res)
+	}
+}
+
+// TestOpening: at turns 1 and 2 the search answers with a legal
+// redistribution under depth, node and time limits.
+func TestOpening(t *testing.T) {
+	start := position.Start(30)
+	south := position.Start(25)
+	after, err := movegen.MakeOpening(start, mustOpening(t, "ij:a3b2F5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []position.Position{start, south, after} {
+		for _, l := range []Limits{{Depth: 1}, {Nodes: 5000}, {MoveTime: 100 * time.Millisecond}} {
+			e, _ := NewEngine(Options{HashMB: 2})
+			st := time.Now()
+			res := e.Search(context.Background(), p, nil, l, nil)
+			if l.MoveTime > 0 && time.Since(st) > 1500*time.Millisecond {
+				t.Errorf("%s: %v for a %v move time", p, time.Since(st), l.MoveTime)
+			}
+			if !res.HasMove || !res.Best.Redistribution {
+				t.Fatalf("%s %+v: %+v", p, l, res)
+			}
+			if _, err := movegen.MakeOpening(p, res.Best.Opening); err != nil {
+				t.Fatalf("%s: %s illegal: %v", p, res.Best, err)
+			}
+		}
+	}
+}
+
+func mustOpening(t *testing.T, s string) position.OpeningMove {
+	m, err := position.ParseOpeningMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestBadOptions(t *testing.T) {
+	for _, o := range []Options{{Threads: -1}, {HashMB: -5}, {HashMB: 1 << 30}, {MultiPV: 500}, {Multiplier: 11}} {
+		if _, err := NewEngine(o); err == nil {
+			t.Errorf("%+v accepted", o)
+		}
+	}
+}
+
+func TestScoreBands(t *testing.T) {
+	for v := -6300; v <= 6300; v += 100 {
+		s := Proven(v)
+		got, proven := Decode(s)
+		if got != v || proven != (v != 0) || IsProven(s) != (v != 0) {
+			t.Fatalf("%d: encoded %d, decoded %d %v", v, s, got, proven)
+		}
+		if v > 0 && s <= MaxHeuristic || v < 0 && s >= -MaxHeuristic {
+			t.Fatalf("%d: %d inside the heuristic band", v, s)
+		}
+	}
+}

@@ -1,0 +1,107 @@
+// Paired self-play between search settings at equal node budgets (run
+// with KIOTHI_SELFPLAY=1): how the reductions and pruning were chosen.
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+type settings struct {
+	rfpDepth, lmrFirst, deltaMargin int
+	qsRelays                        bool
+}
+
+func (s settings) set() {
+	rfpDepth, lmrFirst, deltaMargin, qsRelays = s.rfpDepth, s.lmrFirst, s.deltaMargin, s.qsRelays
+}
+
+func currentSettings() settings { return settings{rfpDepth, lmrFirst, deltaMargin, qsRelays} }
+
+func randomOpeningMove(p *position.Position, rng *rand.Rand) position.GameMove {
+	var pairs [][2]int
+	movegen.ForEachPair(p, func(i, j, _ int) { pairs = append(pairs, [2]int{i, j}) })
+	pr := pairs[rng.IntN(len(pairs))]
+	var d [position.NumPits]int
+	for k := 0; k < p.Count(pr[0])+p.Count(pr[1]); k++ {
+		d[rng.IntN(position.NumPits)]++
+	}
+	m, _ := movegen.NewOpening(p, pr[0], pr[1], d)
+	return position.Redistribute(m)
+}
+
+// selfPlayPair plays one random opening twice, a as South then as North;
+// it returns a's wins minus losses and total margin.
+func selfPlayPair(t *testing.T, seed uint64, a, b settings, l Limits) (score, margin int) {
+	defer currentSettings().set()
+	for round := 0; round < 2; round++ {
+		rng := rand.New(rand.NewPCG(seed, 1234))
+		g := movegen.NewGame(position.Start(30), movegen.Rules{})
+		var engs [2]*Engine
+		for i := range engs {
+			engs[i], _ = NewEngine(Options{HashMB: 4})
+		}
+		for ply := 0; ply < 400; ply++ {
+			if _, over := g.Over(); over {
+				break
+			}
+			p := g.Current()
+			if p.Phase() != position.Play {
+				_ = g.Play(randomOpeningMove(&p, rng))
+				continue
+			}
+			i := 0
+			if (p.Side() == position.South) == (round == 0) {
+				a.set()
+			} else {
+				b.set()
+				i = 1
+			}
+			res := engs[i].Search(context.Background(), p, g.History(), l, nil)
+			if err := g.Play(res.Best); err != nil {
+				t.Fatal(err)
+			}
+		}
+		o, _ := g.Over()
+		m := o.Margin()
+		if round == 1 {
+			m = -m
+		}
+		margin += m
+		if m > 0 {
+			score++
+		} else if m < 0 {
+			score--
+		}
+	}
+	return score, margin
+}
+
+func TestSelfPlaySettings(t *testing.T) {
+	if os.Getenv("KIOTHI_SELFPLAY") == "" {
+		t.Skip("set KIOTHI_SELFPLAY=1 to compare search settings")
+	}
+	base := currentSettings()
+	for _, c := range []struct {
+		name string
+		s    settings
+	}{
+		{"no-rfp", settings{0, base.lmrFirst, base.deltaMargin, base.qsRelays}},
+		{"no-lmr", settings{base.rfpDepth, 64, base.deltaMargin, base.qsRelays}},
+		{"no-delta", settings{base.rfpDepth, base.lmrFirst, 0, base.qsRelays}},
+		{"qs-no-relays", settings{base.rfpDepth, base.lmrFirst, base.deltaMargin, false}},
+	} {
+		ts, tm := 0, 0
+		for seed := uint64(1); seed <= 80; seed++ {
+			s, m := selfPlayPair(t, seed, c.s, base, Limits{Nodes: 20000})
+			ts += s
+			tm += m
+		}
+		t.Logf("%s %+v vs current %+v: 160 games at 20000 nodes, wins-losses %+d, margin %+d", c.name, c.s, base, ts, tm)
+	}
+}

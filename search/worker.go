@@ -1,0 +1,545 @@
+// One search thread: iterative deepening, the root, PVS and quiescence.
+package search
+
+import (
+	"slices"
+	"sync/atomic"
+
+	"github.com/kiothi/kiothi/eval"
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/tt"
+)
+
+// Depth and ply bounds.
+const (
+	MaxDepth = 100
+	maxPly   = 128
+)
+
+// frame is one ply of a worker's preallocated stack.
+type frame struct {
+	moves   [movegen.MaxMoves]position.Move
+	kids    [movegen.MaxMoves]position.Position
+	keys    [movegen.MaxMoves]int32
+	gain    [movegen.MaxMoves]int8
+	made    [movegen.MaxMoves]bool
+	ttKid   position.Position
+	ttGain  int
+	relay   [movegen.MaxMoves]position.Move
+	n       int
+	killers [2]position.Move
+	pv      [maxPly]position.Move
+	pvLen   int
+}
+
+// rootMove is a root move with its score and line from the last search.
+type rootMove struct {
+	move     position.Move
+	pos      position.Position
+	score    int
+	prev     int
+	pv       [maxPly]position.Move
+	pvLen    int
+	selDepth int
+}
+
+// worker is one thread's state; workers live as long as their engine.
+type worker struct {
+	s       *shared
+	id      int
+	stack   [maxPly + 1]frame
+	keys    [maxPly + 1]uint64 // KeyWithPrisons along the path
+	lastCap [maxPly + 1]int    // ply of the latest position after a capture
+	history [2][2048]int32
+	nodes   uint64
+	pub     atomic.Uint64 // nodes, published for other threads
+	abort   bool
+	sel     int
+	root    []rootMove
+	done    int // last completed depth
+}
+
+const flushEvery = 1024
+
+// tick counts a node and, every flushEvery, publishes the count and polls
+// the stop conditions.
+func (w *worker) tick() {
+	w.nodes++
+	if w.nodes%flushEvery == 0 {
+		w.pub.Store(w.nodes)
+		if w.s.poll(w) {
+			w.abort = true
+		}
+	}
+}
+
+func (w *worker) reset() {
+	w.nodes, w.abort, w.sel, w.done = 0, false, 0, 0
+	w.pub.Store(0)
+	for i := range w.stack {
+		w.stack[i].killers = [2]position.Move{}
+	}
+	clear(w.history[0][:])
+	clear(w.history[1][:])
+}
+
+// repeated reports whether the position at ply occurs for the third time,
+// counting the search path since the last capture and, when no capture
+// was made since the root, the game history (RULES.md §6).
+func (w *worker) repeated(ply int) bool {
+	k := w.keys[ply]
+	start := w.lastCap[ply]
+	n := 0
+	for i := ply - 2; i >= start; i -= 2 {
+		if w.keys[i] == k {
+			n++
+		}
+	}
+	if start == 0 {
+		n += w.s.hist.count(k)
+	}
+	return n >= 2
+}
+
+// enter records the key of the position at ply for repetition checks.
+func (w *worker) enter(p *position.Position, ply int, captured bool) {
+	w.keys[ply] = p.KeyWithPrisons()
+	if captured {
+		w.lastCap[ply] = ply
+	} else {
+		w.lastCap[ply] = w.lastCap[ply-1]
+	}
+}
+
+// lmr[d][i] is the late move reduction at depth d for the i-th move.
+var lmr [MaxDepth + 1][movegen.MaxMoves]int8
+
+func init() {
+	for d := 1; d <= MaxDepth; d++ {
+		for i := 1; i < movegen.MaxMoves; i++ {
+			lmr[d][i] = int8(0.5 + lnApprox(d)*lnApprox(i)/2.25)
+		}
+	}
+}
+
+// lnApprox is log for small positive ints (avoids importing math for one
+// table).
+func lnApprox(n int) float64 {
+	x := float64(n)
+	r := 0.0
+	for x > 2 {
+		x /= 2.718281828459045
+		r++
+	}
+	// log(x) for x in (0, 2] by the series of log((1+y)/(1-y)).
+	y := (x - 1) / (x + 1)
+	y2 := y * y
+	return r + 2*y*(1+y2/3+y2*y2/5+y2*y2*y2/7)
+}
+
+// search is the PVS negamax (fail-soft) at depth > 0.
+func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNode bool) int {
+	f := &w.stack[ply]
+	f.pvLen = 0
+	if depth <= 0 {
+		return w.qsearch(p, alpha, beta, ply)
+	}
+	w.tick()
+	if w.abort {
+		return 0
+	}
+	if ply > w.sel {
+		w.sel = ply
+	}
+	if w.repeated(ply) {
+		o := movegen.RepetitionOutcome(p)
+		return w.s.gameValue(p, o)
+	}
+	if ply >= maxPly-1 {
+		return eval.Evaluate(p)
+	}
+	key := w.keys[ply]
+	ttMove := position.NoMove
+	e, hit := w.s.tt.Probe(key)
+	if hit {
+		ttMove = e.Move
+		if !pvNode && int(e.Depth) >= depth {
+			s := int(e.Score)
+			switch {
+			case e.Bound == tt.Exact,
+				e.Bound == tt.Lower && s >= beta,
+				e.Bound == tt.Upper && s <= alpha:
+				return s
+			}
+		}
+	}
+	// The static evaluation is only needed for pruning near the leaves;
+	// the table keeps it when it was computed. Reverse futility (far above
+	// beta near the leaves, stand) needs a move to exist, and a quiet one
+	// shows that without generating.
+	static := noEval
+	if hit {
+		static = int(e.Eval)
+	}
+	if !pvNode && depth <= rfpDepth && !IsProven(beta) && quietMoveExists(p) {
+		if static == noEval {
+			static = eval.Evaluate(p)
+		}
+		if static-rfpMargin*depth >= beta {
+			return static
+		}
+	}
+	side := p.Side()
+	best, bestMove := -Infinite, position.NoMove
+	origAlpha := alpha
+	searched := 0
+	// The table's move is tried before generating: at a cut node it often
+	// refutes at once and the other moves are never sown.
+	if ttMove != position.NoMove && w.makeTT(f, p, ttMove) {
+		child := &f.ttKid
+		capture := f.ttGain > 0
+		w.enter(child, ply+1, capture)
+		s := -w.search(child, -beta, -alpha, depth-1, ply+1, pvNode)
+		if w.abort {
+			return 0
+		}
+		searched = 1
+		best = s
+		if s > alpha {
+			bestMove, alpha = ttMove, s
+			if pvNode {
+				w.setPV(f, ply, ttMove)
+			}
+			if s >= beta {
+				if !capture {
+					w.goodQuiet(f, side, ttMove, depth)
+				}
+				w.s.tt.Store(key, ttMove, int16(best), int16(static), int8(depth), tt.Lower)
+				return best
+			}
+		}
+	}
+	n, _ := w.generate(f, p, false)
+	if n == 0 {
+		return w.s.gameValue(p, movegen.NoMoveOutcome(p))
+	}
+	w.order(f, ply, ttMove, side)
+	for i := 0; i < n; i++ {
+		f.pick(i)
+		m := f.moves[i]
+		if searched > 0 && m == ttMove {
+			continue
+		}
+		child := w.child(f, i, p)
+		capture := f.gain[i] > 0
+		w.enter(child, ply+1, capture)
+		newDepth := depth - 1
+		var s int
+		if searched == 0 {
+			s = -w.search(child, -beta, -alpha, newDepth, ply+1, pvNode)
+		} else {
+			r := 0
+			if depth >= 3 && searched >= lmrFirst && !capture && f.keys[i] < orderKiller {
+				r = int(lmr[depth][searched])
+				if pvNode {
+					r--
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			s = -w.search(child, -alpha-1, -alpha, newDepth-r, ply+1, false)
+			if s > alpha && r > 0 {
+				s = -w.search(child, -alpha-1, -alpha, newDepth, ply+1, false)
+			}
+			if s > alpha && s < beta && pvNode {
+				s = -w.search(child, -beta, -alpha, newDepth, ply+1, true)
+			}
+		}
+		searched++
+		if w.abort {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				bestMove = m
+				alpha = s
+				if pvNode {
+					w.setPV(f, ply, m)
+				}
+				if s >= beta {
+					if !capture {
+						w.goodQuiet(f, side, m, depth)
+						for j := 0; j < i; j++ {
+							if f.gain[j] == 0 && f.moves[j] != ttMove {
+								w.badQuiet(side, f.moves[j], depth)
+							}
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	bound := tt.Upper
+	switch {
+	case best >= beta:
+		bound = tt.Lower
+	case best > origAlpha:
+		bound = tt.Exact
+	}
+	w.s.tt.Store(key, bestMove, int16(best), int16(static), int8(depth), bound)
+	return best
+}
+
+// Pruning and reduction settings (measured with kiothi bench and the
+// self-play checks in notes/search.md).
+// They are variables only so the self-play test can switch them.
+var (
+	rfpDepth  = 3
+	rfpMargin = 150
+	lmrFirst  = 3
+	// deltaMargin is quiescence's delta pruning margin (0: off). At bench
+	// depth 11: off 5.69M nodes, 100: 4.44M, 200: 4.38M, 300: 4.94M.
+	deltaMargin = 200
+)
+
+const histMax = 1 << 20
+
+// noEval marks a static evaluation not computed (outside eval's range).
+const noEval = -32768
+
+func (w *worker) goodQuiet(f *frame, side position.Side, m position.Move, depth int) {
+	if f.killers[0] != m {
+		f.killers[1], f.killers[0] = f.killers[0], m
+	}
+	h := &w.history[side][m]
+	bonus := int32(depth * depth)
+	*h += bonus - *h*bonus/histMax
+}
+
+func (w *worker) badQuiet(side position.Side, m position.Move, depth int) {
+	h := &w.history[side][m]
+	bonus := int32(depth * depth)
+	*h -= bonus + *h*bonus/histMax
+}
+
+// qsearch resolves captures: the side to move may stand on the static
+// evaluation or try each capture, biggest first.
+func (w *worker) qsearch(p *position.Position, alpha, beta, ply int) int {
+	f := &w.stack[ply]
+	f.pvLen = 0
+	w.tick()
+	if w.abort {
+		return 0
+	}
+	if ply > w.sel {
+		w.sel = ply
+	}
+	if w.repeated(ply) {
+		return w.s.gameValue(p, movegen.RepetitionOutcome(p))
+	}
+	if ply >= maxPly-1 {
+		return eval.Evaluate(p)
+	}
+	// A quiet move proves the side can move, so the stand-pat cut-off
+	// needs no move generation.
+	quiet := quietMoveExists(p)
+	best := eval.Evaluate(p)
+	if quiet && best >= beta {
+		return best
+	}
+	n, any := w.generate(f, p, true)
+	if !any {
+		return w.s.gameValue(p, movegen.NoMoveOutcome(p))
+	}
+	if best >= beta {
+		return best
+	}
+	alpha = max(alpha, best)
+	for i := 0; i < n; i++ {
+		f.keys[i] = int32(f.gain[i])
+	}
+	for i := 0; i < n; i++ {
+		f.pick(i)
+		// Delta pruning: a capture that cannot lift the score to alpha
+		// even with a margin to spare is not tried (captures come biggest
+		// first, so neither are the rest).
+		if deltaMargin > 0 && !IsProven(alpha) && best+100*int(f.gain[i])+deltaMargin <= alpha {
+			break
+		}
+		child := w.child(f, i, p)
+		w.enter(child, ply+1, true)
+		s := -w.qsearch(child, -beta, -alpha, ply+1)
+		if w.abort {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				c := &w.stack[ply+1]
+				f.pv[0] = f.moves[i]
+				copy(f.pv[1:], c.pv[:c.pvLen])
+				f.pvLen = c.pvLen + 1
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// rootSearch searches root moves pvIdx.. in [alpha, beta] and returns the
+// best score. Each searched move's score and line are kept in w.root.
+func (w *worker) rootSearch(alpha, beta, depth, pvIdx int) int {
+	best := -Infinite
+	for i := pvIdx; i < len(w.root); i++ {
+		r := &w.root[i]
+		child := &r.pos
+		capture := r.pos.Prison(position.South)+r.pos.Prison(position.North) != w.s.rootPrisons
+		w.enter(child, 1, capture)
+		w.sel = 0
+		var s int
+		if i == pvIdx {
+			s = -w.search(child, -beta, -alpha, depth-1, 1, true)
+		} else {
+			s = -w.search(child, -alpha-1, -alpha, depth-1, 1, false)
+			if s > alpha && s < beta {
+				s = -w.search(child, -beta, -alpha, depth-1, 1, true)
+			}
+		}
+		if w.abort {
+			return best
+		}
+		if i == pvIdx || s > alpha {
+			r.score = s
+			r.selDepth = w.sel
+			c := &w.stack[1]
+			r.pv[0] = r.move
+			copy(r.pv[1:], c.pv[:c.pvLen])
+			r.pvLen = c.pvLen + 1
+		} else {
+			r.score = -Infinite
+		}
+		if s > best {
+			best = s
+		}
+		if s > alpha {
+			alpha = s
+			// Move the new best to the front of the searched part, so the
+			// line order is the score order even if the iteration stops.
+			if i > pvIdx {
+				m := w.root[i]
+				copy(w.root[pvIdx+1:i+1], w.root[pvIdx:i])
+				w.root[pvIdx] = m
+			}
+			if s >= beta {
+				return best
+			}
+		}
+	}
+	return best
+}
+
+// iterate runs iterative deepening with aspiration windows until the
+// depth limit or a stop.
+func (w *worker) iterate() {
+	s := w.s
+	multi := min(s.multiPV, len(w.root))
+	for depth := 1; depth <= s.maxDepth; depth++ {
+		// Lazy SMP: helpers skip some depths, so threads spread over
+		// several depths and fill the table for each other.
+		if w.id > 0 && depth > 1 {
+			i := (w.id - 1) % len(skipSize)
+			if ((depth+skipPhase[i])/skipSize[i])%2 != 0 {
+				continue
+			}
+		}
+		for i := range w.root {
+			w.root[i].prev = w.root[i].score
+		}
+		for pvIdx := 0; pvIdx < multi; pvIdx++ {
+			prev := w.root[pvIdx].prev
+			alpha, beta := -Infinite, Infinite
+			delta := aspiration
+			if depth >= 4 && !IsProven(prev) && prev > -Infinite {
+				alpha, beta = max(prev-delta, -Infinite), min(prev+delta, Infinite)
+			}
+			for {
+				score := w.rootSearch(alpha, beta, depth, pvIdx)
+				if w.abort {
+					break
+				}
+				switch {
+				case score <= alpha:
+					beta = (alpha + beta) / 2
+					alpha = max(score-delta, -Infinite)
+				case score >= beta:
+					beta = min(score+delta, Infinite)
+				default:
+					goto next
+				}
+				if IsProven(score) {
+					alpha, beta = -Infinite, Infinite
+				}
+				delta += delta
+			}
+		next:
+			slices.SortStableFunc(w.root[pvIdx:], func(a, b rootMove) int { return b.score - a.score })
+			if w.abort {
+				break
+			}
+			if w.id == 0 && pvIdx == multi-1 {
+				// Report the completed lines.
+				w.done = depth
+				s.report(w, depth, multi)
+			}
+		}
+		if w.abort {
+			// Keep the best line found so far unless nothing was searched
+			// at this depth.
+			return
+		}
+		w.done = depth
+		if w.id == 0 && s.stopAfterIteration(w) {
+			return
+		}
+	}
+}
+
+const aspiration = 30
+
+// Lazy SMP depth skipping for helper threads (as in Stockfish).
+var (
+	skipSize  = [...]int{1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4}
+	skipPhase = [...]int{0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7}
+)
+
+// setPV makes m followed by the child's line the line of ply.
+func (w *worker) setPV(f *frame, ply int, m position.Move) {
+	c := &w.stack[ply+1]
+	f.pv[0] = m
+	copy(f.pv[1:], c.pv[:c.pvLen])
+	f.pvLen = c.pvLen + 1
+}
+
+// makeTT plays the table's move m into f.ttKid if it is legal in p (a
+// table move may come from another position with the same bucket and key
+// bits, so it is checked like any input).
+func (w *worker) makeTT(f *frame, p *position.Position, m position.Move) bool {
+	pit, k := m.Pit(), m.Count()
+	side := p.Side()
+	if pit >= position.NumPits || position.Owner(pit) != side || k < 1 || k > p.Count(pit) {
+		return false
+	}
+	q := &f.ttKid
+	*q = *p
+	if movegen.Sow(q, pit, k, w.s.rules) != movegen.Legal {
+		return false
+	}
+	q.EndTurn()
+	f.ttGain = q.Prison(side) - p.Prison(side)
+	return true
+}

@@ -1,0 +1,199 @@
+// Package tt is the search's shared, lock-free transposition table.
+//
+// Concurrency policy: any number of goroutines may Probe and Store at once,
+// with no lock. Each entry is two 64-bit words, written and read with
+// sync/atomic: w0 = key XOR data and w1 = data. Two writers can race on the
+// same entry and a reader can meet an entry half rewritten (w0 from one
+// store, w1 from another); such an entry fails the check w0^w1 == key, so
+// the reader sees a miss, never another position's data. The only races
+// are therefore lost stores (an entry overwritten by a concurrent store),
+// which cost search effort, never correctness. Clear, Resize and NewSearch
+// must not run while a search is probing (the engine calls them between
+// searches). Because every access is atomic, the table is clean under
+// go test -race.
+package tt
+
+import (
+	"fmt"
+	"math/bits"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/kiothi/kiothi/position"
+)
+
+// Bound says how a stored score relates to the true value.
+type Bound uint8
+
+const (
+	None  Bound = iota
+	Upper       // the score is at least the true value (fail low)
+	Lower       // the score is at most the true value (fail high)
+	Exact
+)
+
+// Entry is what Probe returns.
+type Entry struct {
+	Move  position.Move
+	Score int16
+	Eval  int16
+	Depth int8
+	Bound Bound
+}
+
+// entriesPerBucket entries of 16 bytes: one 64-byte cache line.
+const entriesPerBucket = 4
+
+type bucket [2 * entriesPerBucket]uint64
+
+// Size bounds, in MB.
+const (
+	MinMB     = 1
+	MaxMB     = 1 << 16 // 64 GiB
+	DefaultMB = 64
+)
+
+// Table is the transposition table. Its zero value is unusable: call New.
+type Table struct {
+	buckets []bucket
+	shift   uint // 64 - log2(len(buckets))
+	gen     uint8
+}
+
+// data layout (bits): 0..15 move, 16..31 score, 32..47 eval, 48..55 depth,
+// 56..57 bound, 58..63 generation. A stored entry always has bound != 0,
+// so data != 0 marks a used entry.
+func pack(m position.Move, score, eval int16, depth int8, b Bound, gen uint8) uint64 {
+	return uint64(m) | uint64(uint16(score))<<16 | uint64(uint16(eval))<<32 |
+		uint64(uint8(depth))<<48 | uint64(b&3)<<56 | uint64(gen&63)<<58
+}
+
+func unpack(d uint64) Entry {
+	return Entry{
+		Move:  position.Move(d),
+		Score: int16(d >> 16),
+		Eval:  int16(d >> 32),
+		Depth: int8(d >> 48),
+		Bound: Bound(d >> 56 & 3),
+	}
+}
+
+func genOf(d uint64) uint8 { return uint8(d >> 58) }
+
+// CheckMB returns an error for a size outside MinMB..MaxMB or beyond what
+// the machine's memory allows.
+func CheckMB(mb int) error {
+	if mb < MinMB || mb > MaxMB {
+		return fmt.Errorf("hash size %d MB: must be from %d to %d", mb, MinMB, MaxMB)
+	}
+	if total := totalMemoryMB(); total > 0 && uint64(mb) > total*3/4 {
+		return fmt.Errorf("hash size %d MB: more than 3/4 of this machine's %d MB of memory", mb, total)
+	}
+	return nil
+}
+
+// New returns a table of at most mb megabytes (a power of two of buckets).
+func New(mb int) (*Table, error) {
+	t := &Table{}
+	if err := t.Resize(mb); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Resize reallocates the table to mb megabytes, empty.
+func (t *Table) Resize(mb int) error {
+	if err := CheckMB(mb); err != nil {
+		return err
+	}
+	n := uint64(mb) << 20 / uint64(unsafe.Sizeof(bucket{}))
+	lg := 63 - bits.LeadingZeros64(n) // round down to a power of two
+	t.buckets = nil
+	t.buckets = make([]bucket, 1<<lg)
+	t.shift = uint(64 - lg)
+	t.gen = 0
+	return nil
+}
+
+// SizeMB returns the table's size in megabytes.
+func (t *Table) SizeMB() int { return len(t.buckets) * int(unsafe.Sizeof(bucket{})) >> 20 }
+
+// Clear empties the table (a new game).
+func (t *Table) Clear() {
+	clear(t.buckets)
+	t.gen = 0
+}
+
+// NewSearch ages the table: entries from earlier searches become the first
+// to be replaced.
+func (t *Table) NewSearch() { t.gen = (t.gen + 1) & 63 }
+
+// index mixes the key before taking its high bits: position keys are
+// additive (sums of random words), so their low bits are weak.
+func (t *Table) index(key uint64) *bucket {
+	h := (key ^ key>>29) * 0x9E3779B97F4A7C15
+	return &t.buckets[h>>t.shift]
+}
+
+// Probe looks key up; ok is false on a miss.
+func (t *Table) Probe(key uint64) (e Entry, ok bool) {
+	b := t.index(key)
+	for i := 0; i < 2*entriesPerBucket; i += 2 {
+		d := atomic.LoadUint64(&b[i+1])
+		if d != 0 && atomic.LoadUint64(&b[i])^d == key {
+			return unpack(d), true
+		}
+	}
+	return e, false
+}
+
+// Store records a search result for key. An entry for the same key is
+// overwritten (keeping its move when the new result has none); otherwise
+// the entry with the least depth, older generations counting as
+// shallower, is replaced.
+func (t *Table) Store(key uint64, m position.Move, score, eval int16, depth int8, bnd Bound) {
+	b := t.index(key)
+	gen := t.gen
+	victim, worst := 0, 1<<30
+	for i := 0; i < 2*entriesPerBucket; i += 2 {
+		d := atomic.LoadUint64(&b[i+1])
+		if d == 0 {
+			victim = i
+			break
+		}
+		if atomic.LoadUint64(&b[i])^d == key {
+			old := unpack(d)
+			// Keep a deeper exact-ish entry of this search unless ours is exact.
+			if bnd != Exact && genOf(d) == gen && int(old.Depth) > int(depth)+2 {
+				return
+			}
+			if m == position.NoMove {
+				m = old.Move
+			}
+			victim = i
+			break
+		}
+		age := int((gen - genOf(d)) & 63)
+		if v := int(unpack(d).Depth) - 8*age; v < worst {
+			worst, victim = v, i
+		}
+	}
+	d := pack(m, score, eval, depth, bnd, gen)
+	atomic.StoreUint64(&b[victim], key^d)
+	atomic.StoreUint64(&b[victim+1], d)
+}
+
+// Hashfull returns the per mille of sampled entries used in this search.
+func (t *Table) Hashfull() int {
+	n := min(len(t.buckets), 1000/entriesPerBucket)
+	used := 0
+	for i := 0; i < n; i++ {
+		b := &t.buckets[i]
+		for j := 1; j < 2*entriesPerBucket; j += 2 {
+			if d := atomic.LoadUint64(&b[j]); d != 0 && genOf(d) == t.gen {
+				used++
+			}
+		}
+	}
+	return used * 1000 / (n * entriesPerBucket)
+}
