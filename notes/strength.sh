@@ -10,4 +10,4 @@ run --player1 engine:movetime=10 --player2 random --openings $O --games $N --con
 run --player1 engine:movetime=10 --player2 greedy --openings $O --games $N --concurrency $C --out /tmp/strength-2.txt
 run --player1 engine:movetime=40 --player2 engine:movetime=10 --openings $O --games $N --concurrency $C --out /tmp/strength-3.txt
 run --player1 engine:movetime=10,threads=2 --player2 engine:movetime=10,threads=1 --openings $O --games $N --concurrency 1 --out /tmp/strength-4.txt
-run --player1 engine:movetime=10 --player2 engine:movetime=10,opening=random --games $N --concurrency $C --out /tmp/strength-5.txt
+run --player1 engine:movetime=10 --player2 engine:movetime=10,opening=random --games ${M:-$N} --concurrency $C --out /tmp/strength-5.txt

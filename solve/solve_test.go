@@ -141,6 +141,11 @@ func TestSolveMatchesMinimax(t *testing.T) {
 				if threads == 2 {
 					g := rng.IntN(21) - 10 // any guess must give the same value
 					o.Guess = &g
+					st, err := NewSearchTable(1) // and the search's table fits
+					if err != nil {
+						t.Fatal(err)
+					}
+					o.Table = st
 				}
 				res, err := Solve(context.Background(), p, o)
 				if err != nil {

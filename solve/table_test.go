@@ -9,8 +9,17 @@ import (
 	"github.com/kiothi/kiothi/position"
 )
 
-func TestMemTableRoundTrip(t *testing.T) {
-	tb := NewMemTable(1)
+func TestTablesRoundTrip(t *testing.T) {
+	st, err := NewSearchTable(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range []Table{NewMemTable(1), st} {
+		roundTrip(t, tb)
+	}
+}
+
+func roundTrip(t *testing.T, tb Table) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for i := 0; i < 1000; i++ {
 		key := rng.Uint64()
@@ -21,7 +30,7 @@ func TestMemTableRoundTrip(t *testing.T) {
 		if !ok || got != e {
 			t.Fatalf("stored %+v, got %+v %v", e, got, ok)
 		}
-		if _, ok := tb.Probe(key ^ 1<<40); ok {
+		if _, ok := tb.Probe(key ^ 1<<40 ^ 1); ok {
 			t.Fatalf("a different key hit")
 		}
 	}
