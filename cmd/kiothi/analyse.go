@@ -31,6 +31,7 @@ type analyseOptions struct {
 	json       bool
 	objective  string
 	multiplier int
+	book       bookFlags
 }
 
 // defaultAnalyseDepth is the depth searched when no limit is given.
@@ -70,6 +71,7 @@ searches until Ctrl-C. --json prints one JSON object a line instead.`,
 	f.BoolVar(&o.json, "json", false, "print JSON lines instead of text")
 	f.StringVar(&o.objective, "objective", "margin", "what to maximise: margin or match")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior win multiplier for --objective match (2..10)")
+	addBookFlags(c, &o.book)
 	return c
 }
 
@@ -174,6 +176,9 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 	}
 	if out, over := su.game.Over(); over {
 		return fmt.Errorf("the game is over (%s, %d-%d): nothing to analyse", out.Winner(), out.South, out.North)
+	}
+	if inBook, err := analyseBook(g, o, su); inBook || err != nil {
+		return err
 	}
 	eng, err := search.NewEngine(su.options)
 	if err != nil {
