@@ -105,17 +105,6 @@ func (s *session) readLine(prompt string) (string, error) {
 	return strings.TrimSpace(line), nil
 }
 
-func (s *session) show() {
-	last, ok := position.GameMove{}, len(s.game.Moves) > 0
-	if ok {
-		last = s.game.Moves[len(s.game.Moves)-1]
-	}
-	s.printf("\n%s", Diagram(s.game.Current(), lastMarks(last, ok), s.cfg.Color))
-	if ok {
-		s.printf("last move: %s\n", last)
-	}
-}
-
 func (s *session) loop() error {
 	s.show()
 	for {
