@@ -82,3 +82,18 @@ func TestEngineBook(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseSpecBook fuzzes engine specs with the book settings: an error
+// or a factory, never a panic.
+func FuzzParseSpecBook(f *testing.F) {
+	for _, s := range []string{"engine:book=" + testBook, "engine:book=" + testBook + ",bookrandom=1", "engine:bookrandom=true",
+		"engine:book=,bookrandom=0", "engine:book=" + testBook + ",book=" + testBook, "engine:book=../testdata"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fac, err := ParseSpec(s)
+		if err == nil && fac.New == nil {
+			t.Fatalf("%q: no constructor", s)
+		}
+	})
+}
