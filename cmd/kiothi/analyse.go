@@ -53,7 +53,11 @@ game value the search has proven is shown as "score proven V": the side to
 move can force a final margin of at least V warriors (V > 0), or the
 opponent can force at least -V (V < 0); with --objective match, V is in
 match points. Without a limit the search runs to depth 12. --infinite
-searches until Ctrl-C. --json prints one JSON object a line instead.`,
+searches until Ctrl-C. --json prints one JSON object a line instead.
+With --book FILE, a position in the book is not searched: its book moves
+are listed as "info string book <move> weight W value V depth D count C"
+and the book's choice (the best, or by weight with --book-random) is the
+bestmove; see notes/wire.md.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runAnalyse(cmd, g, o, args)
