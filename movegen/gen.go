@@ -1,7 +1,11 @@
 // Play-move generation into a caller-owned buffer.
 package movegen
 
-import "github.com/kiothi/kiothi/position"
+import (
+	"math/bits"
+
+	"github.com/kiothi/kiothi/position"
+)
 
 // MaxMoves bounds the play moves of a position: one per warrior on the
 // mover's row, and a row holds at most 63.
@@ -22,6 +26,10 @@ func landing(p *position.Position, pit, c, n int) (last int, occupied bool) {
 	return last, before+q >= 1
 }
 
+// rowMask is a side's ten pits, doubled (bits i and i+20) so that a window
+// of landing pits can be cut without wrapping.
+func doubled(m uint32) uint64 { return uint64(m) | uint64(m)<<position.NumPits }
+
 // Generate writes the legal play moves of p into list in board order (pit,
 // then count) and returns how many there are. At the opening it returns 0:
 // redistributions are visited with ForEachOpening.
@@ -31,10 +39,24 @@ func Generate(p *position.Position, r Rules, list *MoveList) int {
 	}
 	side := p.Side()
 	first := position.Leftmost(side)
+	occ := doubled(p.Occupied())
+	blocked := occ & doubled((1<<position.RowPits-1)<<uint(first)) // first lap may not end here
+	if r.FreeFirstLap {
+		blocked = 0
+	}
 	k := 0
 	for pit := first; pit < first+position.RowPits; pit++ {
 		c := p.Count(pit)
 		for n := 1; n <= c; n++ {
+			if n < position.NumPits {
+				// The landing pit is pit+n; its occupancy decides the first lap.
+				bit := uint64(1) << uint(pit+n)
+				if occ&bit == 0 || (blocked&bit == 0 && relayEnds(p, pit, n)) {
+					list[k] = position.NewMove(pit, n)
+					k++
+				}
+				continue
+			}
 			if legalSowing(p, pit, c, n, side, r) {
 				list[k] = position.NewMove(pit, n)
 				k++
@@ -42,6 +64,12 @@ func Generate(p *position.Position, r Rules, list *MoveList) int {
 		}
 	}
 	return k
+}
+
+// relayEnds reports whether lifting n (1..19) from pit, whose first lap
+// ends in an occupied pit, ends within the lap limit.
+func relayEnds(p *position.Position, pit, n int) bool {
+	return p.SowEnds(pit, n, MaxLaps)
 }
 
 // legalSowing decides a candidate (pit, n) that is already known to lift
@@ -55,27 +83,49 @@ func legalSowing(p *position.Position, pit, c, n int, side position.Side, r Rule
 	if !r.FreeFirstLap && position.Owner(last) == side {
 		return false
 	}
-	q := *p
-	return Sow(&q, pit, n, r) == Legal
+	return p.SowEnds(pit, n, MaxLaps)
 }
 
-// CountMoves returns the number of legal play moves (perft at depth 1).
+// CountMoves returns the number of legal play moves (perft at depth 1)
+// without playing them: for hands under 20 a first lap into an empty pit is
+// legal outright (a popcount over the window of landing pits), one into an
+// occupied own pit is illegal, and only relays are simulated.
 func CountMoves(p *position.Position, r Rules) int {
 	if p.Phase() != position.Play {
 		return 0
 	}
 	side := p.Side()
 	first := position.Leftmost(side)
+	occ := doubled(p.Occupied())
+	relays := occ
+	if !r.FreeFirstLap {
+		relays &^= doubled((1<<position.RowPits - 1) << uint(first))
+	}
 	k := 0
-	for pit := first; pit < first+position.RowPits; pit++ {
-		c := p.Count(pit)
-		for n := 1; n <= c; n++ {
+	// Relaying candidates are collected and checked together, two at a
+	// time (see position.SowEndsMany).
+	var rp, rn [MaxMoves]int8
+	nr := 0
+	row := p.Row(side)
+	for pit := first; row != 0; pit, row = pit+1, row>>6 {
+		c := int(row & 63)
+		if c == 0 {
+			continue
+		}
+		w := min(c, position.NumPits-1)
+		window := (uint64(1)<<uint(w) - 1) << uint(pit+1)
+		k += w - bits.OnesCount64(occ&window)
+		for m := relays & window; m != 0; m &= m - 1 {
+			rp[nr], rn[nr] = int8(pit), int8(bits.TrailingZeros64(m)-pit)
+			nr++
+		}
+		for n := position.NumPits; n <= c; n++ {
 			if legalSowing(p, pit, c, n, side, r) {
 				k++
 			}
 		}
 	}
-	return k
+	return k + p.SowEndsMany(rp[:nr], rn[:nr], MaxLaps)
 }
 
 // HasMove reports whether the side to move has any legal move (at the

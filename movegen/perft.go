@@ -107,7 +107,7 @@ func dividePlay(ctx context.Context, p position.Position, depth int, o PerftOpti
 			}
 			child, _ := MakeMove(p, m, o.Rules)
 			w := perftWorker{rules: o.Rules, hash: o.Hash, stop: &stop, ctx: ctx}
-			c := w.perft(&child, depth-1)
+			c := w.perft(child, depth-1)
 			if w.err != nil {
 				stop.Store(true)
 				return w.err
@@ -132,12 +132,12 @@ type perftWorker struct {
 	err   error
 }
 
-func (w *perftWorker) perft(p *position.Position, depth int) uint64 {
+func (w *perftWorker) perft(p position.Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
 	if depth == 1 {
-		return uint64(CountMoves(p, w.rules))
+		return uint64(CountMoves(&p, w.rules))
 	}
 	if w.hash != nil {
 		if c, ok := w.hash.probe(p.Key(), depth); ok {
@@ -161,16 +161,16 @@ func (w *perftWorker) perft(p *position.Position, depth int) uint64 {
 	for pit := first; pit < first+position.RowPits; pit++ {
 		c := p.Count(pit)
 		for n := 1; n <= c; n++ {
-			last, occ := landing(p, pit, c, n)
+			last, occ := landing(&p, pit, c, n)
 			if occ && !w.rules.FreeFirstLap && position.Owner(last) == side {
 				continue
 			}
-			q := *p
+			q := p
 			if Sow(&q, pit, n, w.rules) != Legal {
 				continue
 			}
 			q.EndTurn()
-			sub := w.perft(&q, depth-1)
+			sub := w.perft(q, depth-1)
 			var carry uint64
 			if total, carry = bits.Add64(total, sub, 0); carry != 0 && w.err == nil {
 				w.err = ErrOverflow

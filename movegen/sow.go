@@ -59,42 +59,12 @@ func Sow(p *position.Position, pit, n int, r Rules) Status {
 			return FirstLap
 		}
 		var ok bool
-		if last, ok = relay(p, last); !ok {
+		if last, ok = p.Relay(last, 1, MaxLaps); !ok {
 			return Endless
 		}
 	}
 	capture(p, last, side)
 	return Legal
-}
-
-// relay continues a sowing whose lap ended in occupied pit last, lap after
-// lap, and returns the empty pit where it ends; false if it has not ended
-// after MaxLaps laps. A repeated state (rows and relay pit) proves a cycle,
-// caught by Brent's method at one compare a lap.
-func relay(p *position.Position, last int) (int, bool) {
-	lo, hi := p.Rows()
-	saveLo, saveHi, savePit := lo, hi, last
-	power, lam := 1, 0
-	for laps := 1; ; laps++ {
-		if laps == MaxLaps {
-			return last, false
-		}
-		n := p.LiftAll(last)
-		last = p.Lap((last+1)%position.NumPits, n)
-		if p.Count(last) < 2 {
-			return last, true
-		}
-		lo, hi = p.Rows()
-		if lo == saveLo && hi == saveHi && last == savePit {
-			return last, false
-		}
-		lam++
-		if lam == power {
-			saveLo, saveHi, savePit = lo, hi, last
-			power <<= 1
-			lam = 0
-		}
-	}
 }
 
 // capture applies RULES.md §5 to a sowing by side that ended in empty pit

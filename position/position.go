@@ -91,6 +91,9 @@ func (p *Position) Count(i int) int {
 // Rows returns the two packed rows (South, North) as laid out above.
 func (p *Position) Rows() (south, north uint64) { return p.rows[0], p.rows[1] }
 
+// Row returns a side's packed row: pit k of the row in bits 6k..6k+5.
+func (p *Position) Row(s Side) uint64 { return p.rows[s] }
+
 // Nki reports whether pit i carries the nki mark.
 func (p *Position) Nki(i int) bool { return p.flags>>uint(i)&1 != 0 }
 

@@ -1,0 +1,48 @@
+# Kiothi engine: build, test, benchmark, fuzz and lint.
+GO      ?= go
+BIN     ?= bin/kiothi
+FUZZTIME ?= 10s
+
+.PHONY: all build test race bench fuzz lint suite book clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/kiothi
+
+# The README's test command: vet, format check, then every test.
+test: lint
+	$(GO) test ./...
+
+race:
+	$(GO) test -race -short ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./...
+
+# A short run of every fuzz target (go test -fuzz takes one target at a time).
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$t"; \
+	    $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+lint:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+# The whole public perft suites through the CLI.
+suite: build
+	$(BIN) perft --suite testdata/kiothi.perft
+	$(BIN) perft --suite testdata/kiothi-free-first-lap.perft --free-first-lap
+
+# The small opening book the tests use (minutes on two cores; deterministic
+# for a given engine, so a rebuild after a search change may change it).
+book:
+	$(GO) run ./cmd/kiothi book build --out testdata/book.kbk --positions 300 \
+	    --plies 10 --depth 4 --threads 2 --candidates 6 --progress off
+
+clean:
+	rm -rf bin

@@ -1,0 +1,247 @@
+// The book command: build, probe, stats and merge opening books.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/search"
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newBookCmd) }
+
+func newBookCmd(g *globalOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "book",
+		Short: "Build, probe, inspect and merge opening books",
+	}
+	cmd.AddCommand(newBookBuildCmd(g), newBookProbeCmd(g), newBookStatsCmd(g), newBookMergeCmd(g))
+	return cmd
+}
+
+type bookBuildOptions struct {
+	out, from, shard string
+	plies, positions int
+	depth, movetime  int
+	threads, hashMB  int
+	candidates       int
+	dropout          int
+	resume           bool
+	checkpoint       time.Duration
+	progress         string
+}
+
+func newBookBuildCmd(g *globalOptions) *cobra.Command {
+	o := &bookBuildOptions{}
+	cmd := &cobra.Command{
+		Use:   "build --out FILE",
+		Short: "Grow a book best-first from a position, scoring leaves with the search",
+		Long: `Grow a book best-first (drop-out expansion) from the start or --from,
+scoring new positions with the search and backing values up by negamax.
+Turns 1 and 2 take the engine's own candidate redistributions (MultiPV).
+Ctrl-C (or SIGTERM) stops the build and writes a valid book; --resume
+continues it. --shard i/n builds the i-th of n independent parts (the
+subtrees of every n-th root move), to be joined by 'kiothi book merge'.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runBookBuild(cmd, g, o) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.out, "out", "", "book file to write (required)")
+	f.StringVar(&o.from, "from", "startpos", "root position: startpos, startpos25 or a position string")
+	f.IntVar(&o.plies, "plies", 16, "expand positions up to this many moves from the root")
+	f.IntVar(&o.positions, "positions", 200, "stop when the book has this many positions with moves")
+	f.IntVar(&o.depth, "depth", 0, "search depth for each new position (default 4 unless --movetime)")
+	f.IntVar(&o.movetime, "movetime", 0, "search time for each new position, in milliseconds")
+	f.IntVar(&o.threads, "threads", runtime.NumCPU(), "searches run in parallel")
+	f.IntVar(&o.hashMB, "hash", 16, "transposition table per search thread, MiB")
+	f.IntVar(&o.candidates, "candidates", 6, "redistributions asked of the engine at turns 1 and 2")
+	f.IntVar(&o.dropout, "dropout", 100, "drop-out cost of a ply, centi-warriors (larger: wider book)")
+	f.BoolVar(&o.resume, "resume", false, "continue the book at --out (a missing file starts afresh)")
+	f.StringVar(&o.shard, "shard", "", "build part i of n, as i/n (1 <= i <= n)")
+	f.DurationVar(&o.checkpoint, "checkpoint", time.Minute, "also write the book this often (0: only at the end)")
+	f.StringVar(&o.progress, "progress", "auto", "progress bar on stderr: auto (when a terminal), on, off")
+	cmd.MarkFlagsMutuallyExclusive("depth", "movetime")
+	return cmd
+}
+
+func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) error {
+	if o.out == "" {
+		return fmt.Errorf("--out: required: the book file to write")
+	}
+	root, err := parsePosition(o.from)
+	if err != nil {
+		return fmt.Errorf("--from: %v", err)
+	}
+	cfg := book.Config{
+		Out: o.out, Root: root, Rules: g.rules(),
+		Plies: o.plies, Positions: o.positions, Threads: o.threads,
+		Resume: o.resume, Candidates: o.candidates, Dropout: o.dropout,
+		HashMB: o.hashMB, Checkpoint: o.checkpoint,
+	}
+	checks := []struct {
+		name string
+		v    int
+	}{{"--plies", o.plies}, {"--positions", o.positions}, {"--threads", o.threads}, {"--hash", o.hashMB}, {"--candidates", o.candidates}}
+	for _, c := range checks {
+		if c.v < 1 {
+			return fmt.Errorf("%s %d: want at least 1", c.name, c.v)
+		}
+	}
+	if o.depth < 0 || o.movetime < 0 || o.dropout < 0 || o.checkpoint < 0 {
+		return fmt.Errorf("--depth, --movetime, --dropout and --checkpoint cannot be negative")
+	}
+	if o.plies > 255 {
+		return fmt.Errorf("--plies %d: at most 255", o.plies)
+	}
+	cfg.Limits = search.Limits{Depth: o.depth, MoveTime: time.Duration(o.movetime) * time.Millisecond}
+	if o.shard != "" {
+		if cfg.Shard, err = book.ParseShard(o.shard); err != nil {
+			return fmt.Errorf("--shard: %v", err)
+		}
+	}
+	bar, err := newBookProgress(g.errOut, o.progress)
+	if err != nil {
+		return err
+	}
+	cfg.Progress = bar.update
+
+	parent := cmd.Context()
+	if parent == nil {
+		parent = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sum, err := book.Build(ctx, cfg)
+	bar.finish()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(g.out, "book %s: %d positions, %d moves, %d searches this run\n", o.out, sum.Positions, sum.Records, sum.Searches)
+	if sum.Exhausted {
+		fmt.Fprintf(g.out, "every position within %d plies is expanded\n", o.plies)
+	}
+	if sum.Interrupted {
+		return &exitError{code: 130, err: fmt.Errorf("interrupted: %s is a valid book; continue it with --resume", o.out)}
+	}
+	return nil
+}
+
+// bookProgress draws the build's progress, with the time left, on a terminal.
+type bookProgress struct {
+	w     io.Writer
+	drawn bool
+}
+
+func newBookProgress(w io.Writer, mode string) (*bookProgress, error) {
+	switch mode {
+	case "on":
+		return &bookProgress{w: w}, nil
+	case "off":
+		return &bookProgress{}, nil
+	case "auto":
+		if f, ok := w.(*os.File); ok {
+			if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+				return &bookProgress{w: w}, nil
+			}
+		}
+		return &bookProgress{}, nil
+	}
+	return nil, fmt.Errorf("--progress %q: want auto, on or off", mode)
+}
+
+func (b *bookProgress) update(p book.Progress) {
+	if b.w == nil {
+		return
+	}
+	const width = 30
+	frac := float64(p.Done) / float64(max(p.Target, 1))
+	n := min(int(frac*width), width)
+	eta := "?"
+	if p.Done > p.Start {
+		eta = p.ETA.Round(time.Second).String()
+	}
+	fmt.Fprintf(b.w, "\r[%s%s] %d/%d positions %d searches %s elapsed, %s left ",
+		strings.Repeat("#", n), strings.Repeat(".", width-n), p.Done, p.Target, p.Searches,
+		p.Elapsed.Round(time.Second), eta)
+	b.drawn = true
+}
+
+func (b *bookProgress) finish() {
+	if b.drawn {
+		fmt.Fprintln(b.w)
+	}
+}
+
+func newBookProbeCmd(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "probe FILE POSITION",
+		Short: "List a position's book moves, best first",
+		Long: `List the book moves of POSITION (startpos, startpos25 or a position
+string), best first, one a line: <move> weight W value V depth D count C.
+A position not in the book prints nothing.`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(_ *cobra.Command, args []string) error {
+			p, err := parsePosition(args[1])
+			if err != nil {
+				return err
+			}
+			b, err := book.OpenFor(args[0], book.Rules{FreeFirstLap: g.freeFirstLap})
+			if err != nil {
+				return err
+			}
+			for _, e := range b.Probe(p) {
+				if _, err := fmt.Fprintf(g.out, "%s weight %d value %d depth %d count %d\n", e.Move, e.Weight, e.Value, e.Depth, e.Count); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func newBookStatsCmd(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "stats FILE",
+		Short: "Count a book's positions and moves, with depth and value distributions",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			b, err := book.Open(args[0])
+			if err != nil {
+				return err
+			}
+			return b.Stats().Write(g.out)
+		},
+	}
+}
+
+func newBookMergeCmd(g *globalOptions) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "merge A B... --out C",
+		Short: "Merge books built under the same rules (e.g. the shards of a build)",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if out == "" {
+				return fmt.Errorf("--out: required: the merged book to write")
+			}
+			b, err := book.MergeFiles(out, args...)
+			if err != nil {
+				return err
+			}
+			s := b.Stats()
+			fmt.Fprintf(g.out, "book %s: %d positions, %d moves from %d books\n", out, s.Positions, s.Moves, len(args))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "merged book to write (required)")
+	return cmd
+}

@@ -1,0 +1,160 @@
+// The match command: games between two players, with a final table, an
+// optional SPRT and a games file.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/kiothi/kiothi/match"
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/spf13/cobra"
+)
+
+type matchOptions struct {
+	player1, player2 string
+	games            int
+	openings         string
+	concurrency      int
+	sprt             string
+	out              string
+	maxPlies         int
+	seed             uint64
+	multiplier       int
+	moveTimeout      time.Duration
+	moveTime         int
+}
+
+func init() { register(newMatchCmd) }
+
+func newMatchCmd(g *globalOptions) *cobra.Command {
+	o := &matchOptions{}
+	c := &cobra.Command{
+		Use:   "match --player1 SPEC --player2 SPEC",
+		Short: "Play games between two players and measure their strength",
+		Long: `Play games between two players. A SPEC is random, greedy,
+engine[:movetime=MS,depth=N,nodes=N,threads=N,hash=MB,opening=engine|random,
+objective=margin|match,multiplier=M,book=FILE,bookrandom=0|1] or ugi:<command line> (an external UGI
+engine, thinking --movetime a move). Each opening is played twice, colours
+swapped. The last line of output is cutechess-cli's
+"Score of P1 vs P2: W - L - D  [fraction] N", counted for player 1.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), g) },
+	}
+	f := c.Flags()
+	f.StringVar(&o.player1, "player1", "", "first player's SPEC (required)")
+	f.StringVar(&o.player2, "player2", "", "second player's SPEC (required)")
+	f.IntVar(&o.games, "games", 0, "games to play (default: two per opening)")
+	f.StringVar(&o.openings, "openings", "", "openings file, one position a line (default: the standard start)")
+	f.IntVar(&o.concurrency, "concurrency", 1, "games played at a time")
+	f.StringVar(&o.sprt, "sprt", "", "stop early by SPRT: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05)")
+	f.StringVar(&o.out, "out", "", "write every game to this file, one line each")
+	f.IntVar(&o.maxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
+	f.Uint64Var(&o.seed, "seed", 1, "seed of the random players and redistributions")
+	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for match points (2..10)")
+	f.IntVar(&o.moveTime, "movetime", 0, "milliseconds a move offered to every player (default: none, or 100 when a ugi player plays); engine specs use the smaller of it and their own movetime")
+	f.DurationVar(&o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits (at least --movetime plus a second)")
+	return c
+}
+
+func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
+	if o.player1 == "" || o.player2 == "" {
+		return errors.New("match: --player1 and --player2 are both required")
+	}
+	p1, err := match.ParseSpec(o.player1)
+	if err != nil {
+		return fmt.Errorf("--player1: %v", err)
+	}
+	p2, err := match.ParseSpec(o.player2)
+	if err != nil {
+		return fmt.Errorf("--player2: %v", err)
+	}
+	if o.games < 0 {
+		return fmt.Errorf("--games %d: must not be negative", o.games)
+	}
+	if o.concurrency < 1 {
+		return fmt.Errorf("--concurrency %d: must be at least 1", o.concurrency)
+	}
+	if o.maxPlies < 0 {
+		return fmt.Errorf("--max-plies %d: must not be negative", o.maxPlies)
+	}
+	if o.moveTimeout <= 0 {
+		return fmt.Errorf("--move-timeout %v: must be positive", o.moveTimeout)
+	}
+	if err := movegen.CheckMultiplier(o.multiplier); err != nil {
+		return fmt.Errorf("--multiplier: %v", err)
+	}
+	if o.moveTime < 0 || o.moveTime > 24*3600*1000 {
+		return fmt.Errorf("--movetime %d: want milliseconds from 0 to 86400000", o.moveTime)
+	}
+	moveTime := time.Duration(o.moveTime) * time.Millisecond
+	if moveTime == 0 && (p1.External || p2.External) {
+		moveTime = 100 * time.Millisecond
+	}
+	cfg := match.Config{
+		Player1: p1, Player2: p2, Games: o.games, Concurrency: o.concurrency,
+		Seed: o.seed, Multiplier: o.multiplier,
+		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTime: moveTime, MoveTimeout: o.moveTimeout},
+	}
+	if o.sprt != "" {
+		s, err := match.ParseSPRT(o.sprt)
+		if err != nil {
+			return fmt.Errorf("--sprt: %v", err)
+		}
+		cfg.SPRT = &s
+	}
+	if o.openings != "" {
+		f, err := os.Open(o.openings)
+		if err != nil {
+			return fmt.Errorf("--openings: %v", err)
+		}
+		cfg.Openings, err = match.ParseOpenings(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %v", o.openings, err)
+		}
+	} else {
+		cfg.Openings = []position.Position{position.Start(30)}
+	}
+	if o.out != "" {
+		f, err := os.Create(o.out)
+		if err != nil {
+			return fmt.Errorf("--out: %v", err)
+		}
+		defer f.Close()
+		cfg.Out = f
+	}
+	planned := o.games
+	if planned == 0 {
+		planned = 2 * len(cfg.Openings)
+	}
+	bar := newProgressBar(g.errOut, planned) // silent unless stderr is a terminal
+	cfg.Progress = func(s *match.Summary) {
+		c := s.Counts
+		label := fmt.Sprintf("+%d =%d -%d  %.3f", c.Wins, c.Draws, c.Losses, c.Score())
+		if s.SPRT != nil {
+			lo, hi := s.SPRT.Bounds()
+			label += fmt.Sprintf("  LLR %.2f [%.2f, %.2f]", s.LLR, lo, hi)
+		}
+		bar.update(c.Games(), label)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	sum, err := match.Run(ctx, cfg)
+	bar.clear()
+	if sum != nil && sum.Counts.Games() > 0 {
+		fmt.Fprint(g.out, sum.Table())
+	}
+	if err != nil {
+		return fmt.Errorf("match: %v", err)
+	}
+	return nil
+}

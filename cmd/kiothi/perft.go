@@ -1,0 +1,269 @@
+// The perft command: exact move-path counts of one position, or a whole
+// suite file checked against its expected counts.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/spf13/cobra"
+)
+
+type perftOptions struct {
+	depth    int
+	divide   bool
+	threads  int
+	hashMB   int
+	suite    string
+	maxNodes uint64
+}
+
+// maxHashMB bounds --hash so that a typo fails as a user error rather than
+// as an allocation that kills the process.
+const maxHashMB = 1 << 16
+
+func init() { register(newPerftCmd) }
+
+func newPerftCmd(g *globalOptions) *cobra.Command {
+	o := &perftOptions{}
+	cmd := &cobra.Command{
+		Use:   "perft POSITION --depth N | perft --suite FILE",
+		Short: "Count move paths to a depth, or check a perft suite",
+		Long: `Perft counts the move paths of a position to a depth (RULES.md §8).
+POSITION is the quoted four-field string, startpos or startpos25.
+The last line of output is "Nodes searched: <N>"; time and speed go to stderr.
+
+With --suite, every line of a suite file ("<position> ;D1 n ;D2 n ...")
+is checked at each listed depth up to the deepest whose expected count is
+at most --max-nodes; the command exits with status 1 on any mismatch.`,
+		Example: `  kiothi perft startpos --depth 2
+  kiothi perft '0.2.1.2.0.0.1.2.2.1/0.1.4.1.0.0.2.1.1.0 21-18 n 36' --depth 5 --divide
+  kiothi perft --suite testdata/kiothi.perft --max-nodes 10000000`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.validate(cmd, args); err != nil {
+				return err
+			}
+			opts := movegen.PerftOptions{
+				Rules:   g.rules(),
+				Threads: o.threads,
+				Hash:    movegen.NewPerftHash(o.hashMB),
+			}
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			if o.suite != "" {
+				return o.runSuite(ctx, g, opts, cmd.Flags().Changed("depth"))
+			}
+			p, err := parsePosition(args[0])
+			if err != nil {
+				return err
+			}
+			return o.runOne(ctx, g, p, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&o.depth, "depth", 0, "depth to count to (with --suite: the deepest depth to check)")
+	f.BoolVar(&o.divide, "divide", false, "print the count below each root move (each source pair at the opening)")
+	f.IntVar(&o.threads, "threads", defaultThreads(), "goroutines over the root moves")
+	f.IntVar(&o.hashMB, "hash", 0, "perft hash table size in MB (0: none)")
+	f.StringVar(&o.suite, "suite", "", "perft suite file to check")
+	f.Uint64Var(&o.maxNodes, "max-nodes", 0, "with --suite: skip depths whose expected count exceeds this (default: run all)")
+	return cmd
+}
+
+func (o *perftOptions) validate(cmd *cobra.Command, args []string) error {
+	f := cmd.Flags()
+	if o.depth < 0 {
+		return fmt.Errorf("--depth %d: must be at least 0", o.depth)
+	}
+	if o.threads < 1 {
+		return fmt.Errorf("--threads %d: must be at least 1", o.threads)
+	}
+	if o.hashMB < 0 || o.hashMB > maxHashMB {
+		return fmt.Errorf("--hash %d: must be from 0 to %d (MB)", o.hashMB, maxHashMB)
+	}
+	if f.Changed("max-nodes") && o.maxNodes == 0 {
+		return errors.New("--max-nodes 0: must be at least 1")
+	}
+	if o.suite != "" {
+		if len(args) > 0 {
+			return fmt.Errorf("--suite %s: takes no POSITION argument (got %q)", o.suite, args[0])
+		}
+		if o.divide {
+			return errors.New("--divide: not available with --suite")
+		}
+		if f.Changed("depth") && o.depth == 0 {
+			return errors.New("--depth 0: with --suite, must be at least 1")
+		}
+		return nil
+	}
+	if f.Changed("max-nodes") {
+		return errors.New("--max-nodes: only with --suite")
+	}
+	if len(args) == 0 {
+		return errors.New("missing POSITION (a position string, startpos or startpos25) or --suite FILE")
+	}
+	if !f.Changed("depth") {
+		return errors.New("missing --depth N")
+	}
+	return nil
+}
+
+func (o *perftOptions) runOne(ctx context.Context, g *globalOptions, p position.Position, opts movegen.PerftOptions) error {
+	start := time.Now()
+	var total uint64
+	if o.divide {
+		lines, err := movegen.Divide(ctx, p, o.depth, opts)
+		if err != nil {
+			return err
+		}
+		for _, l := range lines {
+			fmt.Fprintf(g.out, "%s: %d\n", l.Move, l.Count)
+			var carry uint64
+			if total, carry = bits.Add64(total, l.Count, 0); carry != 0 {
+				return movegen.ErrOverflow
+			}
+		}
+		if o.depth == 0 {
+			total = 1
+		}
+	} else {
+		var err error
+		if total, err = movegen.Perft(ctx, p, o.depth, opts); err != nil {
+			return err
+		}
+	}
+	elapsed := time.Since(start)
+	fmt.Fprintf(g.out, "Nodes searched: %d\n", total)
+	if p.Phase() != position.Play {
+		fmt.Fprintf(g.errOut, "time %s (opening: counted by formula)\n", formatSeconds(elapsed))
+	} else {
+		fmt.Fprintf(g.errOut, "time %s, %s\n", formatSeconds(elapsed), formatRate(total, elapsed))
+	}
+	return nil
+}
+
+// suiteStats accumulates a suite run's tally.
+type suiteStats struct {
+	passed, failed, skipped int
+	playNodes               uint64 // leaves counted from play-phase positions
+	playTime                time.Duration
+}
+
+func (o *perftOptions) runSuite(ctx context.Context, g *globalOptions, opts movegen.PerftOptions, depthCap bool) error {
+	f, err := os.Open(o.suite)
+	if err != nil {
+		return fmt.Errorf("--suite: %v", err)
+	}
+	entries, err := movegen.ParseSuite(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("--suite %s: %v", o.suite, err)
+	}
+	bar := newProgressBar(g.errOut, len(entries))
+	var st suiteStats
+	start := time.Now()
+	for k, e := range entries {
+		bar.update(k, fmt.Sprintf("line %d", e.Line))
+		deepest := o.deepest(e, depthCap)
+		if deepest == 0 {
+			st.skipped++
+			bar.clear()
+			fmt.Fprintf(g.out, "skip  line %d  D1 %d over --max-nodes %d  %s\n", e.Line, e.Expected[0], o.maxNodes, e.Position)
+			continue
+		}
+		if err := o.checkEntry(ctx, g, e, deepest, opts, &st, bar); err != nil {
+			return err
+		}
+	}
+	bar.clear()
+	elapsed := time.Since(start)
+	fmt.Fprintf(g.out, "suite %s: %d positions, %d passed, %d failed, %d skipped\n",
+		o.suite, len(entries), st.passed, st.failed, st.skipped)
+	fmt.Fprintf(g.errOut, "time %s; play-phase positions: %d leaves in %s, %s\n",
+		formatSeconds(elapsed), st.playNodes, formatSeconds(st.playTime), formatRate(st.playNodes, st.playTime))
+	if st.failed > 0 {
+		hint := ""
+		if !opts.Rules.FreeFirstLap && strings.Contains(o.suite, "free-first-lap") {
+			hint = " (a free-first-lap suite needs --free-first-lap)"
+		}
+		return &exitError{code: 1, err: fmt.Errorf("suite %s: %d of %d positions failed%s", o.suite, st.failed, len(entries), hint)}
+	}
+	return nil
+}
+
+// deepest returns the deepest listed depth to check, 0 if none fits.
+func (o *perftOptions) deepest(e movegen.SuiteEntry, depthCap bool) int {
+	d := 0
+	for k, want := range e.Expected {
+		if depthCap && k+1 > o.depth {
+			break
+		}
+		if o.maxNodes != 0 && want > o.maxNodes {
+			break
+		}
+		d = k + 1
+	}
+	return d
+}
+
+// checkEntry counts one suite position at depths 1..deepest, stopping at
+// the first mismatch, and prints its result line.
+func (o *perftOptions) checkEntry(ctx context.Context, g *globalOptions, e movegen.SuiteEntry, deepest int, opts movegen.PerftOptions, st *suiteStats, bar *progressBar) error {
+	for d := 1; d <= deepest; d++ {
+		bar.update(st.passed+st.failed+st.skipped, fmt.Sprintf("line %d D%d", e.Line, d))
+		start := time.Now()
+		got, err := movegen.Perft(ctx, e.Position, d, opts)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if e.Position.Phase() == position.Play && err == nil {
+			st.playNodes += got
+			st.playTime += time.Since(start)
+		}
+		want := e.Expected[d-1]
+		if err != nil || got != want {
+			st.failed++
+			bar.clear()
+			if err != nil {
+				fmt.Fprintf(g.out, "FAIL  line %d  D%d  error: %v  %s\n", e.Line, d, err, e.Position)
+			} else {
+				fmt.Fprintf(g.out, "FAIL  line %d  D%d  got %d, want %d  %s\n", e.Line, d, got, want, e.Position)
+			}
+			return nil
+		}
+	}
+	st.passed++
+	bar.clear()
+	fmt.Fprintf(g.out, "ok    line %d  D%d %d  %s\n", e.Line, deepest, e.Expected[deepest-1], e.Position)
+	return nil
+}
+
+// formatSeconds prints a duration in seconds with millisecond precision.
+func formatSeconds(d time.Duration) string { return fmt.Sprintf("%.3f s", d.Seconds()) }
+
+// formatRate prints nodes per second with an SI prefix.
+func formatRate(nodes uint64, d time.Duration) string {
+	if d <= 0 {
+		return "- nodes/s"
+	}
+	r := float64(nodes) / d.Seconds()
+	switch {
+	case r >= 1e9:
+		return fmt.Sprintf("%.2f Gnodes/s", r/1e9)
+	case r >= 1e6:
+		return fmt.Sprintf("%.2f Mnodes/s", r/1e6)
+	case r >= 1e3:
+		return fmt.Sprintf("%.2f knodes/s", r/1e3)
+	}
+	return fmt.Sprintf("%.0f nodes/s", r)
+}

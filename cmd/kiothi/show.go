@@ -1,0 +1,62 @@
+// The show command: play moves from a position and draw the board.
+package main
+
+import (
+	"fmt"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newShowCmd) }
+
+func newShowCmd(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "show POSITION [MOVE...]",
+		Short: "Play moves from a position and draw the board",
+		Long: `Show applies the moves in order (opening moves such as ij:a3b2F5 at turns 1
+and 2, play moves such as e5 or C12 after), refusing an illegal one with the
+reason, then draws the board: North's row J..A above South's row a..j, so
+that facing pits share a column; '*' marks an nki pit. The last line is the
+position string.`,
+		Example: `  kiothi show startpos
+  kiothi show startpos ij:a3b2F5 IJ:a5e5 a3`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := parsePosition(args[0])
+			if err != nil {
+				return err
+			}
+			game := movegen.NewGame(p, g.rules())
+			for k, s := range args[1:] {
+				m, err := position.ParseGameMove(s)
+				if err == nil {
+					err = game.Play(m)
+				}
+				if err != nil {
+					return fmt.Errorf("move %d: %v", k+1, err)
+				}
+			}
+			var last []position.GameMove
+			if n := len(game.Moves); n > 0 {
+				last = game.Moves[n-1:]
+			}
+			cur := game.Current()
+			fmt.Fprint(g.out, position.Diagram(cur, last...))
+			if o, over := game.Over(); over {
+				how := "no legal move"
+				if o.Repetition {
+					how = "third repetition"
+				}
+				fmt.Fprintf(g.out, "game over (%s): %d-%d, %s", how, o.South, o.North, o.Winner())
+				if o.OneWarrior() {
+					fmt.Fprint(g.out, ", one-warrior victory")
+				}
+				fmt.Fprintln(g.out)
+			}
+			fmt.Fprintln(g.out, cur)
+			return nil
+		},
+	}
+}

@@ -1,0 +1,63 @@
+// The engine as a player: package search at the limits of a spec.
+package match
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"time"
+
+	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+)
+
+// EnginePlayer searches with a search.Engine.
+type EnginePlayer struct {
+	cfg EngineConfig
+	eng *search.Engine
+	rng *rand.Rand
+	bk  *book.Player // nil without a book
+}
+
+// NewEnginePlayer builds an engine with cfg's options under rules r; seed
+// drives the random redistributions of opening=random.
+func NewEnginePlayer(cfg EngineConfig, seed uint64, r movegen.Rules) (*EnginePlayer, error) {
+	o := cfg.Options
+	o.Rules = r
+	e, err := search.NewEngine(o)
+	if err != nil {
+		return nil, err
+	}
+	e.NewGame()
+	bk, err := newBookPlayer(cfg, seed, r)
+	if err != nil {
+		return nil, err
+	}
+	return &EnginePlayer{cfg: cfg, eng: e, rng: rand.New(rand.NewPCG(seed, 0x656e67696e65)), bk: bk}, nil
+}
+
+// Move searches g's position with the spec's limits, the move time capped
+// by budget.
+func (p *EnginePlayer) Move(ctx context.Context, g *movegen.Game, budget time.Duration) (position.GameMove, error) {
+	pos := g.Current()
+	if m, ok := p.bookMove(g); ok {
+		return m, nil
+	}
+	if pos.Phase() != position.Play && p.cfg.RandomOpening {
+		return RandomOpening(&pos, p.rng)
+	}
+	l := p.cfg.Limits
+	if budget > 0 && (l.MoveTime == 0 || l.MoveTime > budget) {
+		l.MoveTime = budget
+	}
+	res := p.eng.Search(ctx, pos, g.History(), l, nil)
+	if !res.HasMove {
+		return position.GameMove{}, errors.New("engine returned no move")
+	}
+	return res.Best, nil
+}
+
+// Close does nothing (the table is garbage collected).
+func (p *EnginePlayer) Close() error { return nil }

@@ -1,0 +1,198 @@
+// Generation of balanced play-phase openings (turn 3, after both
+// redistributions) for testdata/openings.txt.
+package match
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+)
+
+// GenConfig drives GenerateOpenings.
+type GenConfig struct {
+	Count     int    // positions wanted
+	Seed      uint64 // every choice derives from it
+	Playouts  int    // greedy self-play games per candidate (default 16)
+	MaxMargin int    // |mean South margin| allowed over the playouts (default 3)
+	// EngineDepth, if > 0, also requires a depth-limited engine search of
+	// the candidate to score within EngineMaxScore centi-warriors (useful
+	// once the real search exists; off by default so the file does not
+	// change with the engine).
+	EngineDepth    int
+	EngineMaxScore int
+}
+
+// Redistribution styles a candidate's two turns are drawn from.
+const (
+	styleUniform = iota // uniform over all redistributions (RandomOpening)
+	styleHome           // every warrior into a uniformly random pit of the mover's row
+	styleMixed          // each warrior home with probability 3/4, else to the enemy row
+	numStyles
+)
+
+var styleNames = [numStyles]string{"uniform", "home", "mixed"}
+
+// styledOpening draws a redistribution of p in a style: a uniformly
+// random pair, then the drops.
+func styledOpening(p *position.Position, style int, rng *rand.Rand) (position.GameMove, error) {
+	if style == styleUniform {
+		return RandomOpening(p, rng)
+	}
+	var pairs [][2]int
+	movegen.ForEachPair(p, func(i, j, _ int) { pairs = append(pairs, [2]int{i, j}) })
+	if len(pairs) == 0 {
+		return position.GameMove{}, errNoMove
+	}
+	pr := pairs[rng.IntN(len(pairs))]
+	home := position.Leftmost(p.Side())
+	away := position.Leftmost(p.Side().Other())
+	var d [position.NumPits]int
+	for k := p.Count(pr[0]) + p.Count(pr[1]); k > 0; k-- {
+		base := home
+		if style == styleMixed && rng.IntN(4) == 0 {
+			base = away
+		}
+		d[base+rng.IntN(position.RowPits)]++
+	}
+	m, err := movegen.NewOpening(p, pr[0], pr[1], d)
+	return position.Redistribute(m), err
+}
+
+// Candidate is a generated opening with what the balance check measured.
+type Candidate struct {
+	Pos          position.Position
+	Moves        [2]position.GameMove
+	Styles       [2]string
+	MeanMargin   float64 // South's, over the greedy playouts
+	EngineScore  int
+	EngineScored bool
+}
+
+// GenerateOpenings makes cfg.Count balanced turn-3 positions: candidate k
+// plays two redistributions from the standard start in styles drawn with
+// seed (Seed, k), then is kept if greedy self-play from it (both players
+// greedy, random tie-breaks, Playouts games, 300-ply cap) ends with a mean
+// South margin within ±MaxMargin, South has at least 4 legal moves and
+// the position differs from those already kept.
+func GenerateOpenings(ctx context.Context, cfg GenConfig, log io.Writer) ([]Candidate, error) {
+	if cfg.Playouts <= 0 {
+		cfg.Playouts = 16
+	}
+	if cfg.MaxMargin <= 0 {
+		cfg.MaxMargin = 3
+	}
+	var eng *search.Engine
+	if cfg.EngineDepth > 0 {
+		var err error
+		if eng, err = search.NewEngine(search.Options{Threads: 1, HashMB: 16, MultiPV: 1, Multiplier: movegen.DefaultMultiplier}); err != nil {
+			return nil, err
+		}
+	}
+	var out []Candidate
+	seen := map[uint64]bool{}
+	for k := 0; len(out) < cfg.Count; k++ {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		if k > 1000*cfg.Count+1000 {
+			return out, fmt.Errorf("only %d balanced openings after %d candidates", len(out), k)
+		}
+		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(k)))
+		c := Candidate{Pos: position.Start(30)}
+		ok := true
+		for t := 0; t < 2 && ok; t++ {
+			st := rng.IntN(numStyles)
+			m, err := styledOpening(&c.Pos, st, rng)
+			if err != nil {
+				ok = false
+				break
+			}
+			c.Moves[t], c.Styles[t] = m, styleNames[st]
+			c.Pos, err = movegen.Apply(c.Pos, m, movegen.Rules{})
+			ok = err == nil
+		}
+		if !ok || seen[c.Pos.KeyWithPrisons()] || movegen.CountMoves(&c.Pos, movegen.Rules{}) < 4 {
+			continue
+		}
+		sum := 0
+		for i := 0; i < cfg.Playouts; i++ {
+			s := gameSeed(cfg.Seed, k, 1000+i)
+			r, err := PlayGame(ctx, c.Pos, NewGreedyPlayer(s, movegen.Rules{}), NewGreedyPlayer(s+1, movegen.Rules{}), GameConfig{MaxPlies: 300})
+			if err != nil {
+				return out, err
+			}
+			sum += r.Margin()
+		}
+		c.MeanMargin = float64(sum) / float64(cfg.Playouts)
+		if c.MeanMargin > float64(cfg.MaxMargin) || c.MeanMargin < -float64(cfg.MaxMargin) {
+			continue
+		}
+		if eng != nil {
+			eng.NewGame()
+			res := eng.Search(ctx, c.Pos, []uint64{c.Pos.KeyWithPrisons()}, search.Limits{Depth: cfg.EngineDepth, MoveTime: 10 * time.Second}, nil)
+			c.EngineScore, c.EngineScored = res.Score, true
+			if res.Score > cfg.EngineMaxScore || res.Score < -cfg.EngineMaxScore {
+				continue
+			}
+		}
+		seen[c.Pos.KeyWithPrisons()] = true
+		out = append(out, c)
+		if log != nil {
+			fmt.Fprintf(log, "%d/%d candidate %d: %s (mean margin %+.2f)\n", len(out), cfg.Count, k, c.Pos, c.MeanMargin)
+		}
+	}
+	return out, nil
+}
+
+// WriteOpenings writes an openings file: the header, startpos, then one
+// position a line with its redistributions and balance in a comment.
+func WriteOpenings(w io.Writer, header string, cs []Candidate) error {
+	if _, err := io.WriteString(w, header); err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintln(w, "startpos  # the standard start: the engines' own redistributions"); err != nil {
+		return err
+	}
+	for _, c := range cs {
+		line := fmt.Sprintf("%s  # %s %s (%s, %s) greedy mean %+.2f", c.Pos, c.Moves[0], c.Moves[1], c.Styles[0], c.Styles[1], c.MeanMargin)
+		if c.EngineScored {
+			line += fmt.Sprintf(" engine %+d", c.EngineScore)
+		}
+		if _, err := fmt.Fprintln(w, line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DefaultGen is the configuration testdata/openings.txt was made with.
+var DefaultGen = GenConfig{Count: 60, Seed: 2026, Playouts: 64, MaxMargin: 2}
+
+// OpeningsHeader is the comment at the top of a generated file.
+func OpeningsHeader(cfg GenConfig) string {
+	h := fmt.Sprintf(`# Openings for kiothi match: the standard start, then %d balanced
+# play-phase positions (turn 3, South to move, every occupied pit nki).
+#
+# Made by: go run ./match/cmd/genopenings -n %d -seed %d -playouts %d -max-margin %d
+# (match.GenerateOpenings; TestOpeningsFile checks that this file is
+# exactly what that command writes, and that every line is valid).
+# Each candidate plays South's and North's redistributions from the
+# standard start, each drawn (seeded) in one of three styles: uniform over
+# all redistributions, "home" (every lifted warrior to a random pit of the
+# mover's own row) or "mixed" (home with probability 3/4, else the enemy
+# row). It is kept if South has at least 4 legal moves, it is new, and %d
+# greedy-vs-greedy games from it (random tie-breaks, 300-ply cap) give a
+# mean South margin within +-%d. The comment on each line gives the two
+# redistributions, their styles and that mean.
+`, cfg.Count, cfg.Count, cfg.Seed, cfg.Playouts, cfg.MaxMargin, cfg.Playouts, cfg.MaxMargin)
+	if cfg.EngineDepth > 0 {
+		h += fmt.Sprintf("# Also kept only if the engine at depth %d scores it within +-%d centi-warriors.\n", cfg.EngineDepth, cfg.EngineMaxScore)
+	}
+	return h + "\n"
+}

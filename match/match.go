@@ -1,0 +1,234 @@
+// The match runner: openings played twice with colours swapped, games in
+// parallel, results tallied for player 1, an optional SPRT stop.
+package match
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"golang.org/x/sync/errgroup"
+)
+
+// Config describes a match.
+type Config struct {
+	Player1, Player2 Factory
+	Openings         []position.Position // default: the standard start
+	// Games is the number of games (0: two per opening). Game k starts
+	// from opening k/2 (cycling), with player 1 South when k is even.
+	Games       int
+	Concurrency int // games at a time (default 1)
+	SPRT        *SPRT
+	Game        GameConfig
+	Seed        uint64
+	Multiplier  int       // one-warrior multiplier for match points (default 2)
+	Out         io.Writer // games file: one line a game (nil: none)
+	// Progress, if set, is called after each game with the tally so far
+	// (calls are serialised).
+	Progress func(s *Summary)
+}
+
+// Summary is a match's tally, from player 1's view.
+type Summary struct {
+	Name1, Name2   string
+	Planned        int // games the match would play without an SPRT stop
+	Counts         Counts
+	MarginSum      int // player 1's prison minus player 2's, summed
+	OneWarriorWins int
+	OneWarriorLoss int
+	Points         int // player 1's match points
+	Forfeits1      int // games player 1 forfeited
+	Forfeits2      int
+	SPRT           *SPRT
+	LLR            float64
+	Decision       Decision
+	ForfeitReasons []string // the first few, for the report
+	maxReasonsKept int
+}
+
+// gameSeed derives a player's seed for game k.
+func gameSeed(seed uint64, k, player int) uint64 {
+	z := seed + uint64(k)*0x9E3779B97F4A7C15 + uint64(player)*0xD1B54A32D192ED03
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}
+
+// Run plays the match. It returns early, without error, when the SPRT
+// decides; an error is a cancelled ctx, a player that cannot be built or a
+// games file that cannot be written.
+func Run(ctx context.Context, cfg Config) (*Summary, error) {
+	openings := cfg.Openings
+	if len(openings) == 0 {
+		openings = []position.Position{position.Start(30)}
+	}
+	games := cfg.Games
+	if games <= 0 {
+		games = 2 * len(openings)
+	}
+	conc := max(cfg.Concurrency, 1)
+	mult := cfg.Multiplier
+	if mult == 0 {
+		mult = movegen.DefaultMultiplier
+	}
+	sum := &Summary{Name1: cfg.Player1.Name, Name2: cfg.Player2.Name, Planned: games, SPRT: cfg.SPRT, maxReasonsKept: 5}
+	var mu sync.Mutex
+	stop := false
+	eg, ectx := errgroup.WithContext(ctx)
+	eg.SetLimit(conc)
+	for k := 0; k < games; k++ {
+		mu.Lock()
+		done := stop
+		mu.Unlock()
+		if done || ectx.Err() != nil {
+			break
+		}
+		eg.Go(func() error {
+			p1South := k%2 == 0
+			r, err := playOne(ectx, cfg, openings[(k/2)%len(openings)], p1South, k)
+			if err != nil {
+				return err
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if stop {
+				return nil // finished after the SPRT decided: not counted
+			}
+			sum.add(&r, p1South, mult)
+			if cfg.Out != nil {
+				s1 := "south"
+				if !p1South {
+					s1 = "north"
+				}
+				if _, err := fmt.Fprintf(cfg.Out, "%s | game %d, player 1 %s\n", r.Line(), k+1, s1); err != nil {
+					return fmt.Errorf("games file: %v", err)
+				}
+			}
+			if cfg.SPRT != nil {
+				sum.LLR = cfg.SPRT.LLR(sum.Counts)
+				sum.Decision = cfg.SPRT.Decide(sum.Counts)
+				stop = sum.Decision != Continue
+			}
+			if cfg.Progress != nil {
+				cfg.Progress(sum)
+			}
+			return nil
+		})
+	}
+	if err := eg.Wait(); err != nil {
+		return sum, err
+	}
+	return sum, ctx.Err()
+}
+
+func playOne(ctx context.Context, cfg Config, start position.Position, p1South bool, k int) (GameResult, error) {
+	p1, err := cfg.Player1.New(gameSeed(cfg.Seed, k, 1), cfg.Game.Rules)
+	if err != nil {
+		return GameResult{}, fmt.Errorf("player 1 (%s): %v", cfg.Player1.Name, err)
+	}
+	defer p1.Close()
+	p2, err := cfg.Player2.New(gameSeed(cfg.Seed, k, 2), cfg.Game.Rules)
+	if err != nil {
+		return GameResult{}, fmt.Errorf("player 2 (%s): %v", cfg.Player2.Name, err)
+	}
+	defer p2.Close()
+	south, north := p1, p2
+	if !p1South {
+		south, north = p2, p1
+	}
+	return PlayGame(ctx, start, south, north, cfg.Game)
+}
+
+// add counts one game.
+func (s *Summary) add(r *GameResult, p1South bool, mult int) {
+	margin, pts := r.Margin(), r.Points(mult)
+	if !p1South {
+		margin, pts = -margin, -pts
+	}
+	switch {
+	case pts > 0:
+		s.Counts.Wins++
+	case pts < 0:
+		s.Counts.Losses++
+	default:
+		s.Counts.Draws++
+	}
+	s.MarginSum += margin
+	s.Points += pts
+	if r.End != EndForfeit {
+		switch margin {
+		case 2:
+			s.OneWarriorWins++
+		case -2:
+			s.OneWarriorLoss++
+		}
+	} else {
+		if (r.Forfeit == position.South) == p1South {
+			s.Forfeits1++
+		} else {
+			s.Forfeits2++
+		}
+		if len(s.ForfeitReasons) < s.maxReasonsKept {
+			s.ForfeitReasons = append(s.ForfeitReasons, fmt.Sprintf("%s forfeited: %s", r.Forfeit, r.Reason))
+		}
+	}
+}
+
+// ScoreLine is cutechess-cli's summary line, counted for player 1:
+// "Score of A vs B: W - L - D  [0.550] 100".
+func (s *Summary) ScoreLine() string {
+	c := s.Counts
+	return fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d", s.Name1, s.Name2, c.Wins, c.Losses, c.Draws, c.Score(), c.Games())
+}
+
+func fmtElo(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.1f", x)
+}
+
+// Table returns the final report, one fact a line, ending with ScoreLine.
+func (s *Summary) Table() string {
+	var b strings.Builder
+	c := s.Counts
+	n := c.Games()
+	avg := 0.0
+	if n > 0 {
+		avg = float64(s.MarginSum) / float64(n)
+	}
+	fmt.Fprintf(&b, "%-28s %8s %6s %6s %6s %8s %6s %6s %8s\n", "player", "games", "wins", "draws", "losses", "margin", "1w-win", "1w-loss", "points")
+	fmt.Fprintf(&b, "%-28s %8d %6d %6d %6d %+8.2f %6d %6d %+8d\n", trunc(s.Name1, 28), n, c.Wins, c.Draws, c.Losses, avg, s.OneWarriorWins, s.OneWarriorLoss, s.Points)
+	fmt.Fprintf(&b, "%-28s %8d %6d %6d %6d %+8.2f %6d %6d %+8d\n", trunc(s.Name2, 28), n, c.Losses, c.Draws, c.Wins, -avg, s.OneWarriorLoss, s.OneWarriorWins, -s.Points)
+	elo, lo, hi := c.Elo()
+	fmt.Fprintf(&b, "Elo difference (player 1): %s, 95%% interval [%s, %s]\n", fmtElo(elo), fmtElo(lo), fmtElo(hi))
+	if s.Forfeits1+s.Forfeits2 > 0 {
+		fmt.Fprintf(&b, "forfeits: player 1 %d, player 2 %d\n", s.Forfeits1, s.Forfeits2)
+		for _, r := range s.ForfeitReasons {
+			fmt.Fprintf(&b, "  %s\n", r)
+		}
+	}
+	if s.SPRT != nil {
+		lo, hi := s.SPRT.Bounds()
+		fmt.Fprintf(&b, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: %s\n",
+			s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.LLR, lo, hi, s.Decision)
+	}
+	b.WriteString(s.ScoreLine())
+	b.WriteByte('\n')
+	return b.String()
+}
+
+func trunc(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-1] + "~"
+}

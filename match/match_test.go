@@ -1,0 +1,355 @@
+// Tests of the players, the game runner, the match runner and the specs.
+package match
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+func TestRandomCompositionUniform(t *testing.T) {
+	// 3 warriors into 3 pits: C(5,2) = 10 compositions, each 1/10.
+	rng := rand.New(rand.NewPCG(1, 2))
+	const draws = 50000
+	freq := map[[3]int]int{}
+	for i := 0; i < draws; i++ {
+		d := RandomComposition(3, 3, rng)
+		if d[0]+d[1]+d[2] != 3 || d[3] != 0 {
+			t.Fatalf("bad composition %v", d)
+		}
+		freq[[3]int{d[0], d[1], d[2]}]++
+	}
+	if len(freq) != 10 {
+		t.Fatalf("%d distinct compositions, want 10", len(freq))
+	}
+	chi := 0.0
+	for _, f := range freq {
+		e := draws / 10.0
+		chi += (float64(f) - e) * (float64(f) - e) / e
+	}
+	// 9 degrees of freedom: P(chi² > 27.9) = 0.001.
+	if chi > 27.9 {
+		t.Errorf("chi² = %.1f over %v", chi, freq)
+	}
+	for l := 0; l < 70; l += 7 {
+		d := RandomComposition(l, position.NumPits, rng)
+		s := 0
+		for _, x := range d {
+			s += x
+		}
+		if s != l {
+			t.Errorf("composition of %d sums to %d", l, s)
+		}
+	}
+}
+
+func TestRandomOpeningPairs(t *testing.T) {
+	// South holds 1 in a, 1 in b, 2 in c: pairs ab (L=2), ac and bc (L=3),
+	// weighted C(21,19) = 210 and C(22,19) = 1540 each.
+	var counts [position.NumPits]int
+	counts[0], counts[1], counts[2], counts[15] = 1, 1, 2, 4
+	p, err := position.New(counts, 0, [2]int{}, position.South, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	const draws = 20000
+	ab := 0
+	for i := 0; i < draws; i++ {
+		m, err := RandomOpening(&p, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := movegen.MakeOpening(p, m.Opening); err != nil {
+			t.Fatalf("%s illegal: %v", m, err)
+		}
+		if m.Opening.Pits == [2]uint8{0, 1} {
+			ab++
+		}
+	}
+	want := 210.0 / (210 + 2*1540)
+	got := float64(ab) / draws
+	sd := math.Sqrt(want * (1 - want) / draws)
+	if math.Abs(got-want) > 4*sd {
+		t.Errorf("pair ab drawn %.4f, want %.4f", got, want)
+	}
+}
+
+func TestGreedyTakesBiggestCapture(t *testing.T) {
+	// RULES.md §9: j11 captures 10 (opposite and leftmost bonus), j10 2.
+	p, err := position.Parse("0.0.0.0.0.0.0.0.0.11/0.0.0.0.0.0.2.3.0.1 0-0 s 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 20; i++ {
+		m, ok := GreedyMove(&p, movegen.Rules{}, rng)
+		if !ok || m.String() != "j11" {
+			t.Fatalf("greedy played %v", m)
+		}
+	}
+}
+
+func TestParseSpec(t *testing.T) {
+	f, err := ParseSpec("engine:movetime=25,threads=2,hash=8,opening=random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Name != "engine:movetime=25,threads=2,hash=8,opening=random" {
+		t.Errorf("name %q", f.Name)
+	}
+	c, err := parseEngineSettings("depth=3")
+	if err != nil || c.Limits.Depth != 3 || c.Limits.MoveTime != 0 {
+		t.Errorf("depth=3: %+v %v", c, err)
+	}
+	c, _ = parseEngineSettings("")
+	if c.Limits.MoveTime != 10*time.Millisecond || c.Options.Threads != 1 || c.Options.HashMB != 16 {
+		t.Errorf("defaults %+v", c)
+	}
+	bad := map[string]string{
+		"engine:movetime=abc":   "movetime",
+		"engine:threads=0":      "threads",
+		"engine:speed=3":        "speed",
+		"engine:movetime":       "movetime",
+		"engine:opening=book":   "opening",
+		"engine:hash=1,hash=2":  "hash",
+		"random:x=1":            "random",
+		"ugi:":                  "command line",
+		"ugi:'unclosed":         "command line",
+		"minimax":               "minimax",
+		"":                      "empty",
+		"engine:book=x.bin":     "book",
+		"engine:multiplier=11":  "multiplier",
+		"engine:objective=wins": "objective",
+	}
+	for s, word := range bad {
+		_, err := ParseSpec(s)
+		if err == nil || !strings.Contains(err.Error(), word) {
+			t.Errorf("%q: error %v should name %q", s, err, word)
+		}
+	}
+}
+
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range []string{"random", "greedy", "engine", "engine:movetime=10,threads=1,hash=16", "engine:depth=", "ugi:./x", "engine:=,="} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fac, err := ParseSpec(s)
+		if err == nil && fac.New == nil {
+			t.Fatalf("%q: no constructor", s)
+		}
+	})
+}
+
+func FuzzParseOpenings(f *testing.F) {
+	f.Add("startpos\n# c\n\nstartpos25 # x\n")
+	f.Add("0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1\nbad\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		ps, err := ParseOpenings(strings.NewReader(s))
+		if err == nil && len(ps) == 0 {
+			t.Fatal("no positions and no error")
+		}
+	})
+}
+
+func TestParseOpenings(t *testing.T) {
+	ps, err := ParseOpenings(strings.NewReader("# top\nstartpos\n\n  startpos25  # variant\n0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3\n"))
+	if err != nil || len(ps) != 3 || ps[1] != position.Start(25) {
+		t.Fatalf("%v %v", ps, err)
+	}
+	_, err = ParseOpenings(strings.NewReader("startpos\n# fine\n0.1.0/0.0 0-0 s 3\n"))
+	if err == nil || !strings.Contains(err.Error(), "line 3") {
+		t.Errorf("error %v should name line 3", err)
+	}
+	if _, err := ParseOpenings(strings.NewReader("# nothing\n")); err == nil {
+		t.Error("empty file accepted")
+	}
+}
+
+// badPlayer fails in a chosen way.
+type badPlayer struct{ how string }
+
+func (b badPlayer) Move(ctx context.Context, g *movegen.Game, _ time.Duration) (position.GameMove, error) {
+	switch b.how {
+	case "error":
+		return position.GameMove{}, errors.New("broken pipe")
+	case "panic":
+		panic("boom")
+	case "slow":
+		<-ctx.Done()
+		time.Sleep(20 * time.Millisecond)
+		return position.GameMove{}, nil
+	}
+	return position.PlayMove(position.NewMove(19, 63)), nil // never legal for South
+}
+func (badPlayer) Close() error { return nil }
+
+func TestForfeits(t *testing.T) {
+	start, err := position.Parse("0.0.0.0.5.5.5.5.5.5*/0.0.0.0.5.5.5.5.5.5 0-0 s 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := NewRandomPlayer(1, movegen.Rules{})
+	for _, how := range []string{"error", "panic", "slow", "illegal"} {
+		cfg := GameConfig{MoveTimeout: 50 * time.Millisecond}
+		r, err := PlayGame(context.Background(), start, badPlayer{how}, good, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.End != EndForfeit || r.Forfeit != position.South || r.Outcome.North != 60 || r.Outcome.South != 0 || r.Points(2) != -1 {
+			t.Errorf("%s: %+v", how, r)
+		}
+		if r.Reason == "" || !strings.Contains(r.Line(), "forfeit by south") {
+			t.Errorf("%s: line %q", how, r.Line())
+		}
+	}
+}
+
+func TestPlyCapAndReplay(t *testing.T) {
+	start := position.Start(30)
+	for seed := uint64(0); seed < 6; seed++ {
+		cfg := GameConfig{MaxPlies: 12}
+		r, err := PlayGame(context.Background(), start, NewRandomPlayer(seed, cfg.Rules), NewGreedyPlayer(seed+100, cfg.Rules), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.End == EndForfeit || len(r.Moves) > 12 {
+			t.Fatalf("%+v", r)
+		}
+		// Replay the record and check the adjudication independently.
+		g := movegen.NewGame(start, cfg.Rules)
+		for _, m := range r.Moves {
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p := g.Current()
+		if r.End == EndPlyCap {
+			if len(r.Moves) != 12 {
+				t.Errorf("capped after %d", len(r.Moves))
+			}
+			s := p.Prison(position.South) + p.RowTotal(position.South)
+			n := p.Prison(position.North) + p.RowTotal(position.North)
+			if r.Outcome.South != s || r.Outcome.North != n {
+				t.Errorf("ply cap tally %+v, want %d-%d", r.Outcome, s, n)
+			}
+		} else if o, over := g.Over(); !over || o != r.Outcome {
+			t.Errorf("ended %v with %+v, record says %v %+v", r.End, r.Outcome, over, o)
+		}
+		if r.Outcome.South+r.Outcome.North != 60 {
+			t.Errorf("tally %+v loses warriors", r.Outcome)
+		}
+	}
+}
+
+func TestMatchRun(t *testing.T) {
+	r, g := mustSpec(t, "random"), mustSpec(t, "greedy")
+	openings := []position.Position{position.Start(30), position.Start(25)}
+	run := func(conc int) (*Summary, string) {
+		var out bytes.Buffer
+		s, err := Run(context.Background(), Config{Player1: g, Player2: r, Openings: openings, Games: 8, Concurrency: conc, Seed: 7, Out: &out, Game: GameConfig{MaxPlies: 300}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s, out.String()
+	}
+	s1, out1 := run(1)
+	s3, _ := run(3)
+	if s1.Counts.Games() != 8 || s1.Counts != s3.Counts || s1.MarginSum != s3.MarginSum || s1.Points != s3.Points {
+		t.Errorf("serial %+v, parallel %+v", s1, s3)
+	}
+	lines := strings.Split(strings.TrimSpace(out1), "\n")
+	if len(lines) != 8 {
+		t.Fatalf("%d game lines", len(lines))
+	}
+	// Colours swap: game 1 has player 1 south, game 2 north, same start.
+	south, north := 0, 0
+	for _, l := range lines {
+		f := strings.Split(l, " | ")
+		if len(f) != 4 {
+			t.Fatalf("line %q", l)
+		}
+		if _, err := ParseStart(f[0]); err != nil {
+			t.Errorf("start %q: %v", f[0], err)
+		}
+		if strings.HasSuffix(l, "player 1 south") {
+			south++
+		} else {
+			north++
+		}
+	}
+	if south != 4 || north != 4 {
+		t.Errorf("colours %d/%d", south, north)
+	}
+	tab := s1.Table()
+	last := tab[strings.LastIndex(strings.TrimSuffix(tab, "\n"), "\n")+1:]
+	if !strings.HasPrefix(last, "Score of greedy vs random: ") {
+		t.Errorf("last line %q", last)
+	}
+}
+
+// flaky forfeits its first move in 4 games out of 5 and otherwise plays
+// at random.
+type flaky struct {
+	fail bool
+	*RandomPlayer
+}
+
+func (f flaky) Move(ctx context.Context, g *movegen.Game, b time.Duration) (position.GameMove, error) {
+	if f.fail {
+		return position.GameMove{}, errors.New("gave up")
+	}
+	return f.RandomPlayer.Move(ctx, g, b)
+}
+
+func TestMatchSPRTStops(t *testing.T) {
+	fl := Factory{Name: "flaky", New: func(seed uint64, r movegen.Rules) (Player, error) {
+		return flaky{seed%5 != 0, NewRandomPlayer(seed, r)}, nil
+	}}
+	sp := SPRT{Elo0: 0, Elo1: 20, Alpha: 0.05, Beta: 0.05}
+	s, err := Run(context.Background(), Config{Player1: mustSpec(t, "random"), Player2: fl, Games: 1000, SPRT: &sp, Concurrency: 2, Seed: 3, Game: GameConfig{MaxPlies: 200}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := s.Counts.Games()
+	if s.Decision != AcceptH1 || n >= 1000 || n == 0 {
+		t.Fatalf("decision %v after %d games (%+v)", s.Decision, n, s.Counts)
+	}
+	_, hi := sp.Bounds()
+	if s.LLR < hi || s.LLR != sp.LLR(s.Counts) {
+		t.Errorf("LLR %v, bound %v", s.LLR, hi)
+	}
+	if !strings.Contains(s.Table(), "H1 accepted") {
+		t.Errorf("table:\n%s", s.Table())
+	}
+}
+
+func mustSpec(t *testing.T, s string) Factory {
+	t.Helper()
+	f, err := ParseSpec(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestEnginePlayerPlaysLegally(t *testing.T) {
+	for _, spec := range []string{"engine:depth=1", "engine:nodes=500,opening=random"} {
+		s, err := Run(context.Background(), Config{Player1: mustSpec(t, spec), Player2: mustSpec(t, "random"), Games: 2, Seed: 9, Game: GameConfig{MaxPlies: 30}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Forfeits1+s.Forfeits2 != 0 || s.Counts.Games() != 2 {
+			t.Errorf("%s: %+v %v", spec, s, s.ForfeitReasons)
+		}
+	}
+}

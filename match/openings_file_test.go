@@ -1,0 +1,57 @@
+// Checks of testdata/openings.txt: valid, as the issue asks, and exactly
+// what the generator writes.
+package match
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"testing"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+func TestOpeningsFile(t *testing.T) {
+	data, err := os.ReadFile("../testdata/openings.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := ParseOpenings(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	starts, play := 0, 0
+	seen := map[uint64]bool{}
+	for _, p := range ps {
+		if p == position.Start(30) {
+			starts++
+			continue
+		}
+		if p.Turn() != 3 || p.Side() != position.South || p.Total() != 60 || p.NkiMask() != p.Occupied() {
+			t.Errorf("%s: not a turn-3 position after both redistributions", p)
+		}
+		if !movegen.HasMove(&p, movegen.Rules{}) || seen[p.Key()] {
+			t.Errorf("%s: no move or repeated", p)
+		}
+		seen[p.Key()] = true
+		play++
+	}
+	if starts != 1 || play < 50 {
+		t.Errorf("%d standard starts, %d play-phase positions", starts, play)
+	}
+	if testing.Short() {
+		return
+	}
+	cs, err := GenerateOpenings(context.Background(), DefaultGen, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteOpenings(&b, OpeningsHeader(DefaultGen), cs); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), data) {
+		t.Error("testdata/openings.txt differs from what go run ./match/cmd/genopenings writes: regenerate it")
+	}
+}

@@ -1,0 +1,38 @@
+// Package match plays games between players (the engine at any limit, the
+// random and greedy baselines, later external engines) and measures their
+// strength: a game runner with the repetition rule and a ply cap, a match
+// runner over an openings file with colours swapped, Elo with its interval
+// and an SPRT that stops a match when it decides.
+package match
+
+import (
+	"context"
+	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// Player chooses moves. A Player serves one game at a time; the match
+// runner builds a fresh one for every game from a Factory. Move must not
+// modify the game record it is given.
+type Player interface {
+	// Move returns the move to play in g's current position (a
+	// redistribution at turns 1 and 2). budget is the time the runner allows
+	// for this move (ctx carries the same deadline); a player with its own
+	// limits uses the smaller. An error, a panic, a late answer or an
+	// illegal move forfeits the game.
+	Move(ctx context.Context, g *movegen.Game, budget time.Duration) (position.GameMove, error)
+	// Close releases what the player holds (an external process).
+	Close() error
+}
+
+// Factory builds a player for one game; seed drives its randomness, so a
+// match is reproducible.
+type Factory struct {
+	Name string // as given in the spec, for tables and the Score line
+	New  func(seed uint64, r movegen.Rules) (Player, error)
+	// External players (UGI engines) have no limits of their own: they
+	// think for the budget the runner gives (GameConfig.MoveTime).
+	External bool
+}

@@ -1,0 +1,177 @@
+// Player specs: "random", "greedy", "engine[:key=value,...]"; each kind is
+// one case of ParseSpec.
+package match
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/ugi"
+)
+
+// ParseSpec reads a player spec:
+//
+//	random                     uniform over legal moves and redistributions
+//	greedy                     the biggest capture now, ties at random
+//	engine[:k=v,...]           the engine; settings:
+//	    movetime=MS            milliseconds a move (default 10 when no
+//	                           depth or nodes limit is given)
+//	    depth=N, nodes=N       search limits
+//	    threads=N, hash=MB     engine options (default 1 and 16)
+//	    opening=engine|random  who plays the redistributions (default engine)
+//	    objective=margin|match and multiplier=M (2..10): what it maximises
+//	    book=FILE              play the opening book's moves while in book
+//	    bookrandom=0|1         draw book moves by weight (seeded by the
+//	                           game) instead of playing the best
+//
+//	ugi:<command line>         an external UGI engine (package ugi), one
+//	                           process a game, thinking for the runner's
+//	                           move time (GameConfig.MoveTime)
+//
+// A new kind is one more case in the switch. Errors name the bad kind,
+// key or value.
+func ParseSpec(spec string) (Factory, error) {
+	kind, rest, hasRest := strings.Cut(strings.TrimSpace(spec), ":")
+	switch kind {
+	case "random", "greedy":
+		if hasRest {
+			return Factory{}, fmt.Errorf("player %q: %s takes no settings", spec, kind)
+		}
+		newP := func(seed uint64, r movegen.Rules) (Player, error) { return NewRandomPlayer(seed, r), nil }
+		if kind == "greedy" {
+			newP = func(seed uint64, r movegen.Rules) (Player, error) { return NewGreedyPlayer(seed, r), nil }
+		}
+		return Factory{Name: kind, New: newP}, nil
+	case "engine":
+		cfg, err := parseEngineSettings(rest)
+		if err != nil {
+			return Factory{}, fmt.Errorf("player %q: %v", spec, err)
+		}
+		return Factory{Name: spec, New: func(seed uint64, r movegen.Rules) (Player, error) {
+			return NewEnginePlayer(cfg, seed, r)
+		}}, nil
+	case "ugi":
+		if strings.TrimSpace(rest) == "" {
+			return Factory{}, fmt.Errorf("player %q: want ugi:<command line>", spec)
+		}
+		if _, err := ugi.SplitCommandLine(rest); err != nil {
+			return Factory{}, fmt.Errorf("player %q: command line: %v", spec, err)
+		}
+		// One engine process a game; it thinks for the runner's budget.
+		return Factory{Name: spec, External: true, New: func(_ uint64, r movegen.Rules) (Player, error) {
+			return ugi.NewPlayer(rest, r)
+		}}, nil
+	case "":
+		return Factory{}, fmt.Errorf("player spec is empty: want random, greedy, engine[:settings] or ugi:<command line>")
+	}
+	return Factory{}, fmt.Errorf("player %q: unknown kind %q (want random, greedy, engine or ugi)", spec, kind)
+}
+
+// EngineConfig is what an engine spec sets.
+type EngineConfig struct {
+	Options       search.Options // Rules is filled in per game
+	Limits        search.Limits
+	RandomOpening bool
+	Book          *book.Book // opening book, or nil
+	BookRandom    bool
+}
+
+func parseEngineSettings(s string) (EngineConfig, error) {
+	c := EngineConfig{Options: search.Options{Threads: 1, HashMB: 16, MultiPV: 1, Multiplier: movegen.DefaultMultiplier}}
+	seen := map[string]bool{}
+	if strings.TrimSpace(s) != "" {
+		for _, kv := range strings.Split(s, ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+			if !ok || k == "" {
+				return c, fmt.Errorf("setting %q: want key=value", kv)
+			}
+			if seen[k] {
+				return c, fmt.Errorf("setting %s given twice", k)
+			}
+			seen[k] = true
+			if err := c.set(k, v); err != nil {
+				return c, err
+			}
+		}
+	}
+	if c.Limits.MoveTime == 0 && c.Limits.Depth == 0 && c.Limits.Nodes == 0 {
+		c.Limits.MoveTime = 10 * time.Millisecond
+	}
+	return c, nil
+}
+
+func (c *EngineConfig) set(k, v string) error {
+	num := func(lo, hi int64) (int64, error) {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < lo || n > hi {
+			return 0, fmt.Errorf("setting %s=%q: want a whole number from %d to %d", k, v, lo, hi)
+		}
+		return n, nil
+	}
+	var err error
+	var n int64
+	switch k {
+	case "movetime":
+		n, err = num(1, 24*3600*1000)
+		c.Limits.MoveTime = time.Duration(n) * time.Millisecond
+	case "depth":
+		n, err = num(1, 1000)
+		c.Limits.Depth = int(n)
+	case "nodes":
+		n, err = num(1, 1<<62)
+		c.Limits.Nodes = uint64(n)
+	case "threads":
+		n, err = num(1, 1024)
+		c.Options.Threads = int(n)
+	case "hash":
+		n, err = num(1, 1<<20)
+		c.Options.HashMB = int(n)
+	case "multiplier":
+		n, err = num(movegen.MinMultiplier, movegen.MaxMultiplier)
+		c.Options.Multiplier = int(n)
+	case "opening":
+		switch v {
+		case "engine":
+			c.RandomOpening = false
+		case "random":
+			c.RandomOpening = true
+		default:
+			err = fmt.Errorf("setting opening=%q: want engine or random", v)
+		}
+	case "objective":
+		switch v {
+		case "margin":
+			c.Options.Objective = search.Margin
+		case "match":
+			c.Options.Objective = search.Match
+		default:
+			err = fmt.Errorf("setting objective=%q: want margin or match", v)
+		}
+	case "book":
+		if v == "" {
+			return fmt.Errorf("setting book: want book=FILE")
+		}
+		c.Book, err = book.Open(v)
+		if err != nil {
+			err = fmt.Errorf("setting book=%s: %v", v, err)
+		}
+	case "bookrandom":
+		switch v {
+		case "0", "false":
+			c.BookRandom = false
+		case "1", "true":
+			c.BookRandom = true
+		default:
+			err = fmt.Errorf("setting bookrandom=%q: want 0 or 1", v)
+		}
+	default:
+		err = fmt.Errorf("unknown setting %q (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, book or bookrandom)", k)
+	}
+	return err
+}

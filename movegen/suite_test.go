@@ -1,0 +1,184 @@
+// The two public perft suites in testdata/, every position at every depth
+// they list, and perft's hash and threads checked against plain perft.
+package movegen_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// suites are the suite files and the rules each was counted under.
+var suites = []struct {
+	file  string
+	rules movegen.Rules
+}{
+	{"kiothi.perft", movegen.Rules{}},
+	{"kiothi-free-first-lap.perft", movegen.Rules{FreeFirstLap: true}},
+}
+
+func loadSuite(t testing.TB, name string) []movegen.SuiteEntry {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	entries, err := movegen.ParseSuite(f)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if len(entries) == 0 {
+		t.Fatalf("%s: no positions", name)
+	}
+	return entries
+}
+
+// TestPerftSuites checks every listed depth of every suite position. The
+// deep play-phase lines dominate; two threads and a shared hash keep the
+// whole run to seconds. -short checks only counts up to 100,000 nodes.
+func TestPerftSuites(t *testing.T) {
+	for _, s := range suites {
+		t.Run(s.file, func(t *testing.T) {
+			hash := movegen.NewPerftHash(64)
+			for _, e := range loadSuite(t, s.file) {
+				for d, want := range e.Expected {
+					if testing.Short() && want > 100000 && e.Position.Phase() == position.Play {
+						break
+					}
+					o := movegen.PerftOptions{Rules: s.rules, Threads: 2, Hash: hash}
+					got, err := movegen.Perft(context.Background(), e.Position, d+1, o)
+					if err != nil {
+						t.Errorf("line %d %s D%d: %v", e.Line, e.Position, d+1, err)
+						break
+					}
+					if got != want {
+						t.Errorf("line %d %s D%d: got %d, want %d", e.Line, e.Position, d+1, got, want)
+						break
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestPerftHashThreadsAgree compares serial plain perft with threaded,
+// hashed perft and with Divide's lines. Under -race it also checks the
+// lock-free hash and the root-move goroutines.
+func TestPerftHashThreadsAgree(t *testing.T) {
+	ctx := context.Background()
+	for _, s := range suites {
+		entries := loadSuite(t, s.file)
+		checked := 0
+		for _, e := range entries {
+			if e.Position.Phase() != position.Play || len(e.Expected) < 4 || checked == 4 {
+				continue
+			}
+			checked++
+			d := 4
+			plain, err := movegen.Perft(ctx, e.Position, d, movegen.PerftOptions{Rules: s.rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if plain != e.Expected[d-1] {
+				t.Errorf("line %d D%d plain: got %d, want %d", e.Line, d, plain, e.Expected[d-1])
+			}
+			// A tiny table forces collisions and overwrites.
+			for _, mb := range []int{1, 16} {
+				o := movegen.PerftOptions{Rules: s.rules, Threads: 4, Hash: movegen.NewPerftHash(mb)}
+				for rep := 0; rep < 2; rep++ { // the second pass reads a warm table
+					got, err := movegen.Perft(ctx, e.Position, d, o)
+					if err != nil || got != plain {
+						t.Errorf("line %d D%d hash %d MB pass %d: got %d (%v), want %d", e.Line, d, mb, rep, got, err, plain)
+					}
+				}
+			}
+			lines, err := movegen.Divide(ctx, e.Position, d, movegen.PerftOptions{Rules: s.rules, Threads: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sum uint64
+			var list movegen.MoveList
+			n := movegen.Generate(&e.Position, s.rules, &list)
+			if len(lines) != n {
+				t.Fatalf("line %d: divide has %d lines, %d legal moves", e.Line, len(lines), n)
+			}
+			for k, l := range lines {
+				if l.Move != list[k].String() {
+					t.Errorf("line %d: divide line %d is %s, move %d is %s", e.Line, k, l.Move, k, list[k])
+				}
+				q, _ := movegen.MakeMove(e.Position, list[k], s.rules)
+				want, _ := movegen.Perft(ctx, q, d-1, movegen.PerftOptions{Rules: s.rules})
+				if l.Count != want {
+					t.Errorf("line %d: divide %s: %d, perft below it %d", e.Line, l.Move, l.Count, want)
+				}
+				sum += l.Count
+			}
+			if sum != plain {
+				t.Errorf("line %d: divide sums to %d, perft %d", e.Line, sum, plain)
+			}
+		}
+		if checked == 0 {
+			t.Fatalf("%s: no play-phase position with 4 depths", s.file)
+		}
+	}
+}
+
+// TestPerftRefusals checks the depths the opening formulas cannot reach and
+// a negative depth.
+func TestPerftRefusals(t *testing.T) {
+	ctx := context.Background()
+	start := position.Start(30)
+	cases := []struct {
+		p     position.Position
+		depth int
+	}{{start, 3}, {start, -1}}
+	after, err := movegen.MakeOpening(start, mustOpening(t, "ij:a3b2F5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, struct {
+		p     position.Position
+		depth int
+	}{after, 2})
+	for _, c := range cases {
+		if n, err := movegen.Perft(ctx, c.p, c.depth, movegen.PerftOptions{}); err == nil {
+			t.Errorf("perft(%s, %d) = %d, want an error", c.p, c.depth, n)
+		}
+	}
+	if n, err := movegen.Perft(ctx, start, 0, movegen.PerftOptions{}); err != nil || n != 1 {
+		t.Errorf("perft(start, 0) = %d, %v; want 1", n, err)
+	}
+}
+
+// TestPerftCancel checks that a cancelled context stops perft with an error.
+func TestPerftCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := mustParse(t, "0.0.24*.1.1*.0.1.1*.2.0/1.0.0.1*.2*.1.0.2.0.0 11-3 s 42")
+	if _, err := movegen.Perft(ctx, p, 7, movegen.PerftOptions{Threads: 2}); err == nil {
+		t.Error("perft under a cancelled context returned no error")
+	}
+}
+
+func mustParse(t testing.TB, s string) position.Position {
+	t.Helper()
+	p, err := position.Parse(s)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return p
+}
+
+func mustOpening(t testing.TB, s string) position.OpeningMove {
+	t.Helper()
+	m, err := position.ParseOpeningMove(s)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return m
+}

@@ -1,0 +1,16 @@
+#!/bin/bash
+# Usage: solvetable.sh KIOTHI LIMIT
+K=$1; L=${2:-120s}
+while read -r n fen; do
+  for obj in margin match; do
+    /usr/bin/time -f "%U %e" -o /tmp/t.txt $K solve "$fen" --threads 1 --objective $obj --time-limit $L >/tmp/o.txt 2>/tmp/e.txt
+    nodes=$(grep '^nodes' /tmp/e.txt | awk '{print $2}')
+    echo "| $n | $obj | $(tail -1 /tmp/o.txt | cut -c1-40) | $nodes | $(awk '{print $1"s cpu, "$2"s wall"}' /tmp/t.txt) |"
+  done
+done <<'POS'
+10 2.0.2.1.1.0.0.0.0.0/0.0.1.0.0.0.0.2.0.1 24-26 n 18
+15 0.1.0.0.3.1.3.0.0.0/0.0.2.0.1.1.0.1.2.0 20-25 n 20
+19 0.2.1.0.0.0.1.1.0.3/3.0.1.0.1.2.0.0.4.0 24-17 n 14
+25 0.4.2.0.0.0.1.1.0.3/3.0.1.4.0.1.1.0.4.0 21-14 n 12
+30 0.1.5.3.2.0.3.1.0.1/2.0.1.2.0.1.4.0.1.3 13-17 s 15
+POS

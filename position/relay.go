@@ -1,0 +1,284 @@
+// Relay sowing: the lap-after-lap loop of RULES.md §4, kept in registers.
+package position
+
+import "math/bits"
+
+// divmod20[n] = n/20, n%20 for a hand of up to 63 warriors.
+var divmod20 [MaxTotal + 1][2]uint8
+
+// mod20[i] = i % 20 for the landing pit of a lap (start + n - 1 <= 82).
+var mod20 [128]uint8 // 128, not 83, so a masked index needs no bounds check
+
+// pitField locates pit i without a branch on its row: sel is all ones for
+// a North pit (choose rows[1]) and shift is the field's bit offset.
+type pitField struct {
+	sel   uint64
+	bit   uint32 // 1 << pit
+	shift uint8
+	pit   uint8
+}
+
+// fields[i] describes pit i % 20, for i up to 127: the landing pit of a
+// lap is fields[last+n], one load for the pit and its place in the rows.
+// (128 entries, indexed with &127, so the loop has no bounds checks.)
+var fields [128]pitField
+
+// lapFrom[i][r] adds one warrior to each of the r pits after pit i.
+var lapFrom [32][32][2]uint64 // [pit&31][r&31]
+
+func init() {
+	for n := range divmod20 {
+		divmod20[n] = [2]uint8{uint8(n / NumPits), uint8(n % NumPits)}
+	}
+	for i := range mod20 {
+		mod20[i] = uint8(i % NumPits)
+	}
+	for i := 0; i < NumPits; i++ { // built here, not from lapAdd: init order is by file
+		for r := 1; r < NumPits; r++ {
+			j := (i + r) % NumPits
+			lapFrom[i][r] = lapFrom[i][r-1]
+			lapFrom[i][r][j/RowPits] += 1 << (fieldBits * uint(j%RowPits))
+		}
+	}
+	for i := range fields {
+		pit := i % NumPits
+		fields[i].pit = uint8(pit)
+		fields[i].bit = 1 << uint(pit)
+		fields[i].shift = fieldBits * uint8(pit%RowPits)
+		if pit >= RowPits {
+			fields[i].sel = ^uint64(0)
+		}
+	}
+}
+
+// sowLaps lifts landing pit last and sows its hand from the next pit, lap
+// after lap, for at most k laps or until a lap ends in an empty pit. It
+// returns the rows, the landing pit, the pits lifted, the laps sown and
+// whether the sowing ended.
+//
+// The new landing pit's count is what it held plus the rounds plus one for
+// the last warrior (or just the rounds when the hand ends on the emptied
+// pit itself), so the next hand is known without waiting for the lap's
+// adds: the critical path is one table load and an extract a lap. Rows are
+// chosen with masks, not branches: the row of a landing pit is as good as
+// random to a branch predictor. The body is written out, not called: the
+// compiler would not inline it, and the loop must stay in registers.
+func sowLaps(w0, w1 uint64, last, k int) (uint64, uint64, int, uint32, int, bool) {
+	var lifted uint32
+	f := fields[last&127]
+	n := (w0 ^ (w0^w1)&f.sel) >> (f.shift & 63) & fieldMask
+	for done := 1; done <= k; done++ {
+		lifted |= f.bit
+		clear := uint64(fieldMask) << (f.shift & 63)
+		w0 &^= clear &^ f.sel
+		w1 &^= clear & f.sel
+		q := n * 13 >> 8 // n / 20 for n <= 63
+		r := n - q*NumPits
+		add := &lapFrom[last&31][r&31]
+		last = int(fields[(last+int(n))&127].pit)
+		f = fields[last&127]
+		held := (w0 ^ (w0^w1)&f.sel) >> (f.shift & 63) & fieldMask
+		w0 += q*rowOnes + add[0]
+		w1 += q*rowOnes + add[1]
+		if n = held + q + (r+31)>>5; n < 2 { // (r+31)>>5: 1 if r > 0
+			return w0, w1, last, lifted, done, true
+		}
+	}
+	return w0, w1, last, lifted, k, false
+}
+
+// chunkLaps is how many laps relayRows sows between cycle checks: nearly
+// every sowing ends within the first chunk and never pays for a check.
+const chunkLaps = 64
+
+// relayRows is the relay loop on bare rows: starting with a lap that ended
+// in occupied pit last after laps laps, it relays until a lap ends in an
+// empty pit or limit laps have been sown. It returns the rows, the last
+// landing pit, the mask of pits lifted and whether the sowing ended.
+//
+// A repeated state (rows and relay pit) proves the sowing endless and stops
+// it early. States are compared between chunks of chunkLaps laps: the
+// chunk map is as deterministic as the lap, so a cycle of laps is a cycle
+// of chunks, and comparing with the state saved at each power-of-two chunk
+// finds it within twice its length (Brent's idea).
+func relayRows(w0, w1 uint64, last, laps, limit int) (uint64, uint64, int, uint32, bool) {
+	var lifted uint32
+	save0, save1, savePit := w0, w1, last
+	for chunk := 1; laps < limit; chunk++ {
+		l, done, ended := uint32(0), 0, false
+		w0, w1, last, l, done, ended = sowLaps(w0, w1, last, min(chunkLaps, limit-laps))
+		lifted |= l
+		laps += done
+		if ended {
+			return w0, w1, last, lifted, true
+		}
+		if w0 == save0 && w1 == save1 && last == savePit {
+			break
+		}
+		if chunk&(chunk-1) == 0 {
+			save0, save1, savePit = w0, w1, last
+		}
+	}
+	return w0, w1, last, lifted, false
+}
+
+// Relay continues a sowing whose lap ended in occupied pit last, lap after
+// lap (each relay lifts its pit and clears its nki mark), until a lap ends
+// in an empty pit, which it returns with true. laps is the number of laps
+// already sown; if the sowing has not ended after limit laps in all, or
+// provably never ends, it returns false and leaves p unspecified.
+func (p *Position) Relay(last, laps, limit int) (int, bool) {
+	old0, old1 := p.rows[0], p.rows[1]
+	w0, w1, last, lifted, ok := relayRows(old0, old1, last, laps, limit)
+	p.rows[0], p.rows[1] = w0, w1
+	// The key follows the pits that changed, once, rather than every lap.
+	p.key += rowKeyDelta(old0, w0, 0) + rowKeyDelta(old1, w1, RowPits)
+	if cleared := p.flags & lifted; cleared != 0 {
+		p.flags &^= cleared
+		for ; cleared != 0; cleared &= cleared - 1 {
+			p.key -= zNki[bits.TrailingZeros32(cleared)]
+		}
+	}
+	return last, ok
+}
+
+// SowEnds reports whether lifting n from pit, whose first lap ends in an
+// occupied pit, ends within limit laps. It works on a copy of the rows
+// alone (no key, no marks): the cheapest legality test of a relaying move.
+func (p *Position) SowEnds(pit, n, limit int) bool {
+	f := fields[pit&127]
+	w0, w1 := p.rows[0], p.rows[1]
+	lift := uint64(n) << (f.shift & 63)
+	w0 -= lift &^ f.sel
+	w1 -= lift & f.sel
+	q, r := n/NumPits, n%NumPits
+	add := &lapFrom[pit&31][r&31]
+	w0 += uint64(q)*rowOnes + add[0]
+	w1 += uint64(q)*rowOnes + add[1]
+	_, _, _, _, ok := relayRows(w0, w1, int(mod20[(pit+n)&127]), 1, limit)
+	return ok
+}
+
+// rowKeyDelta returns the key change of a row going from old to new.
+func rowKeyDelta(old, new uint64, first int) uint64 {
+	var d uint64
+	for i := first; old != new; i++ {
+		d += (new&fieldMask - old&fieldMask) * zPit[i]
+		old >>= fieldBits
+		new >>= fieldBits
+	}
+	return d
+}
+
+// firstLap lifts n from pit and sows them, on bare rows; it returns the
+// rows and the landing pit.
+func firstLap(w0, w1 uint64, pit, n int) (uint64, uint64, int) {
+	f := fields[pit&127]
+	lift := uint64(n) << (f.shift & 63)
+	w0 -= lift &^ f.sel
+	w1 -= lift & f.sel
+	q, r := n/NumPits, n%NumPits
+	add := &lapFrom[pit&31][r&31]
+	w0 += uint64(q)*rowOnes + add[0]
+	w1 += uint64(q)*rowOnes + add[1]
+	return w0, w1, int(mod20[(pit+n)&127])
+}
+
+// SowEndsMany returns how many of the moves (pits[k], counts[k]), each
+// of whose first lap ends in an occupied pit, end within limit laps.
+//
+// Each lap waits on the table load of the one before, so a single chain
+// of laps leaves the core mostly idle. Two lanes, A and B, step two chains
+// in one loop, and a lane whose sowing ends takes the next move at once, so
+// both stay busy until the moves run out. A chain still going after
+// chunkLaps laps (rare) finishes on its own in relayRows. The lanes are
+// written out in locals: as structs they went to memory and lost the gain.
+func (p *Position) SowEndsMany(pits, counts []int8, limit int) int {
+	if len(pits) < 2 {
+		if len(pits) == 1 && p.SowEnds(int(pits[0]), int(counts[0]), limit) {
+			return 1
+		}
+		return 0
+	}
+	r0, r1 := p.rows[0], p.rows[1]
+	chunk := min(chunkLaps, limit)
+	a0, a1, la := firstLap(r0, r1, int(pits[0]), int(counts[0]))
+	b0, b1, lb := firstLap(r0, r1, int(pits[1]), int(counts[1]))
+	fa, fb := fields[la&127], fields[lb&127]
+	na := (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
+	nb := (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
+	lapsA, lapsB := 1, 1
+	next, ended := 2, 0
+	for {
+		if na < 2 || lapsA >= chunk {
+			if na < 2 {
+				ended++
+			} else if _, _, _, _, ok := relayRows(a0, a1, la, lapsA, limit); ok {
+				ended++
+			}
+			if next == len(pits) {
+				break
+			}
+			a0, a1, la = firstLap(r0, r1, int(pits[next]), int(counts[next]))
+			fa = fields[la&127]
+			na = (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
+			lapsA = 1
+			next++
+		} else {
+			clear := uint64(fieldMask) << (fa.shift & 63)
+			a0 &^= clear &^ fa.sel
+			a1 &^= clear & fa.sel
+			q := na * 13 >> 8
+			r := na - q*NumPits
+			add := &lapFrom[la&31][r&31]
+			la = int(fields[(la+int(na))&127].pit)
+			fa = fields[la&127]
+			held := (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
+			a0 += q*rowOnes + add[0]
+			a1 += q*rowOnes + add[1]
+			na = held + q + (r+31)>>5
+			lapsA++
+		}
+		if nb < 2 || lapsB >= chunk {
+			if nb < 2 {
+				ended++
+			} else if _, _, _, _, ok := relayRows(b0, b1, lb, lapsB, limit); ok {
+				ended++
+			}
+			if next == len(pits) {
+				// B is done; A finishes alone below.
+				b0, b1, lb, nb = a0, a1, la, na
+				lapsB = lapsA
+				break
+			}
+			b0, b1, lb = firstLap(r0, r1, int(pits[next]), int(counts[next]))
+			fb = fields[lb&127]
+			nb = (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
+			lapsB = 1
+			next++
+		} else {
+			clear := uint64(fieldMask) << (fb.shift & 63)
+			b0 &^= clear &^ fb.sel
+			b1 &^= clear & fb.sel
+			q := nb * 13 >> 8
+			r := nb - q*NumPits
+			add := &lapFrom[lb&31][r&31]
+			lb = int(fields[(lb+int(nb))&127].pit)
+			fb = fields[lb&127]
+			held := (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
+			b0 += q*rowOnes + add[0]
+			b1 += q*rowOnes + add[1]
+			nb = held + q + (r+31)>>5
+			lapsB++
+		}
+	}
+	// One chain is left: A's if the loop broke in A's half (B still has its
+	// own state), else B's state holds it (copied from A above).
+	if nb < 2 {
+		return ended + 1
+	}
+	if _, _, _, _, ok := relayRows(b0, b1, lb, lapsB, limit); ok {
+		ended++
+	}
+	return ended
+}

@@ -1,0 +1,203 @@
+// The API's endpoints: moves, analyse and play.
+package serve
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+)
+
+// parsePosition reads startpos, startpos25 or the four-field string.
+func parsePosition(s string) (position.Position, error) {
+	switch strings.TrimSpace(s) {
+	case "":
+		return position.Position{}, badRequest("position: missing (startpos, startpos25 or the four-field string)")
+	case "startpos":
+		return position.Start(30), nil
+	case "startpos25":
+		return position.Start(25), nil
+	}
+	p, err := position.Parse(s)
+	if err != nil {
+		return p, badRequest("position: %v", err)
+	}
+	return p, nil
+}
+
+func (s *Server) moves(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	for k := range q {
+		if k != "position" {
+			fail(w, badRequest("unknown query parameter %q", k))
+			return
+		}
+	}
+	p, err := parsePosition(q.Get("position"))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	res := MovesResponse{Position: p.String(), Phase: "play"}
+	if !movegen.HasMove(&p, s.cfg.Rules) {
+		o := movegen.NoMoveOutcome(&p)
+		res.Result = newResult(o)
+	}
+	if p.Phase() != position.Play {
+		res.Phase = "opening"
+		res.Pairs = []PairEntry{}
+		movegen.ForEachPair(&p, func(i, j, lifted int) {
+			n := movegen.CountPair(lifted)
+			res.Pairs = append(res.Pairs, PairEntry{Pair: position.PairString(i, j), Lifted: lifted, Count: n})
+		})
+		if total, err := movegen.CountOpening(&p); err == nil {
+			res.Total = total
+		}
+	} else {
+		var list movegen.MoveList
+		n := movegen.Generate(&p, s.cfg.Rules, &list)
+		res.Moves = make([]MoveEntry, 0, n)
+		for _, m := range list[:n] {
+			after, _ := movegen.MakeMove(p, m, s.cfg.Rules)
+			res.Moves = append(res.Moves, MoveEntry{Move: m.String(), Position: after.String()})
+		}
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// replay plays moves from start, checking each.
+func (s *Server) replay(start position.Position, moves []string) (*movegen.Game, error) {
+	if len(moves) > s.cfg.MaxMoves {
+		return nil, badRequest("moves: %d, at most %d", len(moves), s.cfg.MaxMoves)
+	}
+	g := movegen.NewGame(start, s.cfg.Rules)
+	for k, ms := range moves {
+		m, err := position.ParseGameMove(ms)
+		if err != nil {
+			return nil, badRequest("moves[%d]: %v", k, err)
+		}
+		if err := g.Play(m); err != nil {
+			return nil, unprocessable("moves[%d] %q is illegal: %v", k, ms, err)
+		}
+	}
+	return g, nil
+}
+
+// limits turns a request's limits into the search's, capped.
+func (s *Server) limits(l Limits) (search.Limits, error) {
+	switch {
+	case l.MoveTime < 0:
+		return search.Limits{}, badRequest("limits.movetime %d: must not be negative", l.MoveTime)
+	case l.Depth < 0:
+		return search.Limits{}, badRequest("limits.depth %d: must not be negative", l.Depth)
+	case l.Depth > s.cfg.MaxDepth:
+		return search.Limits{}, badRequest("limits.depth %d: at most %d", l.Depth, s.cfg.MaxDepth)
+	}
+	out := search.Limits{Depth: l.Depth, Nodes: l.Nodes}
+	mt := time.Duration(min(l.MoveTime, s.cfg.MaxMoveTime.Milliseconds())) * time.Millisecond
+	if l.MoveTime == 0 && l.Depth == 0 && l.Nodes == 0 {
+		mt = s.cfg.DefaultMoveTime
+	}
+	out.MoveTime = mt
+	return out, nil
+}
+
+func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
+	var req AnalyseRequest
+	if err := decode(w, r, s.cfg.MaxBody, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	start, err := parsePosition(req.Position)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	g, err := s.replay(start, req.Moves)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	l, err := s.limits(req.Limits)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	root := g.Current()
+	res := AnalyseResponse{Position: root.String(), PV: []string{}}
+	if o, over := g.Over(); over {
+		res.Result = newResult(o)
+		writeJSON(w, http.StatusOK, res)
+		return
+	}
+	e, err := s.acquire(r.Context())
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	// Every search ends by its movetime or the cap, whatever the engine
+	// does with its limits.
+	deadline := s.cfg.MaxMoveTime
+	if l.MoveTime > 0 {
+		deadline = l.MoveTime
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), deadline)
+	sr := e.Search(ctx, root, g.History(), l, nil)
+	cancel()
+	s.release(e)
+	best, ok := sr.Best, sr.HasMove
+	if ok {
+		if _, err := movegen.Apply(root, best, g.Rules); err != nil {
+			ok = false
+		}
+	}
+	if !ok {
+		best, _ = movegen.FirstLegal(root, g.Rules)
+		sr.PV = nil
+	}
+	res.BestMove, res.Score, res.Proven, res.Depth, res.Nodes = best.String(), sr.Score, sr.Proven, sr.Depth, sr.Nodes
+	for _, m := range sr.PV {
+		res.PV = append(res.PV, m.String())
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+func (s *Server) play(w http.ResponseWriter, r *http.Request) {
+	var req PlayRequest
+	if err := decode(w, r, s.cfg.MaxBody, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	p, err := parsePosition(req.Position)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	if req.Move == "" {
+		fail(w, badRequest("move: missing"))
+		return
+	}
+	m, err := position.ParseGameMove(req.Move)
+	if err != nil {
+		fail(w, badRequest("move: %v", err))
+		return
+	}
+	if !movegen.HasMove(&p, s.cfg.Rules) {
+		fail(w, unprocessable("move %q: the game is over, %s has no legal move", req.Move, p.Side()))
+		return
+	}
+	after, err := movegen.Apply(p, m, s.cfg.Rules)
+	if err != nil {
+		fail(w, unprocessable("move %q is illegal: %v", req.Move, err))
+		return
+	}
+	res := PlayResponse{Position: after.String()}
+	if !movegen.HasMove(&after, s.cfg.Rules) {
+		res.Result = newResult(movegen.NoMoveOutcome(&after))
+	}
+	writeJSON(w, http.StatusOK, res)
+}

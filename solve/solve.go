@@ -1,0 +1,517 @@
+// Package solve proves the exact value of a play-phase position under
+// perfect play by both sides, by null-window alpha-beta searches over the
+// whole game tree that narrow the value's bounds (bisection, in the manner
+// of MTD(f)), sharing a transposition table between Lazy SMP threads.
+//
+// Values are from the side to move's view: under Margin the final prison
+// difference, under Match the match points of RULES.md §6 (1 a win, M a
+// one-warrior win, 0 a draw, and the negatives).
+//
+// Repetition (RULES.md §6): a position that occurs for the third time,
+// counting the history given before the root and the line being searched,
+// ends the game, each prison receiving the warriors of its own row. This
+// makes a value depend on the path (the graph-history interaction), which
+// a transposition table ignores. The solver assumes what engines commonly
+// assume: a value is path-independent unless a repetition ending was
+// scored inside its subtree. Values that a repetition influenced are never
+// stored in the table, so every stored bound comes from a subtree where no
+// repetition ended the game. (A stored value can still be wrong for a
+// later path on which one of its subtree's positions would repeat, which
+// needs a capture-free cycle through the stored position; the tests check
+// the solver against a plain path-based minimax without a table.)
+// Repetition needs equal prisons, so only positions since the last capture
+// are compared.
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+)
+
+// ErrOpening is returned for turns 1 and 2.
+var ErrOpening = errors.New("the opening (turns 1 and 2) cannot be solved: a redistribution has up to hundreds of millions of choices; use kiothi analyse for the opening, or solve a position from turn 3 on")
+
+// Options configure a solve.
+type Options struct {
+	Rules      movegen.Rules
+	Objective  search.Objective
+	Multiplier int // one-warrior multiplier, 2..10 (Match only; default 2)
+	Threads    int // default 1
+	HashMB     int // size of the default table (default 64)
+	// Table, if set, is used instead of a fresh MemTable. It must not
+	// hold entries from another objective or multiplier.
+	Table Table
+	// History holds KeyWithPrisons of the positions before the root,
+	// oldest first (the root itself excluded).
+	History []uint64
+	// Guess, if set, is a likely value: the first test is made there,
+	// which saves work when it is close (see Solve).
+	Guess *int
+	// Progress, if set, receives the bounds each time they narrow.
+	Progress func(Progress)
+}
+
+// Progress is a report on the way.
+type Progress struct {
+	Lo, Hi int
+	Nodes  uint64
+	Time   time.Duration
+}
+
+// Result is a solve's outcome. When Exact, Value is the position's value
+// and PV a line that keeps it; otherwise the value lies in [Lo, Hi].
+type Result struct {
+	Exact  bool
+	Value  int
+	Lo, Hi int
+	PV     []position.Move
+	Nodes  uint64
+	Time   time.Duration
+}
+
+// Solve proves the value of root, or stops when ctx is done and returns
+// the bounds proven so far.
+func Solve(ctx context.Context, root position.Position, o Options) (Result, error) {
+	if root.Phase() != position.Play {
+		return Result{}, ErrOpening
+	}
+	if o.Multiplier == 0 {
+		o.Multiplier = movegen.DefaultMultiplier
+	}
+	if o.Objective == search.Match {
+		if err := movegen.CheckMultiplier(o.Multiplier); err != nil {
+			return Result{}, err
+		}
+	} else if o.Objective != search.Margin {
+		return Result{}, fmt.Errorf("unknown objective %d", o.Objective)
+	}
+	if o.Threads < 1 {
+		o.Threads = 1
+	}
+	if o.Table == nil {
+		mb := o.HashMB
+		if mb <= 0 {
+			mb = 64
+		}
+		o.Table = NewMemTable(mb)
+	}
+	s := &solver{opts: o, begin: time.Now()}
+	if len(o.History) > 0 {
+		s.history = map[uint64]int{}
+		for _, k := range o.History {
+			s.history[k]++
+		}
+	}
+	for i := 0; i < o.Threads; i++ {
+		s.workers = append(s.workers, newWorker(s, i))
+	}
+	lo, hi := s.bounds(&root)
+	report := func() {
+		if o.Progress != nil {
+			o.Progress(Progress{Lo: lo, Hi: hi, Nodes: s.nodes(), Time: time.Since(s.begin)})
+		}
+	}
+	report()
+	// With a guess: test at the guess, then gallop away from it (steps 1,
+	// 2, 4, ...) until a test goes the other way; then, or without a
+	// guess, bisect.
+	galloping, dir, step := o.Guess != nil, 0, 1
+	for lo < hi {
+		// The test "value >= mid" with lo < mid <= hi, so that both
+		// outcomes shrink the interval.
+		mid := lo + (hi-lo+1)/2
+		if galloping {
+			switch dir {
+			case 0:
+				mid = *o.Guess
+			case 1:
+				mid = lo + step
+			case -1:
+				mid = hi - step + 1
+			}
+			mid = min(max(mid, lo+1), hi)
+			step *= 2
+		}
+		v, ok := s.test(ctx, &root, mid)
+		if !ok {
+			return Result{Lo: lo, Hi: hi, Nodes: s.nodes(), Time: time.Since(s.begin)}, nil
+		}
+		d := -1
+		if v >= mid {
+			lo, d = max(lo, v), 1
+		} else {
+			hi = min(hi, v)
+		}
+		if dir != 0 && d != dir {
+			galloping = false
+		}
+		dir = d
+		report()
+	}
+	res := Result{Exact: true, Value: lo, Lo: lo, Hi: hi}
+	pv, ok := s.workers[0].pv(ctx, root, lo)
+	if ok {
+		res.PV = pv
+	}
+	res.Nodes, res.Time = s.nodes(), time.Since(s.begin)
+	return res, nil
+}
+
+var useETC = false
+
+var histWeight = 32
+
+type solver struct {
+	opts    Options
+	history map[uint64]int
+	workers []*worker
+	stop    atomic.Bool
+	begin   time.Time
+}
+
+func (s *solver) nodes() uint64 {
+	var n uint64
+	for _, w := range s.workers {
+		n += w.nodes.Load()
+	}
+	return n
+}
+
+// test runs the null-window search (mid-1, mid) on every thread and
+// returns the first result: a value >= mid is a lower bound, a value
+// < mid an upper bound. false when ctx ended first.
+func (s *solver) test(ctx context.Context, root *position.Position, mid int) (int, bool) {
+	s.stop.Store(false)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			s.stop.Store(true)
+		case <-done:
+		}
+	}()
+	defer close(done)
+	var once sync.Once
+	var val int
+	found := false
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.aborted = false
+			v := w.root(root, mid-1, mid)
+			if !w.aborted {
+				once.Do(func() { val, found = v, true })
+				s.stop.Store(true)
+			}
+		}()
+	}
+	wg.Wait()
+	return val, found
+}
+
+// value maps a final margin (side to move's view) to the objective.
+func (s *solver) value(margin int) int {
+	if s.opts.Objective == search.Match {
+		return movegen.MatchPoints(margin, s.opts.Multiplier)
+	}
+	return margin
+}
+
+// bounds returns static bounds on p's value: the margin lies within the
+// warriors on the board of the current prison difference and has the
+// parity of the total.
+func (s *solver) bounds(p *position.Position) (lo, hi int) {
+	off := prisonDiff(p)
+	b := p.BoardTotal()
+	if s.opts.Objective == search.Margin {
+		return off - b, off + b
+	}
+	// Match points change only around a margin of 0, so the ends and the
+	// margins from -3 to 3 (those of the right parity) give the extremes.
+	mlo, mhi := off-b, off+b
+	lo, hi = min(s.value(mlo), s.value(mhi)), max(s.value(mlo), s.value(mhi))
+	for m := -3; m <= 3; m++ {
+		if m > mlo && m < mhi && (m-mlo)%2 == 0 {
+			v := s.value(m)
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	return lo, hi
+}
+
+// prisonDiff returns the side to move's prison minus the opponent's.
+func prisonDiff(p *position.Position) int {
+	s := p.Side()
+	return p.Prison(s) - p.Prison(s.Other())
+}
+
+// ttKey and ttOffset: under Margin the table holds values relative to the
+// current prisons (what is still to be won), keyed without prisons, so
+// positions differing only in prisons share entries; under Match values
+// depend on the absolute prisons, so they are stored as they are and
+// keyed with the prisons.
+func (s *solver) ttKey(p *position.Position) (key uint64, off int) {
+	if s.opts.Objective == search.Match {
+		return p.KeyWithPrisons(), 0
+	}
+	return p.Key(), prisonDiff(p)
+}
+
+// worker is one search thread.
+type worker struct {
+	s       *solver
+	id      int
+	rng     *rand.Rand
+	nodes   atomic.Uint64
+	aborted bool
+	// path holds KeyWithPrisons of the positions on the line from the root
+	// (root first) with their prison totals, for repetition.
+	path  []pathEntry
+	plies [][]child
+	// hist counts the cutoffs each move (by side and encoding) made, to
+	// order the quiet moves.
+	hist [2][1 << 11]int32
+}
+
+type pathEntry struct {
+	key     uint64
+	prisons int
+}
+
+type child struct {
+	pos   position.Position
+	m     position.Move
+	score int
+}
+
+func newWorker(s *solver, id int) *worker {
+	return &worker{s: s, id: id, rng: rand.New(rand.NewPCG(uint64(id), 0x736f6c7665))}
+}
+
+// repeated reports whether reaching p makes its third occurrence, on the
+// line or in the history (positions of equal prisons only can match).
+func (w *worker) repeated(p *position.Position) bool {
+	k := p.KeyWithPrisons()
+	tot := p.Prison(position.South) + p.Prison(position.North)
+	n := 0
+	i := len(w.path) - 1
+	for ; i >= 0 && w.path[i].prisons == tot; i-- {
+		if w.path[i].key == k {
+			n++
+		}
+	}
+	if i < 0 && w.s.history != nil {
+		n += w.s.history[k]
+	}
+	return n >= 2
+}
+
+// sweepValue is the repetition ending's value for the side to move.
+func (w *worker) sweepValue(p *position.Position) int {
+	s := p.Side()
+	return w.s.value(p.Prison(s) + p.RowTotal(s) - p.Prison(s.Other()) - p.RowTotal(s.Other()))
+}
+
+// noMoveValue is the value when the side to move has no legal move.
+func (w *worker) noMoveValue(p *position.Position) int {
+	return w.s.value(prisonDiff(p) - p.BoardTotal())
+}
+
+func (w *worker) root(p *position.Position, alpha, beta int) int {
+	w.path = w.path[:0]
+	v, _ := w.search(p, alpha, beta, 0)
+	return v
+}
+
+// search is fail-soft alpha-beta on exact values. It returns the value
+// bound and whether a repetition influenced it (then it is path-dependent
+// and not stored). p must not be a repetition (callers check).
+func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) {
+	n := w.nodes.Add(1)
+	if n&1023 == 0 && w.s.stop.Load() {
+		w.aborted = true
+	}
+	if w.aborted {
+		return 0, true
+	}
+	s := w.s
+	lo, hi := s.bounds(p)
+	key, off := s.ttKey(p)
+	ttMove := position.NoMove
+	if e, ok := s.opts.Table.Probe(key); ok {
+		lo, hi = max(lo, int(e.Lo)+off), min(hi, int(e.Hi)+off)
+		ttMove = e.Move
+	}
+	if lo >= beta || lo == hi {
+		return lo, false
+	}
+	if hi <= alpha {
+		return hi, false
+	}
+	var list movegen.MoveList
+	nm := movegen.Generate(p, s.opts.Rules, &list)
+	if nm == 0 {
+		v := w.noMoveValue(p)
+		s.opts.Table.Store(key, Entry{Lo: int8(v - off), Hi: int8(v - off)})
+		return v, false
+	}
+	for len(w.plies) <= ply {
+		w.plies = append(w.plies, make([]child, 0, movegen.MaxMoves))
+	}
+	kids := w.plies[ply][:0]
+	side := p.Side()
+	tot := p.Prison(position.South) + p.Prison(position.North)
+	w.path = append(w.path, pathEntry{p.KeyWithPrisons(), tot})
+	defer func() { w.path = w.path[:len(w.path)-1] }()
+	best, bestMove, tainted := math.MinInt, position.NoMove, false
+	for _, m := range list[:nm] {
+		q, _ := movegen.MakeMove(*p, m, s.opts.Rules)
+		gain := q.Prison(side) - p.Prison(side)
+		score := gain * 4096
+		if w.repeated(&q) {
+			// Scored at once: a leaf.
+			v := -w.sweepValue(&q)
+			tainted = true
+			if v > best {
+				best, bestMove = v, m
+			}
+			if best >= beta {
+				return best, true
+			}
+			continue
+		}
+		// Enhanced transposition cutoff: a child whose stored upper bound
+		// already refutes beta.
+		ck, coff := s.ttKey(&q)
+		if e, ok := s.opts.Table.Probe(ck); ok {
+			if v := -(int(e.Hi) + coff); v >= beta {
+				s.opts.Table.Store(key, Entry{Lo: int8(v - off), Hi: int8(hi - off), Move: m})
+				return v, false
+			}
+			score += 16 * (-(int(e.Lo) + coff) + 64) // optimistic value first
+		}
+		if m == ttMove {
+			score += 1 << 20
+		}
+		score += int(w.hist[side][m&(1<<11-1)]) * histWeight / (1 + int(w.hist[side][m&(1<<11-1)]))
+		if w.id > 0 {
+			score += w.rng.IntN(48)
+		}
+		kids = append(kids, child{q, m, score})
+	}
+	// Insertion sort, best score first.
+	for i := 1; i < len(kids); i++ {
+		for j := i; j > 0 && kids[j].score > kids[j-1].score; j-- {
+			kids[j], kids[j-1] = kids[j-1], kids[j]
+		}
+	}
+	w.plies[ply] = kids
+	for i := range kids {
+		if best >= beta {
+			break
+		}
+		c := &w.plies[ply][i]
+		v, t := w.search(&c.pos, -beta, -max(alpha, best), ply+1)
+		if w.aborted {
+			return 0, true
+		}
+		v = -v
+		tainted = tainted || t
+		if v > best {
+			best, bestMove = v, c.m
+		}
+	}
+	if best >= beta {
+		if h := &w.hist[side][bestMove&(1<<11-1)]; *h < 1<<30 {
+			*h++
+		}
+	}
+	if !tainted {
+		e := Entry{Lo: int8(lo - off), Hi: int8(hi - off), Move: bestMove}
+		switch {
+		case best >= beta:
+			e.Lo = int8(best - off)
+		case best <= alpha:
+			e.Hi = int8(best - off)
+		default:
+			e.Lo, e.Hi = int8(best-off), int8(best-off)
+		}
+		s.opts.Table.Store(key, e)
+	}
+	return best, tainted
+}
+
+// pv follows a line that keeps value v from root: at each step a move
+// whose child is proven to be worth exactly v. Every child is worth at
+// least -v from its own side, so one null-window test (child <= -v) per
+// move suffices; the table's best move is tried first.
+func (w *worker) pv(ctx context.Context, root position.Position, v int) ([]position.Move, bool) {
+	w.path = w.path[:0]
+	w.s.stop.Store(false)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ctx.Done():
+			w.s.stop.Store(true)
+		case <-done:
+		}
+	}()
+	var line []position.Move
+	p := root
+	for len(line) < 200 {
+		var list movegen.MoveList
+		nm := movegen.Generate(&p, w.s.opts.Rules, &list)
+		if nm == 0 {
+			break
+		}
+		key, _ := w.s.ttKey(&p)
+		if e, ok := w.s.opts.Table.Probe(key); ok {
+			for i := 1; i < nm; i++ {
+				if list[i] == e.Move {
+					list[0], list[i] = list[i], list[0]
+				}
+			}
+		}
+		w.path = append(w.path, pathEntry{p.KeyWithPrisons(), p.Prison(position.South) + p.Prison(position.North)})
+		found := false
+		for _, m := range list[:nm] {
+			q, _ := movegen.MakeMove(p, m, w.s.opts.Rules)
+			var cv int
+			rep := w.repeated(&q)
+			if rep {
+				cv = w.sweepValue(&q)
+			} else {
+				w.aborted = false
+				cv, _ = w.search(&q, -v, -v+1, len(w.path))
+				if w.aborted {
+					return line, false
+				}
+			}
+			if -cv == v {
+				line = append(line, m)
+				if rep {
+					return line, true
+				}
+				p, v, found = q, cv, true
+				break
+			}
+		}
+		if !found {
+			return line, false
+		}
+	}
+	return line, true
+}

@@ -1,0 +1,200 @@
+// Tests: the solver against a plain exhaustive minimax on seeded random
+// small positions, under both objectives.
+package solve
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+)
+
+// minimax is the definition the solver must meet, written plainly: the
+// value for the side to move, a position reached for the third time on
+// the line (line counts occurrences) scored by the repetition sweep and no
+// move scored by RULES.md §6.
+// It gives up (returning 0) once *nodes passes minimaxBudget; callers
+// check the count.
+func minimax(p position.Position, line map[uint64]int, obj search.Objective, mult int, nodes *int) int {
+	*nodes++
+	if *nodes > minimaxBudget {
+		return 0
+	}
+	val := func(margin int) int {
+		if obj == search.Match {
+			return movegen.MatchPoints(margin, mult)
+		}
+		return margin
+	}
+	me, you := p.Side(), p.Side().Other()
+	var list movegen.MoveList
+	n := movegen.Generate(&p, movegen.Rules{}, &list)
+	if n == 0 {
+		return val(p.Prison(me) - p.Prison(you) - p.BoardTotal())
+	}
+	line[p.KeyWithPrisons()]++
+	defer func() { line[p.KeyWithPrisons()]-- }()
+	best := -1000
+	for _, m := range list[:n] {
+		q, st := movegen.MakeMove(p, m, movegen.Rules{})
+		if st != movegen.Legal {
+			panic(st)
+		}
+		var v int
+		if line[q.KeyWithPrisons()] >= 2 {
+			repetitions++
+			v = -val(q.Prison(you) + q.RowTotal(you) - q.Prison(me) - q.RowTotal(me))
+		} else {
+			v = -minimax(q, line, obj, mult, nodes)
+		}
+		best = max(best, v)
+	}
+	return best
+}
+
+// fakeHistory returns, for half the positions, a game history that makes
+// a position one or two capture-free moves ahead occur once or twice
+// before, so reaching it again is the third occurrence (or not yet).
+func fakeHistory(p position.Position, rng *rand.Rand) []uint64 {
+	if rng.IntN(2) == 0 {
+		return nil
+	}
+	var hist []uint64
+	q := p
+	for step := 0; step < 1+rng.IntN(2); step++ {
+		var list movegen.MoveList
+		n := movegen.Generate(&q, movegen.Rules{}, &list)
+		if n == 0 {
+			break
+		}
+		r, _ := movegen.MakeMove(q, list[rng.IntN(n)], movegen.Rules{})
+		if r.Prison(position.South) != p.Prison(position.South) || r.Prison(position.North) != p.Prison(position.North) {
+			break
+		}
+		q = r
+		for k := 0; k < 1+rng.IntN(2); k++ {
+			hist = append(hist, q.KeyWithPrisons())
+		}
+	}
+	return hist
+}
+
+// randomSmall returns a play-phase position with few warriors: they are
+// scattered at random, some pits marked nki, some warriors in prison.
+func randomSmall(rng *rand.Rand, warriors int) position.Position {
+	for {
+		var counts [position.NumPits]int
+		for i := 0; i < warriors; i++ {
+			counts[rng.IntN(position.NumPits)]++
+		}
+		var nki uint32
+		for i, c := range counts {
+			if c > 0 && rng.IntN(4) == 0 {
+				nki |= 1 << i
+			}
+		}
+		prisons := [2]int{rng.IntN(6), rng.IntN(6)}
+		side := position.Side(rng.IntN(2))
+		p, err := position.New(counts, nki, prisons, side, 3+rng.IntN(40))
+		if err == nil {
+			return p
+		}
+	}
+}
+
+const minimaxBudget = 200000
+
+// repetitions counts the repetition endings minimax has scored, so the
+// test can tell that it exercised the rule.
+var repetitions int
+
+func TestSolveMatchesMinimax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(42, 7))
+	count := 200
+	if testing.Short() {
+		count = 60
+	}
+	checked, big := 0, 0
+	for checked < count {
+		p := randomSmall(rng, 3+rng.IntN(8))
+		hist := fakeHistory(p, rng)
+		for _, obj := range []search.Objective{search.Margin, search.Match} {
+			mult := 2 + rng.IntN(9)
+			nodes := 0
+			line := map[uint64]int{}
+			for _, k := range hist {
+				line[k]++
+			}
+			want := minimax(p, line, obj, mult, &nodes)
+			if nodes > minimaxBudget {
+				big++
+				break
+			}
+			if obj == search.Margin {
+				checked++
+			}
+			for _, threads := range []int{1, 2} {
+				o := Options{Objective: obj, Multiplier: mult, Threads: threads, HashMB: 1, History: hist}
+				if threads == 2 {
+					g := rng.IntN(21) - 10 // any guess must give the same value
+					o.Guess = &g
+					st, err := NewSearchTable(1) // and the search's table fits
+					if err != nil {
+						t.Fatal(err)
+					}
+					o.Table = st
+				}
+				res, err := Solve(context.Background(), p, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !res.Exact || res.Value != want {
+					t.Fatalf("%s obj %d mult %d threads %d: solve %+v, minimax %d", p, obj, mult, threads, res, want)
+				}
+				checkPV(t, p, res, obj, mult, hist)
+			}
+		}
+	}
+	t.Logf("%d positions checked, %d skipped as too big for plain minimax, %d repetition endings scored", checked, big, repetitions)
+	if repetitions == 0 {
+		t.Error("no position reached a repetition: the test does not exercise the rule")
+	}
+}
+
+// checkPV replays the PV and checks that its first move keeps the value.
+func checkPV(t *testing.T, p position.Position, res Result, obj search.Objective, mult int, hist []uint64) {
+	t.Helper()
+	if len(res.PV) == 0 {
+		if movegen.HasMove(&p, movegen.Rules{}) {
+			t.Fatalf("%s: no PV", p)
+		}
+		return
+	}
+	q, st := movegen.MakeMove(p, res.PV[0], movegen.Rules{})
+	if st != movegen.Legal {
+		t.Fatalf("%s: PV move %s %s", p, res.PV[0], st)
+	}
+	line := map[uint64]int{}
+	for _, k := range hist {
+		line[k]++
+	}
+	var v int
+	if line[q.KeyWithPrisons()] >= 2 {
+		return // the move ends the game by repetition
+	}
+	line[p.KeyWithPrisons()]++
+	nodes := 0
+	v = -minimax(q, line, obj, mult, &nodes)
+	if v != res.Value {
+		t.Fatalf("%s: PV move %s is worth %d, not %d", p, res.PV[0], v, res.Value)
+	}
+}
+
+func TestSolveRefusesOpening(t *testing.T) {
+	if _, err := Solve(context.Background(), position.Start(30), Options{}); err != ErrOpening {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -1,0 +1,100 @@
+// The transposition table the solver needs: a small interface, and a
+// simple lock-free table that satisfies it.
+package solve
+
+import (
+	"sync/atomic"
+
+	"github.com/kiothi/kiothi/position"
+)
+
+// Entry is what the solver stores for a position: proven bounds on its
+// value (Lo <= value <= Hi, relative to the position's own prisons in
+// margin mode, see Solver) and the best move found.
+type Entry struct {
+	Lo, Hi int8
+	Move   position.Move
+}
+
+// Table is the solver's view of a transposition table. Any table with
+// these two methods fits (the search's lock-free tt package can be wrapped
+// in a few lines: exact game values need no depth, so a bound pair and a
+// move is all it stores). Probe and Store may be called from several
+// goroutines at once; a table may drop or overwrite entries at will, but
+// an entry it returns must be one stored under that key.
+type Table interface {
+	Probe(key uint64) (Entry, bool)
+	Store(key uint64, e Entry)
+}
+
+// MemTable is a fixed-size, always-replace table of one atomic word a
+// slot: the key's high 32 bits as a check, then the entry (Lo, Hi, Move
+// and a used bit), so reads and writes are never torn. The slot index
+// comes from a mix of the whole key.
+type MemTable struct {
+	slots []atomic.Uint64
+	shift uint
+}
+
+// NewMemTable returns a table of about mb megabytes (at least one slot,
+// rounded down to a power of two).
+func NewMemTable(mb int) *MemTable {
+	n, bits := uint64(1), uint(0)
+	for n*2*8 <= uint64(max(mb, 0))<<20 {
+		n, bits = n*2, bits+1
+	}
+	return &MemTable{slots: make([]atomic.Uint64, n), shift: 64 - bits}
+}
+
+// slot mixes the key before taking its high bits: position keys are sums
+// of random words, whose low bits are weak (a sowing changes them in a
+// structured way).
+func (t *MemTable) slot(key uint64) *atomic.Uint64 {
+	if t.shift == 64 {
+		return &t.slots[0]
+	}
+	return &t.slots[(key^key>>29)*0x9E3779B97F4A7C15>>t.shift]
+}
+
+const usedBit = 1 << 31
+
+func pack(key uint64, e Entry) uint64 {
+	return key>>32<<32 | usedBit | uint64(e.Move&0x7FFF)<<16 | uint64(uint8(e.Hi))<<8 | uint64(uint8(e.Lo))
+}
+
+func unpack(d uint64) Entry {
+	return Entry{Lo: int8(uint8(d)), Hi: int8(uint8(d >> 8)), Move: position.Move(d >> 16 & 0x7FFF)}
+}
+
+// Probe returns the entry stored under key.
+func (t *MemTable) Probe(key uint64) (Entry, bool) {
+	d := t.slot(key).Load()
+	if d&usedBit == 0 || d>>32 != key>>32 {
+		return Entry{}, false
+	}
+	return unpack(d), true
+}
+
+// Store writes e under key, merging it with the bounds already stored
+// for the same key (both are proven, so their intersection is too).
+func (t *MemTable) Store(key uint64, e Entry) {
+	if old, ok := t.Probe(key); ok {
+		e.Lo, e.Hi = max(e.Lo, old.Lo), min(e.Hi, old.Hi)
+		if e.Move == position.NoMove {
+			e.Move = old.Move
+		}
+	}
+	t.slot(key).Store(pack(key, e))
+}
+
+// Used returns the fraction of slots in use, per mille.
+func (t *MemTable) Used() int {
+	n := min(len(t.slots), 1000)
+	used := 0
+	for i := 0; i < n; i++ {
+		if t.slots[i].Load()&usedBit != 0 {
+			used++
+		}
+	}
+	return used * 1000 / n
+}

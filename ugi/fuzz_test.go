@@ -1,0 +1,52 @@
+// Fuzz targets for the session's commands and the command line splitter.
+package ugi
+
+import (
+	"io"
+	"strings"
+	"testing"
+)
+
+func FuzzHandle(f *testing.F) {
+	for _, s := range []string{
+		"ugi", "isready", "position startpos moves ef:e5f5 EF:E5F5 e1",
+		"position fen 0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1 moves ij:a3b2F5",
+		"setoption name Hash value 8", "setoption name Setup value 25", "go depth 1",
+		"go p1time 10 p2time 10 p1inc 0 p2inc 0", "query islegal e5", "query fen", "stop",
+		"setoption name OneWarriorMultiplier value 10", "query result", "go nodes 1",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		s := NewSession(io.Discard, Config{})
+		s.Handle("position startpos moves ef:e5f5 EF:E5F5")
+		for _, l := range strings.Split(line, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), "go") {
+				// bound any search the fuzzer starts
+				l += " depth 1 movetime 5"
+			}
+			s.Handle(l)
+		}
+		s.stopSearch()
+		if s.game == nil || len(s.game.Positions) == 0 {
+			t.Fatal("no game after input")
+		}
+	})
+}
+
+func FuzzSplitCommandLine(f *testing.F) {
+	for _, s := range []string{"kiothi ugi", `"a b" c\ d 'e'`, `"`, `\`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		words, err := SplitCommandLine(s)
+		if err != nil {
+			return
+		}
+		for _, w := range words {
+			if w == "" && !strings.ContainsAny(s, `"'`) {
+				t.Fatalf("%q: empty word without quotes", s)
+			}
+		}
+	})
+}

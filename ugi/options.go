@@ -1,0 +1,213 @@
+// The engine options a front-end sets with setoption, and their declaration.
+package ugi
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+)
+
+// settings are the current option values.
+type settings struct {
+	hashMB, threads, multiPV int
+	setup                    position.Setup
+	freeFirstLap             bool
+	multiplier               int
+	objective                search.Objective
+	moveOverhead             time.Duration
+	ownBook                  bool
+	bookFile                 string
+}
+
+func defaultSettings(r movegen.Rules) settings {
+	return settings{
+		hashMB: DefaultHashMB, threads: 1, multiPV: 1, setup: 30,
+		freeFirstLap: r.FreeFirstLap, multiplier: movegen.DefaultMultiplier,
+		objective: search.Margin, moveOverhead: DefaultMoveOverhead,
+	}
+}
+
+// Defaults and bounds of the numeric options.
+const (
+	DefaultHashMB       = 64
+	MaxHashMB           = 32768
+	MaxThreads          = 256
+	MaxMultiPV          = 64
+	DefaultMoveOverhead = 30 * time.Millisecond
+	MaxMoveOverheadMS   = 5000
+)
+
+func (st *settings) searchOptions() search.Options {
+	return search.Options{
+		Threads: st.threads, HashMB: st.hashMB, MultiPV: st.multiPV,
+		Rules:     movegen.Rules{FreeFirstLap: st.freeFirstLap},
+		Objective: st.objective, Multiplier: st.multiplier,
+	}
+}
+
+// option is one declared option: how it is announced and how it is set.
+type option struct {
+	name     string
+	declare  func(st *settings) string // the text after "option name <name> "
+	set      func(s *Session, v string) error
+	book     bool // declared only when the session can open books
+	searcher bool // a change needs a new searcher
+}
+
+func spin(def, min, max int) func(*settings) string {
+	return func(*settings) string { return fmt.Sprintf("type spin default %d min %d max %d", def, min, max) }
+}
+
+// setSpin parses an integer in [min, max].
+func setSpin(v string, min, max int, dst *int) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < min || n > max {
+		return fmt.Errorf("value %q: want an integer from %d to %d", v, min, max)
+	}
+	*dst = n
+	return nil
+}
+
+func setCheck(v string, dst *bool) error {
+	switch strings.ToLower(v) {
+	case "true":
+		*dst = true
+	case "false":
+		*dst = false
+	default:
+		return fmt.Errorf("value %q: want true or false", v)
+	}
+	return nil
+}
+
+func checkDecl(def bool) func(*settings) string {
+	return func(*settings) string { return fmt.Sprintf("type check default %t", def) }
+}
+
+// options lists every option in the order it is announced.
+var options = []option{
+	{name: "Hash", searcher: true, declare: spin(DefaultHashMB, 1, MaxHashMB),
+		set: func(s *Session, v string) error { return setSpin(v, 1, MaxHashMB, &s.st.hashMB) }},
+	{name: "Threads", searcher: true, declare: spin(1, 1, MaxThreads),
+		set: func(s *Session, v string) error { return setSpin(v, 1, MaxThreads, &s.st.threads) }},
+	{name: "MultiPV", searcher: true, declare: spin(1, 1, MaxMultiPV),
+		set: func(s *Session, v string) error { return setSpin(v, 1, MaxMultiPV, &s.st.multiPV) }},
+	{name: "Setup", declare: func(*settings) string { return "type combo default 30 var 30 var 25" },
+		set: func(s *Session, v string) error {
+			switch v {
+			case "30":
+				s.st.setup = 30
+			case "25":
+				s.st.setup = 25
+			default:
+				return fmt.Errorf("value %q: want 30 or 25", v)
+			}
+			return nil
+		}},
+	{name: "FreeFirstLap", searcher: true,
+		declare: func(st *settings) string { return checkDecl(st.freeFirstLap)(st) },
+		set:     func(s *Session, v string) error { return setCheck(v, &s.st.freeFirstLap) }},
+	{name: "OneWarriorMultiplier", searcher: true,
+		declare: spin(movegen.DefaultMultiplier, movegen.MinMultiplier, movegen.MaxMultiplier),
+		set: func(s *Session, v string) error {
+			return setSpin(v, movegen.MinMultiplier, movegen.MaxMultiplier, &s.st.multiplier)
+		}},
+	{name: "Objective", searcher: true, declare: func(*settings) string { return "type combo default margin var margin var match" },
+		set: func(s *Session, v string) error {
+			switch strings.ToLower(v) {
+			case "margin":
+				s.st.objective = search.Margin
+			case "match":
+				s.st.objective = search.Match
+			default:
+				return fmt.Errorf("value %q: want margin or match", v)
+			}
+			return nil
+		}},
+	{name: "MoveOverhead", declare: spin(int(DefaultMoveOverhead/time.Millisecond), 0, MaxMoveOverheadMS),
+		set: func(s *Session, v string) error {
+			var ms int
+			if err := setSpin(v, 0, MaxMoveOverheadMS, &ms); err != nil {
+				return err
+			}
+			s.st.moveOverhead = time.Duration(ms) * time.Millisecond
+			return nil
+		}},
+	{name: "OwnBook", book: true, declare: checkDecl(false),
+		set: func(s *Session, v string) error { return setCheck(v, &s.st.ownBook) }},
+	{name: "BookFile", book: true, declare: func(*settings) string { return "type string default <empty>" },
+		set: func(s *Session, v string) error {
+			if v == "" || v == "<empty>" {
+				s.st.bookFile, s.book = "", nil
+				return nil
+			}
+			b, err := s.cfg.OpenBook(v)
+			if err != nil {
+				return fmt.Errorf("book %q: %v", v, err)
+			}
+			if c, ok := b.(RulesChecker); ok {
+				if err := c.Compatible(s.rules()); err != nil {
+					return fmt.Errorf("book %q: %v", v, err)
+				}
+			}
+			s.st.bookFile, s.book = v, b
+			return nil
+		}},
+}
+
+// findOption looks an option up by name, ignoring case as UCI asks.
+func (s *Session) findOption(name string) (*option, bool) {
+	for i := range options {
+		o := &options[i]
+		if strings.EqualFold(o.name, name) && (!o.book || s.cfg.OpenBook != nil) {
+			return o, true
+		}
+	}
+	return nil, false
+}
+
+// setOption handles "setoption name <N...> value <V...>".
+func (s *Session) setOption(args []string) error {
+	if len(args) == 0 || args[0] != "name" {
+		return fmt.Errorf("setoption: want setoption name <name> value <value>")
+	}
+	var name, value []string
+	inValue := false
+	for _, a := range args[1:] {
+		switch {
+		case !inValue && a == "value":
+			inValue = true
+		case inValue:
+			value = append(value, a)
+		default:
+			name = append(name, a)
+		}
+	}
+	if len(name) == 0 {
+		return fmt.Errorf("setoption: no option name")
+	}
+	o, ok := s.findOption(strings.Join(name, " "))
+	if !ok {
+		return fmt.Errorf("setoption: unknown option %q", strings.Join(name, " "))
+	}
+	if !inValue {
+		return fmt.Errorf("setoption %s: no value", o.name)
+	}
+	if s.busy() {
+		return fmt.Errorf("setoption %s during a search: send stop first", o.name)
+	}
+	old := s.st
+	if err := o.set(s, strings.Join(value, " ")); err != nil {
+		s.st = old
+		return fmt.Errorf("setoption %s: %v", o.name, err)
+	}
+	if o.searcher && s.st != old {
+		s.stale = true
+	}
+	return nil
+}
