@@ -10,7 +10,9 @@ import (
 //
 //	info depth D seldepth S multipv K score cp X nodes N nps N hashfull H time MS pv M...
 //
-// The pv field is left out when the PV is empty.
+// with "score proven V" (V in whole warriors, or match points) in place of
+// "score cp X" when the score is a proven game value. The pv field is left
+// out when the PV is empty.
 func (i Info) String() string {
 	var b strings.Builder
 	b.Grow(96 + 8*len(i.PV))
@@ -24,8 +26,14 @@ func (i Info) String() string {
 	b.WriteString(strconv.Itoa(i.SelDepth))
 	b.WriteString(" multipv ")
 	b.WriteString(strconv.Itoa(multiPV))
-	b.WriteString(" score cp ")
-	b.WriteString(strconv.Itoa(i.Score))
+	if i.Proven {
+		// A proven game value, in whole warriors (or match points).
+		b.WriteString(" score proven ")
+		b.WriteString(strconv.Itoa(i.Score / 100))
+	} else {
+		b.WriteString(" score cp ")
+		b.WriteString(strconv.Itoa(i.Score))
+	}
 	b.WriteString(" nodes ")
 	b.WriteString(strconv.FormatUint(i.Nodes, 10))
 	b.WriteString(" nps ")

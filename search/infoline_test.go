@@ -20,4 +20,9 @@ func TestInfoString(t *testing.T) {
 	if got := i.String(); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
+	i.Score, i.Proven = -400, true
+	want = "info depth 7 seldepth 12 multipv 3 score proven -4 nodes 12345 nps 999 hashfull 17 time 1500"
+	if got := i.String(); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
 }

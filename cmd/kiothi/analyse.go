@@ -213,14 +213,6 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 	return writeBest(g.out, res, o.json)
 }
 
-// scoreText is the score field of an info line.
-func scoreText(v int, proven bool) string {
-	if proven {
-		return fmt.Sprintf("proven %d", v/100)
-	}
-	return fmt.Sprintf("cp %d", v)
-}
-
 func movesText(pv []position.GameMove) []string {
 	s := make([]string, len(pv))
 	for i, m := range pv {
@@ -275,9 +267,7 @@ func writeInfo(w io.Writer, in search.Info, asJSON bool) {
 		fmt.Fprintf(w, "%s\n", b)
 		return
 	}
-	fmt.Fprintf(w, "info depth %d seldepth %d multipv %d score %s nodes %d nps %d hashfull %d time %d pv %s\n",
-		in.Depth, in.SelDepth, in.MultiPV, scoreText(in.Score, in.Proven), in.Nodes, in.NPS,
-		in.Hashfull, in.Time.Milliseconds(), strings.Join(movesText(in.PV), " "))
+	fmt.Fprintln(w, in.String())
 }
 
 func writeBest(w io.Writer, res search.Result, asJSON bool) error {
