@@ -147,23 +147,15 @@ func predictGain(p *position.Position, pit, k, last int, side position.Side) int
 	if position.Owner(last) != side {
 		return 0
 	}
-	after := func(j int) int { // count of enemy pit j after the lap
-		d := (j - pit + position.NumPits) % position.NumPits
-		c := p.Count(j)
-		if d >= 1 && d <= k {
-			c++
-		}
-		return c
-	}
 	taken := 0
 	if f := position.Facing(last); !p.Nki(f) {
-		taken = after(f)
+		taken = afterLap(p, pit, k, f)
 	}
 	if last == position.Leftmost(side) {
 		b := position.Facing(last + 1)
 		bonus := 0
 		for j := b - 2; j <= b; j++ {
-			c := after(j)
+			c := afterLap(p, pit, k, j)
 			if c == 0 || p.Nki(j) {
 				bonus = 0
 				break
@@ -176,6 +168,20 @@ func predictGain(p *position.Position, pit, k, last int, side position.Side) int
 		return 0
 	}
 	return taken + 1
+}
+
+// afterLap is the count of pit j (not the source) after a lap of k < 20
+// warriors from pit: one more if the lap passes it.
+func afterLap(p *position.Position, pit, k, j int) int {
+	d := j - pit
+	if d < 0 {
+		d += position.NumPits
+	}
+	c := p.Count(j)
+	if d >= 1 && d <= k {
+		c++
+	}
+	return c
 }
 
 // order fills f.keys for picking.
