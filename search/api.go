@@ -28,7 +28,8 @@ const (
 	Match                   // match points (RULES.md §6)
 )
 
-// Options configure an Engine.
+// Options configure an Engine. Zero fields take defaults: 1 thread,
+// DefaultHashMB, 1 line, Margin, multiplier 2 (NewEngine).
 type Options struct {
 	Threads    int
 	HashMB     int
@@ -42,7 +43,7 @@ type Options struct {
 type Info struct {
 	Depth, SelDepth, MultiPV int
 	Score                    int  // centi-warriors, side to move's view
-	Proven                   bool // Score is an exact game value
+	Proven                   bool // Score is a proven game value (see the package doc)
 	Nodes                    uint64
 	NPS                      uint64
 	Hashfull                 int // per mille
