@@ -101,6 +101,7 @@ func (w *worker) sowInto(f *frame, n int, p *position.Position, pit, k, prison i
 	q := &f.kids[n]
 	*q = *p
 	side := p.Side()
+	w.sown++
 	if movegen.Sow(q, pit, k, w.s.rules) != movegen.Legal {
 		return false
 	}

@@ -53,6 +53,7 @@ type worker struct {
 	lastCap [maxPly + 1]int    // ply of the latest position after a capture
 	history [2][2048]int32
 	nodes   uint64
+	sown    int           // relaying sowings since the last poll
 	pub     atomic.Uint64 // nodes, published for other threads
 	abort   bool
 	sel     int
@@ -60,13 +61,20 @@ type worker struct {
 	done    int // last completed depth
 }
 
-const flushEvery = 1024
+// Polling intervals: every flushEvery nodes, or sooner after sowEvery
+// relaying sowings (one can run thousands of laps, so nodes alone would
+// let a search overrun its time where sowings are long).
+const (
+	flushEvery = 1024
+	sowEvery   = 256
+)
 
-// tick counts a node and, every flushEvery, publishes the count and polls
+// tick counts a node and, every so often, publishes the count and polls
 // the stop conditions.
 func (w *worker) tick() {
 	w.nodes++
-	if w.nodes%flushEvery == 0 {
+	if w.nodes%flushEvery == 0 || w.sown >= sowEvery {
+		w.sown = 0
 		w.pub.Store(w.nodes)
 		if w.s.poll(w) {
 			w.abort = true
@@ -75,7 +83,7 @@ func (w *worker) tick() {
 }
 
 func (w *worker) reset() {
-	w.nodes, w.abort, w.sel, w.done = 0, false, 0, 0
+	w.nodes, w.abort, w.sel, w.done, w.sown = 0, false, 0, 0, 0
 	w.pub.Store(0)
 	for i := range w.stack {
 		w.stack[i].killers = [2]position.Move{}
@@ -547,6 +555,7 @@ func (w *worker) makeTT(f *frame, p *position.Position, m position.Move) bool {
 	}
 	q := &f.ttKid
 	*q = *p
+	w.sown++
 	if movegen.Sow(q, pit, k, w.s.rules) != movegen.Legal {
 		return false
 	}
