@@ -21,7 +21,7 @@ import (
 var positionsText string
 
 // DefaultDepth is the depth of kiothi bench without --depth.
-const DefaultDepth = 11
+const DefaultDepth = 13
 
 // Options configure a run.
 type Options struct {

@@ -1,8 +1,9 @@
 // Package search finds strong Kiothi moves: a negamax alpha-beta search
 // with principal variation search, iterative deepening, aspiration
-// windows, a shared lock-free transposition table (package tt) and Lazy
-// SMP threads; at the opening (turns 1 and 2) a candidate-and-refine
-// search over redistributions (opening.go).
+// windows, reverse futility and null-move pruning, late move reductions,
+// a capture quiescence search, a shared lock-free transposition table
+// (package tt) and Lazy SMP threads; at the opening (turns 1 and 2) a
+// candidate-and-refine search over redistributions (opening.go).
 //
 // # Scores
 //

@@ -15,13 +15,16 @@ import (
 type settings struct {
 	rfpDepth, lmrFirst, deltaMargin int
 	qsRelays                        bool
+	nullMinDepth                    int
 }
 
 func (s settings) set() {
-	rfpDepth, lmrFirst, deltaMargin, qsRelays = s.rfpDepth, s.lmrFirst, s.deltaMargin, s.qsRelays
+	rfpDepth, lmrFirst, deltaMargin, qsRelays, nullMinDepth = s.rfpDepth, s.lmrFirst, s.deltaMargin, s.qsRelays, s.nullMinDepth
 }
 
-func currentSettings() settings { return settings{rfpDepth, lmrFirst, deltaMargin, qsRelays} }
+func currentSettings() settings {
+	return settings{rfpDepth, lmrFirst, deltaMargin, qsRelays, nullMinDepth}
+}
 
 func randomOpeningMove(p *position.Position, rng *rand.Rand) position.GameMove {
 	var pairs [][2]int
@@ -91,13 +94,10 @@ func TestSelfPlaySettings(t *testing.T) {
 		name string
 		s    settings
 	}{
-		{"no-rfp", settings{0, base.lmrFirst, base.deltaMargin, base.qsRelays}},
-		{"no-lmr", settings{base.rfpDepth, 64, base.deltaMargin, base.qsRelays}},
-		{"no-delta", settings{base.rfpDepth, base.lmrFirst, 0, base.qsRelays}},
-		{"qs-no-relays", settings{base.rfpDepth, base.lmrFirst, base.deltaMargin, false}},
+		{"no-null", func() settings { c := base; c.nullMinDepth = 0; return c }()},
 	} {
 		ts, tm := 0, 0
-		for seed := uint64(1); seed <= 80; seed++ {
+		for seed := uint64(81); seed <= 160; seed++ {
 			s, m := selfPlayPair(t, seed, c.s, base, Limits{Nodes: 20000})
 			ts += s
 			tm += m
