@@ -22,6 +22,12 @@ func (s settings) set() {
 	rfpDepth, lmrFirst, deltaMargin, qsRelays, nullMinDepth = s.rfpDepth, s.lmrFirst, s.deltaMargin, s.qsRelays, s.nullMinDepth
 }
 
+// with returns s changed by f.
+func with(s settings, f func(*settings)) settings {
+	f(&s)
+	return s
+}
+
 func currentSettings() settings {
 	return settings{rfpDepth, lmrFirst, deltaMargin, qsRelays, nullMinDepth}
 }
@@ -94,10 +100,14 @@ func TestSelfPlaySettings(t *testing.T) {
 		name string
 		s    settings
 	}{
-		{"no-null", func() settings { c := base; c.nullMinDepth = 0; return c }()},
+		{"no-rfp", with(base, func(c *settings) { c.rfpDepth = 0 })},
+		{"no-lmr", with(base, func(c *settings) { c.lmrFirst = 64 })},
+		{"no-delta", with(base, func(c *settings) { c.deltaMargin = 0 })},
+		{"qs-relays", with(base, func(c *settings) { c.qsRelays = true })},
+		{"no-null", with(base, func(c *settings) { c.nullMinDepth = 0 })},
 	} {
 		ts, tm := 0, 0
-		for seed := uint64(81); seed <= 160; seed++ {
+		for seed := uint64(1); seed <= 80; seed++ {
 			s, m := selfPlayPair(t, seed, c.s, base, Limits{Nodes: 20000})
 			ts += s
 			tm += m
