@@ -163,7 +163,7 @@ func (t *Table) Store(key uint64, m position.Move, score, eval int16, depth int8
 		}
 		if atomic.LoadUint64(&b[i])^d == key {
 			old := unpack(d)
-			// Keep a deeper exact-ish entry of this search unless ours is exact.
+			// A much deeper entry of this search stays unless ours is exact.
 			if bnd != Exact && genOf(d) == gen && int(old.Depth) > int(depth)+2 {
 				return
 			}
