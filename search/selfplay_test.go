@@ -16,10 +16,15 @@ type settings struct {
 	rfpDepth, lmrFirst, deltaMargin int
 	qsRelays                        bool
 	nullMinDepth                    int
+	lmrDiv                          float64
 }
 
 func (s settings) set() {
 	rfpDepth, lmrFirst, deltaMargin, qsRelays, nullMinDepth = s.rfpDepth, s.lmrFirst, s.deltaMargin, s.qsRelays, s.nullMinDepth
+	if lmrDiv != s.lmrDiv {
+		lmrDiv = s.lmrDiv
+		initLMR()
+	}
 }
 
 // with returns s changed by f.
@@ -29,7 +34,7 @@ func with(s settings, f func(*settings)) settings {
 }
 
 func currentSettings() settings {
-	return settings{rfpDepth, lmrFirst, deltaMargin, qsRelays, nullMinDepth}
+	return settings{rfpDepth, lmrFirst, deltaMargin, qsRelays, nullMinDepth, lmrDiv}
 }
 
 func randomOpeningMove(p *position.Position, rng *rand.Rand) position.GameMove {
@@ -96,6 +101,7 @@ func TestSelfPlaySettings(t *testing.T) {
 		t.Skip("set KIOTHI_SELFPLAY=1 to compare search settings")
 	}
 	base := currentSettings()
+	only := os.Getenv("KIOTHI_SELFPLAY_ONLY") // run just the variant so named
 	for _, c := range []struct {
 		name string
 		s    settings
@@ -105,7 +111,12 @@ func TestSelfPlaySettings(t *testing.T) {
 		{"no-delta", with(base, func(c *settings) { c.deltaMargin = 0 })},
 		{"qs-relays", with(base, func(c *settings) { c.qsRelays = true })},
 		{"no-null", with(base, func(c *settings) { c.nullMinDepth = 0 })},
+		{"lmr-more", with(base, func(c *settings) { c.lmrDiv = 1.5 })},
+		{"lmr-less", with(base, func(c *settings) { c.lmrDiv = 3.5 })},
 	} {
+		if only != "" && c.name != only {
+			continue
+		}
 		ts, tm := 0, 0
 		for seed := uint64(1); seed <= 80; seed++ {
 			s, m := selfPlayPair(t, seed, c.s, base, Limits{Nodes: 20000})

@@ -124,10 +124,15 @@ func (w *worker) enter(p *position.Position, ply int, captured bool) {
 // lmr[d][i] is the late move reduction at depth d for the i-th move.
 var lmr [MaxDepth + 1][movegen.MaxMoves]int8
 
-func init() {
+// lmrDiv scales the reductions (bigger: smaller reductions).
+var lmrDiv = 2.25
+
+func init() { initLMR() }
+
+func initLMR() {
 	for d := 1; d <= MaxDepth; d++ {
 		for i := 1; i < movegen.MaxMoves; i++ {
-			lmr[d][i] = int8(0.5 + lnApprox(d)*lnApprox(i)/2.25)
+			lmr[d][i] = int8(0.5 + lnApprox(d)*lnApprox(i)/lmrDiv)
 		}
 	}
 }
