@@ -97,6 +97,7 @@ type shared struct {
 	rootPrisons int
 	workers     []*worker
 	info        func(Info)
+	noNull      bool // no null-move pruning (the opening's short searches)
 }
 
 func (e *Engine) newShared(ctx context.Context, root *position.Position, history []uint64, l Limits, info func(Info)) *shared {

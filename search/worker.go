@@ -206,7 +206,7 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 	}
 	// Null move: if passing still holds beta with a reduced search, so
 	// would a real move (not twice in a row, not near proven values).
-	if nullMinDepth > 0 && !pvNode && depth >= nullMinDepth && !w.nulled[ply] && !IsProven(beta) && quietMoveExists(p) {
+	if nullMinDepth > 0 && !w.s.noNull && !pvNode && depth >= nullMinDepth && !w.nulled[ply] && !IsProven(beta) && quietMoveExists(p) {
 		if static == noEval {
 			static = eval.Evaluate(p)
 		}
