@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-func runCmd(t *testing.T, in string, args ...string) (string, string, error) {
+func runCmdIn(t *testing.T, in string, args ...string) (string, string, error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	root := newRootCmd(strings.NewReader(in), &out, &errOut)
@@ -17,7 +17,7 @@ func runCmd(t *testing.T, in string, args ...string) (string, string, error) {
 }
 
 func TestUGICommand(t *testing.T) {
-	out, _, err := runCmd(t, "ugi\nisready\nsetoption name FreeFirstLap value false\nposition startpos moves ef:e5f5\nquery fen\nquit\n", "ugi", "--free-first-lap")
+	out, _, err := runCmdIn(t, "ugi\nisready\nsetoption name FreeFirstLap value false\nposition startpos moves ef:e5f5\nquery fen\nquit\n", "ugi", "--free-first-lap")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestUGICommand(t *testing.T) {
 }
 
 func TestPlayCommand(t *testing.T) {
-	out, _, err := runCmd(t, "ef:e5f5\nquit\n", "play", "--depth", "1", "--color", "auto")
+	out, _, err := runCmdIn(t, "ef:e5f5\nquit\n", "play", "--depth", "1", "--color", "auto")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestPlayCommand(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 	for _, bad := range [][]string{{"--side", "east"}, {"--setup", "20"}, {"--color", "pink"}, {"--position", "x"}, {"--multiplier", "1"}} {
-		if _, _, err := runCmd(t, "quit\n", append([]string{"play"}, bad...)...); err == nil {
+		if _, _, err := runCmdIn(t, "quit\n", append([]string{"play"}, bad...)...); err == nil {
 			t.Errorf("play %v: no error", bad)
 		}
 	}
@@ -49,7 +49,7 @@ func TestPlayCommand(t *testing.T) {
 
 func TestServeFlags(t *testing.T) {
 	for _, bad := range [][]string{{"--max-searches", "0"}, {"--max-movetime", "0s"}, {"--addr", "256.0.0.1:99999"}} {
-		if _, _, err := runCmd(t, "", append([]string{"serve"}, bad...)...); err == nil {
+		if _, _, err := runCmdIn(t, "", append([]string{"serve"}, bad...)...); err == nil {
 			t.Errorf("serve %v: no error", bad)
 		}
 	}
