@@ -159,17 +159,16 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 		report()
 	}
 	res := Result{Exact: true, Value: lo, Lo: lo, Hi: hi}
-	pv, ok := s.workers[0].pv(ctx, root, lo)
-	if ok {
-		res.PV = pv
-	}
+	// A line cut short (time out, or a table entry another path made) is
+	// still a line that keeps the value as far as it goes.
+	res.PV, _ = s.workers[0].pv(ctx, root, lo)
 	res.Nodes, res.Time = s.nodes(), time.Since(s.begin)
 	return res, nil
 }
 
-var useETC = false
-
-var histWeight = 32
+// histWeight scales the history count in the move order, below captures
+// and the table's optimistic bounds (measured: larger weights cost nodes).
+const histWeight = 32
 
 type solver struct {
 	opts    Options
