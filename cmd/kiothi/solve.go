@@ -45,7 +45,7 @@ by the repetition sweep (see package solve).`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd.Context(), g, args[0]) },
 	}
 	f := c.Flags()
-	f.IntVar(&o.threads, "threads", defaultThreads(), "search threads (Lazy SMP; default: the logical cores)")
+	f.IntVar(&o.threads, "threads", 1, "search threads (Lazy SMP over the shared table; measured no faster than 1 on 2 cores)")
 	f.IntVar(&o.hashMB, "hash", 64, "transposition table size in MB")
 	f.StringVar(&o.objective, "objective", "margin", "margin or match")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for --objective match (2..10)")
