@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/kiothi
 FUZZTIME ?= 10s
 
-.PHONY: all build test race bench fuzz lint suite clean
+.PHONY: all build test race bench fuzz lint suite book clean
 
 all: build
 
@@ -37,6 +37,12 @@ lint:
 suite: build
 	$(BIN) perft --suite testdata/kiothi.perft
 	$(BIN) perft --suite testdata/kiothi-free-first-lap.perft --free-first-lap
+
+# The small opening book the tests use (minutes on two cores; deterministic
+# for a given engine, so a rebuild after a search change may change it).
+book:
+	$(GO) run ./cmd/kiothi book build --out testdata/book.kbk --positions 300 \
+	    --plies 10 --depth 4 --threads 2 --candidates 6 --progress off
 
 clean:
 	rm -rf bin

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/kiothi/kiothi/book"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -17,6 +18,7 @@ type EnginePlayer struct {
 	cfg EngineConfig
 	eng *search.Engine
 	rng *rand.Rand
+	bk  *book.Player // nil without a book
 }
 
 // NewEnginePlayer builds an engine with cfg's options under rules r; seed
@@ -29,13 +31,20 @@ func NewEnginePlayer(cfg EngineConfig, seed uint64, r movegen.Rules) (*EnginePla
 		return nil, err
 	}
 	e.NewGame()
-	return &EnginePlayer{cfg: cfg, eng: e, rng: rand.New(rand.NewPCG(seed, 0x656e67696e65))}, nil
+	bk, err := newBookPlayer(cfg, seed, r)
+	if err != nil {
+		return nil, err
+	}
+	return &EnginePlayer{cfg: cfg, eng: e, rng: rand.New(rand.NewPCG(seed, 0x656e67696e65)), bk: bk}, nil
 }
 
 // Move searches g's position with the spec's limits, the move time capped
 // by budget.
 func (p *EnginePlayer) Move(ctx context.Context, g *movegen.Game, budget time.Duration) (position.GameMove, error) {
 	pos := g.Current()
+	if m, ok := p.bookMove(g); ok {
+		return m, nil
+	}
 	if pos.Phase() != position.Play && p.cfg.RandomOpening {
 		return RandomOpening(&pos, p.rng)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/book"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/ugi"
@@ -24,6 +25,9 @@ import (
 //	    threads=N, hash=MB     engine options (default 1 and 16)
 //	    opening=engine|random  who plays the redistributions (default engine)
 //	    objective=margin|match and multiplier=M (2..10): what it maximises
+//	    book=FILE              play the opening book's moves while in book
+//	    bookrandom=0|1         draw book moves by weight (seeded by the
+//	                           game) instead of playing the best
 //
 //	ugi:<command line>         an external UGI engine (package ugi), one
 //	                           process a game, thinking for the runner's
@@ -73,6 +77,8 @@ type EngineConfig struct {
 	Options       search.Options // Rules is filled in per game
 	Limits        search.Limits
 	RandomOpening bool
+	Book          *book.Book // opening book, or nil
+	BookRandom    bool
 }
 
 func parseEngineSettings(s string) (EngineConfig, error) {
@@ -148,9 +154,24 @@ func (c *EngineConfig) set(k, v string) error {
 			err = fmt.Errorf("setting objective=%q: want margin or match", v)
 		}
 	case "book":
-		err = fmt.Errorf("setting book=%q: opening books are not supported yet", v)
+		if v == "" {
+			return fmt.Errorf("setting book: want book=FILE")
+		}
+		c.Book, err = book.Open(v)
+		if err != nil {
+			err = fmt.Errorf("setting book=%s: %v", v, err)
+		}
+	case "bookrandom":
+		switch v {
+		case "0", "false":
+			c.BookRandom = false
+		case "1", "true":
+			c.BookRandom = true
+		default:
+			err = fmt.Errorf("setting bookrandom=%q: want 0 or 1", v)
+		}
 	default:
-		err = fmt.Errorf("unknown setting %q (want movetime, depth, nodes, threads, hash, opening, objective or multiplier)", k)
+		err = fmt.Errorf("unknown setting %q (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, book or bookrandom)", k)
 	}
 	return err
 }

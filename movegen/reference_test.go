@@ -51,6 +51,12 @@ func (b refPos) position(t testing.TB) position.Position {
 // refMove plays (pit, n) by RULES.md §4-5 and returns the result, whether
 // it is legal (with movegen's reason codes) and the laps sown.
 func refMove(b refPos, pit, n int, free bool) (refPos, movegen.Status, int) {
+	return refSow(b, pit, n, free, movegen.MaxLaps)
+}
+
+// refSow is refMove with a lap limit of its own, so a test can see how
+// long a sowing beyond the limit really runs.
+func refSow(b refPos, pit, n int, free bool, limit int) (refPos, movegen.Status, int) {
 	switch {
 	case b.turn <= 2:
 		return b, movegen.NotPlayPhase, 0
@@ -75,7 +81,7 @@ func refMove(b refPos, pit, n int, free bool) (refPos, movegen.Status, int) {
 		if laps == 1 && !free && pos/10 == b.side {
 			return b, movegen.FirstLap, laps
 		}
-		if laps == movegen.MaxLaps {
+		if laps == limit {
 			return b, movegen.Endless, laps
 		}
 		hand, b.c[pos], b.nki[pos] = b.c[pos], 0, false
@@ -192,6 +198,41 @@ func TestLongSowing(t *testing.T) {
 	}
 	if inList(ptr(mustParse(t, "2.5.2.5.2.1.0.1.0.1/6.3.2.3.2.3.0.1.2.2 0-17 n 3")), position.NewMove(19, 1), movegen.Rules{}) {
 		t.Error("Generate lists the endless J1")
+	}
+}
+
+// TestLapLimit holds the 10,000-lap rule at its edge with two sowings
+// found by a search near §4's H4: one ends on lap 9,980 (legal), the other
+// ends too, but on lap 10,016 (illegal: the limit decides, not whether the
+// sowing would end).
+func TestLapLimit(t *testing.T) {
+	for _, c := range []struct {
+		pos   string
+		move  string
+		laps  int
+		legal bool
+	}{
+		{"0.3.0.1.2.6.0.1.5.0/3.0.3.2.3.2.5.6.2.3 8-8 n 20", "H6", 9980, true},
+		{"2.3.0.1.2.6.0.1.5.0/1.0.3.2.1.4.3.8.4.1 8-8 n 20", "H4", 10016, false},
+	} {
+		p := mustParse(t, c.pos)
+		m, _ := position.ParseMove(c.move)
+		_, us, laps := refSow(toRef(p), m.Pit(), m.Count(), false, 1<<20)
+		if us != movegen.Legal || laps != c.laps {
+			t.Fatalf("%s %s: without a limit the reference says %v after %d laps, want an end after %d", c.pos, c.move, us, laps, c.laps)
+		}
+		want, ws, _ := refMove(toRef(p), m.Pit(), m.Count(), false)
+		got, gs := movegen.MakeMove(p, m, movegen.Rules{})
+		if c.legal {
+			if ws != movegen.Legal || gs != movegen.Legal || got != want.position(t) {
+				t.Errorf("%s %s (%d laps): MakeMove %v %s, reference %v %s", c.pos, c.move, c.laps, gs, got, ws, want.position(t))
+			}
+		} else if ws != movegen.Endless || gs != movegen.Endless {
+			t.Errorf("%s %s (%d laps): MakeMove %v, reference %v; want both %v", c.pos, c.move, c.laps, gs, ws, movegen.Endless)
+		}
+		if inList(&p, m, movegen.Rules{}) != c.legal {
+			t.Errorf("%s: Generate lists %s: %v, want %v", c.pos, c.move, !c.legal, c.legal)
+		}
 	}
 }
 
@@ -330,4 +371,60 @@ func TestMakeMoveMatchesReference(t *testing.T) {
 		}
 	}
 	t.Logf("verdicts: %v; longest sowing %d laps", statuses, maxLaps)
+}
+
+// TestLongAndEndlessSowings compares MakeMove with the reference near
+// RULES.md §4's two examples: random small perturbations of their boards
+// give many endless sowings and sowings of thousands of laps, which
+// random positions almost never reach.
+func TestLongAndEndlessSowings(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	seeds := []position.Position{
+		mustParse(t, "2.5.2.5.2.1.0.1.0.1/6.3.2.3.2.3.0.1.2.2 0-17 n 3"),
+		mustParse(t, "2.3.0.1.2.3.1.2.5.1/3.2.1.2.3.4.3.6.2.1 13-1 n 12"),
+	}
+	boards := 20000
+	if testing.Short() {
+		boards = 3000
+	}
+	endless, long, longest := 0, 0, 0
+	for g := 0; g < boards; g++ {
+		b := toRef(seeds[g%2])
+		for k := rng.IntN(4); k >= 0; k-- {
+			if from, to := rng.IntN(20), rng.IntN(20); b.c[from] > 0 {
+				b.c[from]--
+				b.c[to]++
+			}
+		}
+		b.side = rng.IntN(2)
+		p := b.position(t)
+		r := movegen.Rules{FreeFirstLap: g%3 == 0}
+		for pit := 10 * b.side; pit < 10*b.side+10; pit++ {
+			for n := 1; n <= b.c[pit]; n++ {
+				m := position.NewMove(pit, n)
+				want, ws, laps := refMove(b, pit, n, r.FreeFirstLap)
+				got, gs := movegen.MakeMove(p, m, r)
+				if gs != ws {
+					t.Fatalf("%s %s (free %v): MakeMove says %v, reference %v after %d laps", p, m, r.FreeFirstLap, gs, ws, laps)
+				}
+				if ws == movegen.Endless {
+					endless++
+					continue
+				}
+				if ws == movegen.Legal {
+					if laps >= 1000 {
+						long++
+					}
+					longest = max(longest, laps)
+					if w := want.position(t); got != w {
+						t.Fatalf("%s %s (%d laps):\n got %s\nwant %s", p, m, laps, got, w)
+					}
+				}
+			}
+		}
+	}
+	if endless == 0 || long == 0 {
+		t.Errorf("%d endless and %d legal sowings of 1,000 laps or more; want some of each", endless, long)
+	}
+	t.Logf("%d endless sowings, %d legal ones of 1,000 laps or more, the longest %d laps", endless, long, longest)
 }

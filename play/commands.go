@@ -45,6 +45,10 @@ func (s *session) command(line string) (moved bool, err error) {
 			s.printf("The game is over: no hint.\n")
 			break
 		}
+		if e, ok := s.bookMove(); ok {
+			s.printf("hint: %s (%s)\n", e.Move, bookText(e))
+			break
+		}
 		res, m := s.think()
 		s.printf("hint: %s (%s)\n", m, scoreText(res))
 	case "undo":

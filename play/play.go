@@ -35,6 +35,7 @@ type Config struct {
 	MoveTime    time.Duration      // engine level; default 1 s
 	Depth       int                // engine level by depth instead, if > 0
 	Multiplier  int                // one-warrior multiplier (default 2)
+	Book        Book               // opening book the engine plays from, or nil
 	NewSearcher func(search.Options) (Searcher, error)
 }
 
@@ -102,17 +103,6 @@ func (s *session) readLine(prompt string) (string, error) {
 		return "", err
 	}
 	return strings.TrimSpace(line), nil
-}
-
-func (s *session) show() {
-	last, ok := position.GameMove{}, len(s.game.Moves) > 0
-	if ok {
-		last = s.game.Moves[len(s.game.Moves)-1]
-	}
-	s.printf("\n%s", Diagram(s.game.Current(), lastMarks(last, ok), s.cfg.Color))
-	if ok {
-		s.printf("last move: %s\n", last)
-	}
 }
 
 func (s *session) loop() error {
@@ -217,6 +207,13 @@ func scoreText(res search.Result) string {
 func (s *session) engineMove() error {
 	cur := s.game.Current()
 	side := cur.Side()
+	if e, ok := s.bookMove(); ok {
+		if err := s.game.Play(e.Move); err != nil {
+			return fmt.Errorf("engine book move %s: %v", e.Move, err) // cannot happen: bookMove checks
+		}
+		s.printf("Kiothi (%s) plays %s (%s).\n", sideName(side), e.Move, bookText(e))
+		return nil
+	}
 	res, m := s.think()
 	if err := s.game.Play(m); err != nil {
 		return fmt.Errorf("engine move %s: %v", m, err) // cannot happen: think checks

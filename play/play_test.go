@@ -171,7 +171,7 @@ func (w *promptWriter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-var posLine = regexp.MustCompile(`to move    (\S+ \S+ \S+ \S+)\n`)
+var posLine = regexp.MustCompile(`position: (\S+ \S+ \S+ \S+)\n`)
 
 // TestInteractiveRealEngine plays a game against the real engine API,
 // reading each position off the diagram and answering with a random legal

@@ -4,6 +4,7 @@ package position
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -19,12 +20,66 @@ import (
 //	turn 3, North to move
 //	* nki: protected from capture
 //	last move: d2
+//
+// It is DiagramStyle{}.Draw(p, last...).
 func Diagram(p Position, last ...GameMove) string {
+	return DiagramStyle{}.Draw(p, last...)
+}
+
+// DiagramStyle sets what Draw adds to the plain diagram (all off: exactly
+// Diagram's). The columns are the same in every style.
+type DiagramStyle struct {
+	// Color uses ANSI colour: the side to move's name in bold green, nki
+	// counts in yellow, the counts of the pits the last move lifted from
+	// in reverse video.
+	Color bool
+	// MarkLast brackets the letters of the pits the last move lifted from
+	// ("[e]"), so the move is visible without colour too.
+	MarkLast bool
+	// Position adds a line "position: <position string>" at the end.
+	Position bool
+}
+
+// ANSI styles, used only with Color.
+const (
+	ansiReset   = "\x1b[0m"
+	ansiBold    = "\x1b[1m"
+	ansiYellow  = "\x1b[33m"
+	ansiGreen   = "\x1b[32m"
+	ansiReverse = "\x1b[7m"
+)
+
+// liftedPits are the pits move m lifted from: its pit, or a
+// redistribution's two.
+func liftedPits(m GameMove) uint32 {
+	if m.Redistribution {
+		return 1<<m.Opening.Pits[0] | 1<<m.Opening.Pits[1]
+	}
+	return 1 << uint(m.Play.Pit())
+}
+
+// Draw draws p in style st; the last of last, if any, is the last move.
+func (st DiagramStyle) Draw(p Position, last ...GameMove) string {
+	var lifted uint32
+	if len(last) > 0 {
+		lifted = liftedPits(last[len(last)-1])
+	}
+	paint := func(s, code string) string {
+		if !st.Color || code == "" {
+			return s
+		}
+		return code + s + ansiReset
+	}
 	var b strings.Builder
 	letters := func(pits func(k int) int) {
 		line := "      "
 		for k := 0; k < RowPits; k++ {
-			line += fmt.Sprintf("%3s ", PitName(pits(k)))
+			i := pits(k)
+			if st.MarkLast && lifted&(1<<uint(i)) != 0 {
+				line += " [" + PitName(i) + "]"
+				continue
+			}
+			line += fmt.Sprintf("%3s ", PitName(i))
 		}
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
@@ -33,14 +88,21 @@ func Diagram(p Position, last ...GameMove) string {
 		if s == North {
 			name = "North"
 		}
+		if p.Side() == s {
+			name = paint(name, ansiGreen+ansiBold)
+		}
 		b.WriteString(name + " ")
 		for k := 0; k < RowPits; k++ {
 			i := pits(k)
-			mark := " "
+			num, mark, code := strconv.Itoa(p.Count(i)), " ", ""
 			if p.Nki(i) {
-				mark = "*"
+				num, mark, code = num+"*", "", ansiYellow
 			}
-			fmt.Fprintf(&b, "%3d%s", p.Count(i), mark)
+			if lifted&(1<<uint(i)) != 0 {
+				code += ansiReverse
+			}
+			b.WriteString(strings.Repeat(" ", max(3-len(strings.TrimSuffix(num, "*")), 0)))
+			b.WriteString(paint(num, code) + mark)
 		}
 		fmt.Fprintf(&b, "   prison %d", p.Prison(s))
 		if p.Side() == s {
@@ -68,6 +130,9 @@ func Diagram(p Position, last ...GameMove) string {
 	}
 	for _, m := range last {
 		fmt.Fprintf(&b, "last move: %s\n", m)
+	}
+	if st.Position {
+		fmt.Fprintf(&b, "position: %s\n", p)
 	}
 	return b.String()
 }

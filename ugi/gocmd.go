@@ -168,13 +168,10 @@ func (s *Session) goCmd(args []string) error {
 	} else if err != nil {
 		s.out.errorf("%v (searching with the previous settings)", err)
 	}
-	if s.st.ownBook && s.book != nil {
-		if m, ok := s.book.Probe(root, hist); ok {
-			if _, err := movegen.Apply(root, m, rules); err == nil {
-				s.out.println("bestmove " + m.String())
-				return nil
-			}
-		}
+	if m, ok := s.bookMove(root, hist, rules); ok {
+		s.out.println("info string book move " + m.String())
+		s.out.println("bestmove " + m.String())
+		return nil
 	}
 	g.l.MoveOverhead = s.st.moveOverhead
 	var ctx context.Context

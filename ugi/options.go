@@ -150,6 +150,11 @@ var options = []option{
 			if err != nil {
 				return fmt.Errorf("book %q: %v", v, err)
 			}
+			if c, ok := b.(RulesChecker); ok {
+				if err := c.Compatible(s.rules()); err != nil {
+					return fmt.Errorf("book %q: %v", v, err)
+				}
+			}
 			s.st.bookFile, s.book = v, b
 			return nil
 		}},

@@ -31,6 +31,7 @@ type analyseOptions struct {
 	json       bool
 	objective  string
 	multiplier int
+	book       bookFlags
 }
 
 // defaultAnalyseDepth is the depth searched when no limit is given.
@@ -52,7 +53,11 @@ game value the search has proven is shown as "score proven V": the side to
 move can force a final margin of at least V warriors (V > 0), or the
 opponent can force at least -V (V < 0); with --objective match, V is in
 match points. Without a limit the search runs to depth 12. --infinite
-searches until Ctrl-C. --json prints one JSON object a line instead.`,
+searches until Ctrl-C. --json prints one JSON object a line instead.
+With --book FILE, a position in the book is not searched: its book moves
+are listed as "info string book <move> weight W value V depth D count C"
+and the book's choice (the best, or by weight with --book-random) is the
+bestmove; see notes/wire.md.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runAnalyse(cmd, g, o, args)
@@ -70,6 +75,7 @@ searches until Ctrl-C. --json prints one JSON object a line instead.`,
 	f.BoolVar(&o.json, "json", false, "print JSON lines instead of text")
 	f.StringVar(&o.objective, "objective", "margin", "what to maximise: margin or match")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior win multiplier for --objective match (2..10)")
+	addBookFlags(c, &o.book)
 	return c
 }
 
@@ -174,6 +180,9 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 	}
 	if out, over := su.game.Over(); over {
 		return fmt.Errorf("the game is over (%s, %d-%d): nothing to analyse", out.Winner(), out.South, out.North)
+	}
+	if inBook, err := analyseBook(g, o, su); inBook || err != nil {
+		return err
 	}
 	eng, err := search.NewEngine(su.options)
 	if err != nil {

@@ -39,7 +39,7 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
 		Short: "Play games between two players and measure their strength",
 		Long: `Play games between two players. A SPEC is random, greedy,
 engine[:movetime=MS,depth=N,nodes=N,threads=N,hash=MB,opening=engine|random,
-objective=margin|match,multiplier=M] or ugi:<command line> (an external UGI
+objective=margin|match,multiplier=M,book=FILE,bookrandom=0|1] or ugi:<command line> (an external UGI
 engine, thinking --movetime a move). Each opening is played twice, colours
 swapped. The last line of output is cutechess-cli's
 "Score of P1 vs P2: W - L - D  [fraction] N", counted for player 1.`,

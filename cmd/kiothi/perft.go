@@ -25,6 +25,10 @@ type perftOptions struct {
 	maxNodes uint64
 }
 
+// maxHashMB bounds --hash so that a typo fails as a user error rather than
+// as an allocation that kills the process.
+const maxHashMB = 1 << 16
+
 func init() { register(newPerftCmd) }
 
 func newPerftCmd(g *globalOptions) *cobra.Command {
@@ -84,8 +88,8 @@ func (o *perftOptions) validate(cmd *cobra.Command, args []string) error {
 	if o.threads < 1 {
 		return fmt.Errorf("--threads %d: must be at least 1", o.threads)
 	}
-	if o.hashMB < 0 {
-		return fmt.Errorf("--hash %d: must be at least 0 (MB)", o.hashMB)
+	if o.hashMB < 0 || o.hashMB > maxHashMB {
+		return fmt.Errorf("--hash %d: must be from 0 to %d (MB)", o.hashMB, maxHashMB)
 	}
 	if f.Changed("max-nodes") && o.maxNodes == 0 {
 		return errors.New("--max-nodes 0: must be at least 1")

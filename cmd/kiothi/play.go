@@ -22,6 +22,7 @@ type playOptions struct {
 	color      string
 	start      string
 	multiplier int
+	book       bookFlags
 }
 
 func newPlayCmd(g *globalOptions) *cobra.Command {
@@ -32,7 +33,8 @@ func newPlayCmd(g *globalOptions) *cobra.Command {
 		Long: `Play a game against the engine in the terminal. The board is drawn after
 every move; type moves in notation (e5, or ij:a3b2F5 at the opening), or two
 pit letters at the opening for a guided redistribution. Type help at the
-prompt for hint, undo, level, swap, new and quit.`,
+prompt for hint, undo, level, swap, new and quit. With --book the engine
+plays the book's moves while the game is in book, and says so.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg := play.Config{In: g.in, Out: g.out, Rules: g.rules(), MoveTime: o.movetime,
@@ -70,6 +72,17 @@ prompt for hint, undo, level, swap, new and quit.`,
 			default:
 				return fmt.Errorf("--color %q: want auto, always or never", o.color)
 			}
+			start := position.Start(cfg.Setup)
+			if cfg.Start != nil {
+				start = *cfg.Start
+			}
+			bp, err := o.book.open(start, cfg.Rules)
+			if err != nil {
+				return err
+			}
+			if bp != nil {
+				cfg.Book = bp
+			}
 			return play.Run(cfg)
 		},
 	}
@@ -81,6 +94,7 @@ prompt for hint, undo, level, swap, new and quit.`,
 	f.StringVar(&o.start, "position", "", "start from this position instead (startpos, startpos25 or four fields)")
 	f.StringVar(&o.color, "color", "auto", "colour: auto, always or never")
 	f.IntVar(&o.multiplier, "multiplier", 2, "one-warrior multiplier (2 to 10)")
+	addBookFlags(cmd, &o.book)
 	return cmd
 }
 

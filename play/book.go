@@ -1,0 +1,46 @@
+// The opening book as the engine's move source while the game is in book.
+package play
+
+import (
+	"fmt"
+
+	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// Book gives the book move of a position, or false out of book;
+// *book.Player is one.
+type Book interface {
+	Entry(p position.Position) (book.Entry, bool)
+}
+
+// bookMove returns the book's move for the current position when there
+// is a book, the position is in it and the move is legal here.
+func (s *session) bookMove() (book.Entry, bool) {
+	if s.cfg.Book == nil {
+		return book.Entry{}, false
+	}
+	cur := s.game.Current()
+	e, ok := s.cfg.Book.Entry(cur)
+	if !ok {
+		return book.Entry{}, false
+	}
+	if _, err := movegen.Apply(cur, e.Move, s.game.Rules); err != nil {
+		return book.Entry{}, false
+	}
+	return e, true
+}
+
+// bookText says a move is the book's, with its value for the mover.
+func bookText(e book.Entry) string {
+	sign, v := "+", e.Value
+	if v < 0 {
+		sign, v = "-", -v
+	}
+	t := fmt.Sprintf("book move, value %s%d.%02d for the side to move", sign, v/100, v%100)
+	if e.Proven {
+		t += ", proven"
+	}
+	return t
+}
