@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -450,6 +451,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 		default:
 			e.Lo, e.Hi = int8(best-off), int8(best-off)
 		}
+		e.Work = int8(bits.Len64(w.nodes.Load() - n))
 		s.opts.Table.Store(key, e)
 	}
 	return best, tainted
