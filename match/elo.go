@@ -55,13 +55,23 @@ const z95 = 1.959963984540054
 // Elo returns the Elo difference and its 95% interval (normal
 // approximation on the mean score, mapped through EloFromScore, as
 // cutechess-cli does). Bounds are ±Inf when the score interval reaches 0
-// or 1.
+// or 1. When every game was won (or lost) the normal approximation has
+// no variance to work with, so the finite end is the exact binomial
+// (Clopper-Pearson) bound instead.
 func (c Counts) Elo() (elo, lo, hi float64) {
 	n := c.Games()
 	s := c.Score()
 	elo = EloFromScore(s)
 	if n == 0 {
 		return 0, math.Inf(-1), math.Inf(1)
+	}
+	switch n {
+	case c.Wins:
+		// No variance to scale: the exact (Clopper-Pearson) bound for n
+		// wins out of n, whose lower end is 0.025^(1/n).
+		return elo, EloFromScore(math.Pow(1-0.975, 1/float64(n))), math.Inf(1)
+	case c.Losses:
+		return elo, math.Inf(-1), EloFromScore(1 - math.Pow(1-0.975, 1/float64(n)))
 	}
 	d := z95 * math.Sqrt(c.variance()/float64(n))
 	return elo, EloFromScore(s - d), EloFromScore(s + d)

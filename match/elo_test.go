@@ -45,6 +45,14 @@ func TestEloInterval(t *testing.T) {
 	if lo >= elo || hi <= elo {
 		t.Errorf("interval [%v, %v] does not contain %v", lo, hi, elo)
 	}
+	// One win out of one: the lower end is the score 0.025, Elo
+	// -400·log10(39) = -400·1.5910646 = -636.4258; one loss mirrors it.
+	if e, l, h := (Counts{Wins: 1}).Elo(); !math.IsInf(e, 1) || !near(l, -636.4258, 1e-3) || !math.IsInf(h, 1) {
+		t.Errorf("1-0-0: %v [%v, %v]", e, l, h)
+	}
+	if e, l, h := (Counts{Losses: 1}).Elo(); !math.IsInf(e, -1) || !math.IsInf(l, -1) || !near(h, 636.4258, 1e-3) {
+		t.Errorf("0-0-1: %v [%v, %v]", e, l, h)
+	}
 	// All draws: zero variance, a point interval at 0.
 	if e, l, h := (Counts{Draws: 10}).Elo(); e != 0 || l != 0 || h != 0 {
 		t.Errorf("all draws: %v [%v, %v]", e, l, h)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/kiothi/kiothi/movegen"
@@ -20,12 +21,15 @@ type GenConfig struct {
 	Seed      uint64 // every choice derives from it
 	Playouts  int    // greedy self-play games per candidate (default 16)
 	MaxMargin int    // |mean South margin| allowed over the playouts (default 3)
-	// EngineDepth, if > 0, also requires a depth-limited engine search of
-	// the candidate to score within EngineMaxScore centi-warriors (useful
-	// once the real search exists; off by default so the file does not
-	// change with the engine).
-	EngineDepth    int
-	EngineMaxScore int
+	// EngineDepth, if > 0, adds the engine: a fourth style, the engine's
+	// own redistribution at depth EngineOpeningDepth, and a balance check,
+	// a search of the candidate at depth EngineDepth that must score
+	// within EngineMaxScore centi-warriors. Depth-limited single-thread
+	// searches are deterministic, so the output depends only on the seed
+	// and the engine's version.
+	EngineDepth        int
+	EngineOpeningDepth int
+	EngineMaxScore     int
 }
 
 // Redistribution styles a candidate's two turns are drawn from.
@@ -33,10 +37,11 @@ const (
 	styleUniform = iota // uniform over all redistributions (RandomOpening)
 	styleHome           // every warrior into a uniformly random pit of the mover's row
 	styleMixed          // each warrior home with probability 3/4, else to the enemy row
+	styleEngine         // the engine's choice (only with GenConfig.EngineDepth)
 	numStyles
 )
 
-var styleNames = [numStyles]string{"uniform", "home", "mixed"}
+var styleNames = [numStyles]string{"uniform", "home", "mixed", "engine"}
 
 // styledOpening draws a redistribution of p in a style: a uniformly
 // random pair, then the drops.
@@ -106,9 +111,24 @@ func GenerateOpenings(ctx context.Context, cfg GenConfig, log io.Writer) ([]Cand
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(k)))
 		c := Candidate{Pos: position.Start(30)}
 		ok := true
+		styles := numStyles - 1
+		if eng != nil {
+			styles = numStyles
+		}
 		for t := 0; t < 2 && ok; t++ {
-			st := rng.IntN(numStyles)
-			m, err := styledOpening(&c.Pos, st, rng)
+			st := rng.IntN(styles)
+			var m position.GameMove
+			var err error
+			if st == styleEngine {
+				eng.NewGame()
+				res := eng.Search(ctx, c.Pos, nil, search.Limits{Depth: max(cfg.EngineOpeningDepth, 1)}, nil)
+				m, ok = res.Best, res.HasMove
+				if !ok {
+					break
+				}
+			} else {
+				m, err = styledOpening(&c.Pos, st, rng)
+			}
 			if err != nil {
 				ok = false
 				break
@@ -171,28 +191,50 @@ func WriteOpenings(w io.Writer, header string, cs []Candidate) error {
 	return nil
 }
 
+func engineFlags(cfg GenConfig) string {
+	if cfg.EngineDepth == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" \\\n#     -engine-depth %d -engine-opening-depth %d -engine-max-score %d", cfg.EngineDepth, cfg.EngineOpeningDepth, cfg.EngineMaxScore)
+}
+
 // DefaultGen is the configuration testdata/openings.txt was made with.
-var DefaultGen = GenConfig{Count: 60, Seed: 2026, Playouts: 64, MaxMargin: 2}
+var DefaultGen = GenConfig{Count: 60, Seed: 2026, Playouts: 64, MaxMargin: 2, EngineDepth: 6, EngineOpeningDepth: 2, EngineMaxScore: 150}
 
 // OpeningsHeader is the comment at the top of a generated file.
 func OpeningsHeader(cfg GenConfig) string {
-	h := fmt.Sprintf(`# Openings for kiothi match: the standard start, then %d balanced
+	var b strings.Builder
+	fmt.Fprintf(&b, `# Openings for kiothi match: the standard start, then %d balanced
 # play-phase positions (turn 3, South to move, every occupied pit nki).
 #
-# Made by: go run ./match/cmd/genopenings -n %d -seed %d -playouts %d -max-margin %d
-# (match.GenerateOpenings; TestOpeningsFile checks that this file is
-# exactly what that command writes, and that every line is valid).
+# Made by:
+#   go run ./match/cmd/genopenings -n %d -seed %d -playouts %d -max-margin %d%s
+# (match.GenerateOpenings). TestOpeningsFile checks every line; with
+# KIOTHI_OPENINGS_REGEN=1 it also checks that the command remakes this
+# file byte for byte.
+#
 # Each candidate plays South's and North's redistributions from the
-# standard start, each drawn (seeded) in one of three styles: uniform over
-# all redistributions, "home" (every lifted warrior to a random pit of the
-# mover's own row) or "mixed" (home with probability 3/4, else the enemy
-# row). It is kept if South has at least 4 legal moves, it is new, and %d
-# greedy-vs-greedy games from it (random tie-breaks, 300-ply cap) give a
-# mean South margin within +-%d. The comment on each line gives the two
-# redistributions, their styles and that mean.
-`, cfg.Count, cfg.Count, cfg.Seed, cfg.Playouts, cfg.MaxMargin, cfg.Playouts, cfg.MaxMargin)
+# standard start, each drawn (seeded) from these styles: "uniform" (uniform
+# over all redistributions), "home" (every lifted warrior to a random pit
+# of the mover's own row), "mixed" (home with probability 3/4, else the
+# enemy row)`, cfg.Count, cfg.Count, cfg.Seed, cfg.Playouts, cfg.MaxMargin, engineFlags(cfg))
 	if cfg.EngineDepth > 0 {
-		h += fmt.Sprintf("# Also kept only if the engine at depth %d scores it within +-%d centi-warriors.\n", cfg.EngineDepth, cfg.EngineMaxScore)
+		fmt.Fprintf(&b, ` and "engine" (the engine's own choice,
+# search.Engine at depth %d)`, cfg.EngineOpeningDepth)
 	}
-	return h + "\n"
+	fmt.Fprintf(&b, `. It is kept if South has at least 4 legal
+# moves, it is new, and %d greedy-vs-greedy games from it (random
+# tie-breaks, 300-ply cap) give a mean South margin within +-%d`, cfg.Playouts, cfg.MaxMargin)
+	if cfg.EngineDepth > 0 {
+		fmt.Fprintf(&b, `, and a
+# search of it by the engine to depth %d scores within +-%d centi-warriors.
+# Depth-limited searches are deterministic, so the command remakes this
+# file as long as the engine (package search) is unchanged`, cfg.EngineDepth, cfg.EngineMaxScore)
+	}
+	b.WriteString(`.
+# Each line's comment gives the two redistributions, their styles, the
+# greedy mean margin and the engine's score.
+
+`)
+	return b.String()
 }

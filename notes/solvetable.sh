@@ -1,11 +1,13 @@
 #!/bin/bash
-# Usage: solvetable.sh KIOTHI LIMIT
-K=$1; L=${2:-120s}
+# The solve-time table of notes/match.md.
+# Usage: notes/solvetable.sh KIOTHI [TIME-LIMIT] [extra solve flags...]
+K=${1:-bin/kiothi}; L=${2:-120s}; shift 2
+T=$(mktemp -d)
 while read -r n fen; do
   for obj in margin match; do
-    /usr/bin/time -f "%U %e" -o /tmp/t.txt $K solve "$fen" --threads 1 --objective $obj --time-limit $L >/tmp/o.txt 2>/tmp/e.txt
-    nodes=$(grep '^nodes' /tmp/e.txt | awk '{print $2}')
-    echo "| $n | $obj | $(tail -1 /tmp/o.txt | cut -c1-40) | $nodes | $(awk '{print $1"s cpu, "$2"s wall"}' /tmp/t.txt) |"
+    /usr/bin/time -f "%U %e" -o $T/t $K solve "$fen" --threads 1 --objective $obj --time-limit $L "$@" >$T/o 2>$T/e
+    nodes=$(grep '^nodes' $T/e | awk '{print $2}')
+    echo "| $n | $obj | $(tail -1 $T/o | cut -c1-40) | $nodes | $(awk '{print $1" s / "$2" s"}' $T/t) |"
   done
 done <<'POS'
 10 2.0.2.1.1.0.0.0.0.0/0.0.1.0.0.0.0.2.0.1 24-26 n 18
@@ -14,3 +16,4 @@ done <<'POS'
 25 0.4.2.0.0.0.1.1.0.3/3.0.1.4.0.1.1.0.4.0 21-14 n 12
 30 0.1.5.3.2.0.3.1.0.1/2.0.1.2.0.1.4.0.1.3 13-17 s 15
 POS
+rm -rf $T

@@ -31,7 +31,7 @@ func minimax(p position.Position, line map[uint64]int, obj search.Objective, mul
 	}
 	me, you := p.Side(), p.Side().Other()
 	var list movegen.MoveList
-	n := movegen.Generate(&p, movegen.Rules{}, &list)
+	n := movegen.Generate(&p, testRules, &list)
 	if n == 0 {
 		return val(p.Prison(me) - p.Prison(you) - p.BoardTotal())
 	}
@@ -39,7 +39,7 @@ func minimax(p position.Position, line map[uint64]int, obj search.Objective, mul
 	defer func() { line[p.KeyWithPrisons()]-- }()
 	best := -1000
 	for _, m := range list[:n] {
-		q, st := movegen.MakeMove(p, m, movegen.Rules{})
+		q, st := movegen.MakeMove(p, m, testRules)
 		if st != movegen.Legal {
 			panic(st)
 		}
@@ -66,11 +66,11 @@ func fakeHistory(p position.Position, rng *rand.Rand) []uint64 {
 	q := p
 	for step := 0; step < 1+rng.IntN(2); step++ {
 		var list movegen.MoveList
-		n := movegen.Generate(&q, movegen.Rules{}, &list)
+		n := movegen.Generate(&q, testRules, &list)
 		if n == 0 {
 			break
 		}
-		r, _ := movegen.MakeMove(q, list[rng.IntN(n)], movegen.Rules{})
+		r, _ := movegen.MakeMove(q, list[rng.IntN(n)], testRules)
 		if r.Prison(position.South) != p.Prison(position.South) || r.Prison(position.North) != p.Prison(position.North) {
 			break
 		}
@@ -107,6 +107,10 @@ func randomSmall(rng *rand.Rand, warriors int) position.Position {
 
 const minimaxBudget = 200000
 
+// testRules are the rules of the position under test (a quarter of the
+// positions play variant free-first-lap).
+var testRules movegen.Rules
+
 // repetitions counts the repetition endings minimax has scored, so the
 // test can tell that it exercised the rule.
 var repetitions int
@@ -120,6 +124,7 @@ func TestSolveMatchesMinimax(t *testing.T) {
 	checked, big := 0, 0
 	for checked < count {
 		p := randomSmall(rng, 3+rng.IntN(8))
+		testRules = movegen.Rules{FreeFirstLap: rng.IntN(4) == 0}
 		hist := fakeHistory(p, rng)
 		for _, obj := range []search.Objective{search.Margin, search.Match} {
 			mult := 2 + rng.IntN(9)
@@ -137,7 +142,7 @@ func TestSolveMatchesMinimax(t *testing.T) {
 				checked++
 			}
 			for _, threads := range []int{1, 2} {
-				o := Options{Objective: obj, Multiplier: mult, Threads: threads, HashMB: 1, History: hist}
+				o := Options{Rules: testRules, Objective: obj, Multiplier: mult, Threads: threads, HashMB: 1, History: hist}
 				if threads == 2 {
 					g := rng.IntN(21) - 10 // any guess must give the same value
 					o.Guess = &g
@@ -168,12 +173,12 @@ func TestSolveMatchesMinimax(t *testing.T) {
 func checkPV(t *testing.T, p position.Position, res Result, obj search.Objective, mult int, hist []uint64) {
 	t.Helper()
 	if len(res.PV) == 0 {
-		if movegen.HasMove(&p, movegen.Rules{}) {
+		if movegen.HasMove(&p, testRules) {
 			t.Fatalf("%s: no PV", p)
 		}
 		return
 	}
-	q, st := movegen.MakeMove(p, res.PV[0], movegen.Rules{})
+	q, st := movegen.MakeMove(p, res.PV[0], testRules)
 	if st != movegen.Legal {
 		t.Fatalf("%s: PV move %s %s", p, res.PV[0], st)
 	}

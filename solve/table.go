@@ -14,6 +14,9 @@ import (
 type Entry struct {
 	Lo, Hi int8
 	Move   position.Move
+	// Work is log2 of the nodes the bounds cost (a table may prefer to
+	// keep costly entries); probes may return it as 0.
+	Work int8
 }
 
 // Table is the solver's view of a transposition table. Any table with

@@ -14,6 +14,7 @@ import (
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/solve"
+	"github.com/kiothi/kiothi/tt"
 	"github.com/spf13/cobra"
 )
 
@@ -23,6 +24,7 @@ type solveOptions struct {
 	objective  string
 	multiplier int
 	timeLimit  time.Duration
+	table      string
 }
 
 func init() { register(newSolveCmd) }
@@ -43,11 +45,12 @@ by the repetition sweep (see package solve).`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd.Context(), g, args[0]) },
 	}
 	f := c.Flags()
-	f.IntVar(&o.threads, "threads", defaultThreads(), "search threads (Lazy SMP; default: the logical cores)")
+	f.IntVar(&o.threads, "threads", 1, "search threads (Lazy SMP over the shared table; measured no faster than 1 on 2 cores)")
 	f.IntVar(&o.hashMB, "hash", 64, "transposition table size in MB")
 	f.StringVar(&o.objective, "objective", "margin", "margin or match")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for --objective match (2..10)")
 	f.DurationVar(&o.timeLimit, "time-limit", 0, "give up after this long (a Go duration such as 20s; 0: no limit)")
+	f.StringVar(&o.table, "table", "search", "transposition table: search (the search's tt package) or simple (solve.MemTable)")
 	return c
 }
 
@@ -74,8 +77,20 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 	if o.threads < 1 || o.threads > 1024 {
 		return fmt.Errorf("--threads %d: want 1 to 1024", o.threads)
 	}
-	if o.hashMB < 1 || o.hashMB > 1<<20 {
-		return fmt.Errorf("--hash %d: want 1 to %d MB", o.hashMB, 1<<20)
+	if err := tt.CheckMB(o.hashMB); err != nil {
+		return fmt.Errorf("--hash: %v", err)
+	}
+	switch o.table {
+	case "search":
+		st, err := solve.NewSearchTable(o.hashMB)
+		if err != nil {
+			return fmt.Errorf("--hash: %v", err)
+		}
+		opts.Table = st
+	case "simple":
+		opts.Table = solve.NewMemTable(o.hashMB)
+	default:
+		return fmt.Errorf("--table %q: want search or simple", o.table)
 	}
 	if o.timeLimit < 0 {
 		return fmt.Errorf("--time-limit %v: must not be negative", o.timeLimit)

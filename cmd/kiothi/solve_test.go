@@ -17,6 +17,10 @@ func TestSolveCommand(t *testing.T) {
 	if !strings.Contains(errOut, "bounds [5, 5]") {
 		t.Errorf("stderr %q", errOut)
 	}
+	out, _, err = runCLI(t, "solve", pos, "--table", "simple", "--hash", "1")
+	if err != nil || lastLine(out) != "value 5 pv b1" {
+		t.Fatalf("simple table: out %q err %v", out, err)
+	}
 	out, _, err = runCLI(t, "solve", pos, "--objective", "match")
 	if err != nil || lastLine(out) != "value 1 pv b1" {
 		t.Fatalf("match: out %q err %v", out, err)
@@ -39,6 +43,8 @@ func TestSolveCommandErrors(t *testing.T) {
 		{"solve", "startpos", "--objective", "wins"},
 		{"solve", "0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3", "--objective", "match", "--multiplier", "1"},
 		{"solve", "0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3", "--threads", "0"},
+		{"solve", "0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3", "--table", "big"},
+		{"solve", "0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3", "--hash", "0"},
 	} {
 		if _, _, err := runCLI(t, args...); err == nil {
 			t.Errorf("%v accepted", args)

@@ -19,8 +19,9 @@ func main() {
 	flag.Uint64Var(&cfg.Seed, "seed", match.DefaultGen.Seed, "seed of every choice")
 	flag.IntVar(&cfg.Playouts, "playouts", match.DefaultGen.Playouts, "greedy self-play games per candidate")
 	flag.IntVar(&cfg.MaxMargin, "max-margin", match.DefaultGen.MaxMargin, "largest |mean South margin| kept")
-	flag.IntVar(&cfg.EngineDepth, "engine-depth", 0, "also require an engine search to this depth to score within -engine-max-score (0: off)")
-	flag.IntVar(&cfg.EngineMaxScore, "engine-max-score", 200, "largest |engine score| kept, centi-warriors")
+	flag.IntVar(&cfg.EngineDepth, "engine-depth", match.DefaultGen.EngineDepth, "engine balance search depth; 0 leaves the engine out (no engine style, no engine check)")
+	flag.IntVar(&cfg.EngineOpeningDepth, "engine-opening-depth", match.DefaultGen.EngineOpeningDepth, "depth of the engine's own redistributions")
+	flag.IntVar(&cfg.EngineMaxScore, "engine-max-score", match.DefaultGen.EngineMaxScore, "largest |engine score| kept, centi-warriors")
 	flag.Parse()
 	cs, err := match.GenerateOpenings(context.Background(), cfg, os.Stderr)
 	if err == nil {
