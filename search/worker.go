@@ -124,7 +124,9 @@ func (w *worker) enter(p *position.Position, ply int, captured bool) {
 // lmr[d][i] is the late move reduction at depth d for the i-th move.
 var lmr [MaxDepth + 1][movegen.MaxMoves]int8
 
-// lmrDiv scales the reductions (bigger: smaller reductions).
+// lmrDiv scales the reductions (bigger: smaller reductions). At equal
+// nodes 3.5 scored -22 in 160 games against 2.25, and 1.5 scored +15 in
+// 320 (with a margin of -8 warriors): within the noise, so 2.25 stays.
 var lmrDiv = 2.25
 
 func init() { initLMR() }
