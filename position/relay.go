@@ -51,40 +51,106 @@ func init() {
 	}
 }
 
+// A relay lap is decided by two numbers, the pit L it lifts and the hand n
+// it lifts there (everything that pit holds), so every possible lap is
+// precomputed in two tables indexed by lapIndex(L, n) = L<<6 | n:
+//
+//   - relayDelta: the whole lap as one signed add per row (-n at L, n/20 at
+//     every pit, one more at the next n%20 pits). Packed fields add as one
+//     integer, borrows and carries included, as long as every field ends in
+//     0..63, and a count never exceeds 63.
+//   - relayNext: where the lap lands and how to read that pit's new count
+//     from the rows as they were BEFORE the lap, so that reading the next
+//     hand does not wait for the lap's adds: the critical path of a lap is
+//     one table load, two shifts and an add.
+//
+// This replaces a division, a row selection with masks, a clear and a table
+// of partial laps (about 70 instructions a lap) with about 15.
+//
+// A relayNext entry is one word (a struct went through the stack):
+//
+//	bits  0..15  lapIndex(landing pit, 0)
+//	bits 16..23  s0, bits 24..31 s1: the landing pit's field is the low six
+//	             bits of w0>>s0 | w1>>s1 (a row's bits 60..63 are zero, so
+//	             the row not holding the pit is shifted out by 60)
+//	bits 56..63  inc: the landing count is (field + inc) mod 64, inc being
+//	             q+1, or q-n mod 64 when the lap ends where it started
+type relayStep = uint64
+
+// relayIndexMask bounds a lap index (19<<6|63 < 2048) without a bounds
+// check; the tables are 2048 long, the entries past pit 19 unused.
+const relayIndexMask = 2047
+
+var (
+	relayDelta [relayIndexMask + 1][2]uint64
+	relayNext  [relayIndexMask + 1]relayStep
+)
+
+func init() {
+	for l := 0; l < NumPits; l++ {
+		for n := 0; n <= MaxTotal; n++ {
+			q, r := n/NumPits, n%NumPits
+			var d [2]uint64
+			for i := 0; i < NumPits; i++ {
+				k := uint64(q)
+				if c := (i - l + NumPits) % NumPits; c >= 1 && c <= r {
+					k++ // the r pits after l take one more
+				}
+				if i == l {
+					k -= uint64(n)
+				}
+				d[i/RowPits] += k << (fieldBits * uint(i%RowPits))
+			}
+			last := (l + n) % NumPits
+			inc := q + 1
+			if r == 0 {
+				inc = (q - n) & fieldMask
+			}
+			s0, s1 := 60, 60
+			if last < RowPits {
+				s0 = fieldBits * last
+			} else {
+				s1 = fieldBits * (last - RowPits)
+			}
+			st := relayStep(last<<6 | s0<<16 | s1<<24 | inc<<56)
+			relayDelta[l<<6|n] = d
+			relayNext[l<<6|n] = st
+		}
+	}
+}
+
+// landingCount reads the count of a lap's landing pit after the lap from
+// the rows before it.
+func landingCount(w0, w1 uint64, st relayStep) uint64 {
+	return ((w0>>(st>>16&63) | w1>>(st>>24&63)) + st>>56) & fieldMask
+}
+
+// pitCount reads pit last's count from bare rows.
+func pitCount(w0, w1 uint64, last int) uint64 {
+	f := fields[last&127]
+	return (w0 ^ (w0^w1)&f.sel) >> (f.shift & 63) & fieldMask
+}
+
 // sowLaps lifts landing pit last and sows its hand from the next pit, lap
 // after lap, for at most k laps or until a lap ends in an empty pit. It
 // returns the rows, the landing pit, the pits lifted, the laps sown and
-// whether the sowing ended.
-//
-// The new landing pit's count is what it held plus the rounds plus one for
-// the last warrior (or just the rounds when the hand ends on the emptied
-// pit itself), so the next hand is known without waiting for the lap's
-// adds: the critical path is one table load and an extract a lap. Rows are
-// chosen with masks, not branches: the row of a landing pit is as good as
-// random to a branch predictor. The body is written out, not called: the
-// compiler would not inline it, and the loop must stay in registers.
+// whether the sowing ended. (See relayStep for the lap.)
 func sowLaps(w0, w1 uint64, last, k int) (uint64, uint64, int, uint32, int, bool) {
 	var lifted uint32
-	f := fields[last&127]
-	n := (w0 ^ (w0^w1)&f.sel) >> (f.shift & 63) & fieldMask
+	i := last<<6 | int(pitCount(w0, w1, last))
 	for done := 1; done <= k; done++ {
-		lifted |= f.bit
-		clear := uint64(fieldMask) << (f.shift & 63)
-		w0 &^= clear &^ f.sel
-		w1 &^= clear & f.sel
-		q := n * 13 >> 8 // n / 20 for n <= 63
-		r := n - q*NumPits
-		add := &lapFrom[last&31][r&31]
-		last = int(fields[(last+int(n))&127].pit)
-		f = fields[last&127]
-		held := (w0 ^ (w0^w1)&f.sel) >> (f.shift & 63) & fieldMask
-		w0 += q*rowOnes + add[0]
-		w1 += q*rowOnes + add[1]
-		if n = held + q + (r+31)>>5; n < 2 { // (r+31)>>5: 1 if r > 0
-			return w0, w1, last, lifted, done, true
+		lifted |= 1 << (uint(i>>6) & 31)
+		st := relayNext[i&relayIndexMask]
+		d := &relayDelta[i&relayIndexMask]
+		n := landingCount(w0, w1, st)
+		w0 += d[0]
+		w1 += d[1]
+		i = int(st&0xFFFF | n)
+		if n < 2 {
+			return w0, w1, i >> 6, lifted, done, true
 		}
 	}
-	return w0, w1, last, lifted, k, false
+	return w0, w1, i >> 6, lifted, k, false
 }
 
 // chunkLaps is how many laps relayRows sows between cycle checks: nearly
@@ -184,6 +250,13 @@ func firstLap(w0, w1 uint64, pit, n int) (uint64, uint64, int) {
 	return w0, w1, int(mod20[(pit+n)&127])
 }
 
+// firstRelay plays the first lap of lifting n from pit on bare rows and
+// returns the rows and the lap index of the landing pit.
+func firstRelay(w0, w1 uint64, pit, n int) (uint64, uint64, int) {
+	w0, w1, last := firstLap(w0, w1, pit, n)
+	return w0, w1, last<<6 | int(pitCount(w0, w1, last))
+}
+
 // SowEndsMany returns how many of the moves (pits[k], counts[k]), each
 // of whose first lap ends in an occupied pit, end within limit laps.
 //
@@ -202,82 +275,65 @@ func (p *Position) SowEndsMany(pits, counts []int8, limit int) int {
 	}
 	r0, r1 := p.rows[0], p.rows[1]
 	chunk := min(chunkLaps, limit)
-	a0, a1, la := firstLap(r0, r1, int(pits[0]), int(counts[0]))
-	b0, b1, lb := firstLap(r0, r1, int(pits[1]), int(counts[1]))
-	fa, fb := fields[la&127], fields[lb&127]
-	na := (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
-	nb := (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
+	// A lane is its rows and lapIndex(landing pit, its count); a count
+	// under 2 means the lap ended in an empty pit.
+	a0, a1, ia := firstRelay(r0, r1, int(pits[0]), int(counts[0]))
+	b0, b1, ib := firstRelay(r0, r1, int(pits[1]), int(counts[1]))
 	lapsA, lapsB := 1, 1
 	next, ended := 2, 0
 	for {
-		if na < 2 || lapsA >= chunk {
-			if na < 2 {
+		if ia&63 < 2 || lapsA >= chunk {
+			if ia&63 < 2 {
 				ended++
-			} else if _, _, _, _, ok := relayRows(a0, a1, la, lapsA, limit); ok {
+			} else if _, _, _, _, ok := relayRows(a0, a1, ia>>6, lapsA, limit); ok {
 				ended++
 			}
 			if next == len(pits) {
 				break
 			}
-			a0, a1, la = firstLap(r0, r1, int(pits[next]), int(counts[next]))
-			fa = fields[la&127]
-			na = (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
+			a0, a1, ia = firstRelay(r0, r1, int(pits[next]), int(counts[next]))
 			lapsA = 1
 			next++
 		} else {
-			clear := uint64(fieldMask) << (fa.shift & 63)
-			a0 &^= clear &^ fa.sel
-			a1 &^= clear & fa.sel
-			q := na * 13 >> 8
-			r := na - q*NumPits
-			add := &lapFrom[la&31][r&31]
-			la = int(fields[(la+int(na))&127].pit)
-			fa = fields[la&127]
-			held := (a0 ^ (a0^a1)&fa.sel) >> (fa.shift & 63) & fieldMask
-			a0 += q*rowOnes + add[0]
-			a1 += q*rowOnes + add[1]
-			na = held + q + (r+31)>>5
+			st := relayNext[ia&relayIndexMask]
+			d := &relayDelta[ia&relayIndexMask]
+			n := landingCount(a0, a1, st)
+			a0 += d[0]
+			a1 += d[1]
+			ia = int(st&0xFFFF | n)
 			lapsA++
 		}
-		if nb < 2 || lapsB >= chunk {
-			if nb < 2 {
+		if ib&63 < 2 || lapsB >= chunk {
+			if ib&63 < 2 {
 				ended++
-			} else if _, _, _, _, ok := relayRows(b0, b1, lb, lapsB, limit); ok {
+			} else if _, _, _, _, ok := relayRows(b0, b1, ib>>6, lapsB, limit); ok {
 				ended++
 			}
 			if next == len(pits) {
 				// B is done; A finishes alone below.
-				b0, b1, lb, nb = a0, a1, la, na
+				b0, b1, ib = a0, a1, ia
 				lapsB = lapsA
 				break
 			}
-			b0, b1, lb = firstLap(r0, r1, int(pits[next]), int(counts[next]))
-			fb = fields[lb&127]
-			nb = (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
+			b0, b1, ib = firstRelay(r0, r1, int(pits[next]), int(counts[next]))
 			lapsB = 1
 			next++
 		} else {
-			clear := uint64(fieldMask) << (fb.shift & 63)
-			b0 &^= clear &^ fb.sel
-			b1 &^= clear & fb.sel
-			q := nb * 13 >> 8
-			r := nb - q*NumPits
-			add := &lapFrom[lb&31][r&31]
-			lb = int(fields[(lb+int(nb))&127].pit)
-			fb = fields[lb&127]
-			held := (b0 ^ (b0^b1)&fb.sel) >> (fb.shift & 63) & fieldMask
-			b0 += q*rowOnes + add[0]
-			b1 += q*rowOnes + add[1]
-			nb = held + q + (r+31)>>5
+			st := relayNext[ib&relayIndexMask]
+			d := &relayDelta[ib&relayIndexMask]
+			n := landingCount(b0, b1, st)
+			b0 += d[0]
+			b1 += d[1]
+			ib = int(st&0xFFFF | n)
 			lapsB++
 		}
 	}
 	// One chain is left: A's if the loop broke in A's half (B still has its
 	// own state), else B's state holds it (copied from A above).
-	if nb < 2 {
+	if ib&63 < 2 {
 		return ended + 1
 	}
-	if _, _, _, _, ok := relayRows(b0, b1, lb, lapsB, limit); ok {
+	if _, _, _, _, ok := relayRows(b0, b1, ib>>6, lapsB, limit); ok {
 		ended++
 	}
 	return ended
