@@ -1,7 +1,10 @@
 // Relay sowing: the lap-after-lap loop of RULES.md §4, kept in registers.
 package position
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // divmod20[n] = n/20, n%20 for a hand of up to 63 warriors.
 var divmod20 [MaxTotal + 1][2]uint8
@@ -53,38 +56,38 @@ func init() {
 
 // A relay lap is decided by two numbers, the pit L it lifts and the hand n
 // it lifts there (everything that pit holds), so every possible lap is
-// precomputed in two tables indexed by lapIndex(L, n) = L<<6 | n:
+// precomputed in relayTab, indexed by lapIndex(L, n) = L<<6 | n. An entry
+// is three words:
 //
-//   - relayDelta: the whole lap as one signed add per row (-n at L, n/20 at
+//   - [1], [2]: the whole lap as one signed add per row (-n at L, n/20 at
 //     every pit, one more at the next n%20 pits). Packed fields add as one
-//     integer, borrows and carries included, as long as every field ends in
-//     0..63, and a count never exceeds 63.
-//   - relayNext: where the lap lands and how to read that pit's new count
-//     from the rows as they were BEFORE the lap, so that reading the next
-//     hand does not wait for the lap's adds: the critical path of a lap is
-//     one table load, two shifts and an add.
+//     integer, borrows and carries included, as long as every field ends
+//     in 0..63, and a count never exceeds 63.
+//   - [0], the step: where the lap lands and how to read that pit's new
+//     count from the rows as they were BEFORE the lap, so that reading the
+//     next hand does not wait for the lap's adds: the critical path of a
+//     lap is one table load, a shift and an add.
 //
 // This replaces a division, a row selection with masks, a clear and a table
-// of partial laps (about 70 instructions a lap) with about 15.
-//
-// A relayNext entry is one word (a struct went through the stack):
+// of partial laps (about 70 instructions a lap) with about 15. The step's
+// bits:
 //
 //	bits  0..15  lapIndex(landing pit, 0)
 //	bits 16..23  s0, bits 24..31 s1: the landing pit's field is the low six
 //	             bits of w0>>s0 | w1>>s1 (a row's bits 60..63 are zero, so
 //	             the row not holding the pit is shifted out by 60)
+//	bits 32..39  the same as one shift of the pit's row, and bit 40 set if
+//	             that row is North's (for relay_amd64.s, which selects the
+//	             row with a conditional move)
 //	bits 56..63  inc: the landing count is (field + inc) mod 64, inc being
 //	             q+1, or q-n mod 64 when the lap ends where it started
-type relayStep = uint64
+//
+// A lap index is at most 19<<6|63 = 1279.
+var relayTab [NumPits << 6][3]uint64
 
-// relayIndexMask bounds a lap index (19<<6|63 < 2048) without a bounds
-// check; the tables are 2048 long, the entries past pit 19 unused.
+// relayIndexMask bounds a lap index for the compiler (the table is 1280
+// long; a masked index past it is caught by the bounds check).
 const relayIndexMask = 2047
-
-var (
-	relayDelta [relayIndexMask + 1][2]uint64
-	relayNext  [relayIndexMask + 1]relayStep
-)
 
 func init() {
 	for l := 0; l < NumPits; l++ {
@@ -112,17 +115,19 @@ func init() {
 			} else {
 				s1 = fieldBits * (last - RowPits)
 			}
-			st := relayStep(last<<6 | s0<<16 | s1<<24 | inc<<56)
-			relayDelta[l<<6|n] = d
-			relayNext[l<<6|n] = st
+			st := last<<6 | s0<<16 | s1<<24 | fieldBits*(last%RowPits)<<32 | last/RowPits<<40 | inc<<56
+			relayTab[l<<6|n] = [3]uint64{uint64(st), d[0], d[1]}
 		}
 	}
 }
 
-// landingCount reads the count of a lap's landing pit after the lap from
-// the rows before it.
-func landingCount(w0, w1 uint64, st relayStep) uint64 {
-	return ((w0>>(st>>16&63) | w1>>(st>>24&63)) + st>>56) & fieldMask
+// relayLap sows the lap lapIndex i on bare rows and returns the rows and
+// the lap index of its landing pit.
+func relayLap(w0, w1 uint64, i int) (uint64, uint64, int) {
+	e := &relayTab[i&relayIndexMask]
+	st := e[0]
+	n := ((w0>>(st>>16&63) | w1>>(st>>24&63)) + st>>56) & fieldMask
+	return w0 + e[1], w1 + e[2], int(st&0xFFFF | n)
 }
 
 // pitCount reads pit last's count from bare rows.
@@ -140,13 +145,8 @@ func sowLaps(w0, w1 uint64, last, k int) (uint64, uint64, int, uint32, int, bool
 	i := last<<6 | int(pitCount(w0, w1, last))
 	for done := 1; done <= k; done++ {
 		lifted |= 1 << (uint(i>>6) & 31)
-		st := relayNext[i&relayIndexMask]
-		d := &relayDelta[i&relayIndexMask]
-		n := landingCount(w0, w1, st)
-		w0 += d[0]
-		w1 += d[1]
-		i = int(st&0xFFFF | n)
-		if n < 2 {
+		w0, w1, i = relayLap(w0, w1, i)
+		if i&63 < 2 {
 			return w0, w1, i >> 6, lifted, done, true
 		}
 	}
@@ -259,82 +259,87 @@ func firstRelay(w0, w1 uint64, pit, n int) (uint64, uint64, int) {
 
 // SowEndsMany returns how many of the moves (pits[k], counts[k]), each
 // of whose first lap ends in an occupied pit, end within limit laps.
-//
-// Each lap waits on the table load of the one before, so a single chain
-// of laps leaves the core mostly idle. Two lanes, A and B, step two chains
-// in one loop, and a lane whose sowing ends takes the next move at once, so
-// both stay busy until the moves run out. A chain still going after
-// chunkLaps laps (rare) finishes on its own in relayRows. The lanes are
-// written out in locals: as structs they went to memory and lost the gain.
 func (p *Position) SowEndsMany(pits, counts []int8, limit int) int {
-	if len(pits) < 2 {
-		if len(pits) == 1 && p.SowEnds(int(pits[0]), int(counts[0]), limit) {
-			return 1
-		}
-		return 0
-	}
-	r0, r1 := p.rows[0], p.rows[1]
-	chunk := min(chunkLaps, limit)
-	// A lane is its rows and lapIndex(landing pit, its count); a count
-	// under 2 means the lap ended in an empty pit.
-	a0, a1, ia := firstRelay(r0, r1, int(pits[0]), int(counts[0]))
-	b0, b1, ib := firstRelay(r0, r1, int(pits[1]), int(counts[1]))
-	lapsA, lapsB := 1, 1
-	next, ended := 2, 0
-	for {
-		if ia&63 < 2 || lapsA >= chunk {
-			if ia&63 < 2 {
-				ended++
-			} else if _, _, _, _, ok := relayRows(a0, a1, ia>>6, lapsA, limit); ok {
-				ended++
-			}
-			if next == len(pits) {
-				break
-			}
-			a0, a1, ia = firstRelay(r0, r1, int(pits[next]), int(counts[next]))
-			lapsA = 1
-			next++
-		} else {
-			st := relayNext[ia&relayIndexMask]
-			d := &relayDelta[ia&relayIndexMask]
-			n := landingCount(a0, a1, st)
-			a0 += d[0]
-			a1 += d[1]
-			ia = int(st&0xFFFF | n)
-			lapsA++
-		}
-		if ib&63 < 2 || lapsB >= chunk {
-			if ib&63 < 2 {
-				ended++
-			} else if _, _, _, _, ok := relayRows(b0, b1, ib>>6, lapsB, limit); ok {
-				ended++
-			}
-			if next == len(pits) {
-				// B is done; A finishes alone below.
-				b0, b1, ib = a0, a1, ia
-				lapsB = lapsA
-				break
-			}
-			b0, b1, ib = firstRelay(r0, r1, int(pits[next]), int(counts[next]))
-			lapsB = 1
-			next++
-		} else {
-			st := relayNext[ib&relayIndexMask]
-			d := &relayDelta[ib&relayIndexMask]
-			n := landingCount(b0, b1, st)
-			b0 += d[0]
-			b1 += d[1]
-			ib = int(st&0xFFFF | n)
-			lapsB++
-		}
-	}
-	// One chain is left: A's if the loop broke in A's half (B still has its
-	// own state), else B's state holds it (copied from A above).
-	if ib&63 < 2 {
-		return ended + 1
-	}
-	if _, _, _, _, ok := relayRows(b0, b1, ib>>6, lapsB, limit); ok {
-		ended++
+	ended := 0
+	for len(pits) > 0 {
+		k := min(len(pits), relayBatch)
+		ended += p.sowEndsBatch(pits[:k], counts[:k], limit)
+		pits, counts = pits[k:], counts[k:]
 	}
 	return ended
+}
+
+// relayBatch is how many moves sowEndsBatch takes at a time (a row's moves
+// number at most 63, so CountMoves makes one batch).
+const relayBatch = 64
+
+// sowEndsBatch is SowEndsMany for at most relayBatch moves. The first lap
+// of lifting n < 20 from a pit is a relay-table lap too (the table's delta
+// takes n from the pit, whatever it held), so each move becomes the lap
+// index of its first lap and relayLanes sows them all from the rows of p.
+// A hand of whole rounds (20, 40, 60) would end its first lap on its own
+// pit, where the table's landing count assumes the pit emptied: SowEnds
+// takes those.
+func (p *Position) sowEndsBatch(pits, counts []int8, limit int) int {
+	var laps [relayBatch]uint16
+	n, ended := 0, 0
+	for k := range pits {
+		c := int(counts[k])
+		if wholeRounds>>(uint(c)&63)&1 != 0 {
+			if p.SowEnds(int(pits[k]), c, limit) {
+				ended++
+			}
+			continue
+		}
+		laps[n&(relayBatch-1)] = uint16(int(pits[k])<<6 | c)
+		n++
+	}
+	if n == 0 {
+		return ended
+	}
+	var long uint64 // moves still going after chunkLaps laps
+	if limit >= chunkLaps {
+		var e int
+		e, long = relayLanes(p.rows[0], p.rows[1], &laps[0], n)
+		ended += e
+	} else {
+		// relayLanes sows chunkLaps laps before it gives up on a chain.
+		long = uint64(1)<<uint(n) - 1
+	}
+	// Long chains (rare) are sown again from the start, to the limit.
+	for ; long != 0; long &= long - 1 {
+		lap := laps[bits.TrailingZeros64(long)]
+		w0, w1, i := relayLap(p.rows[0], p.rows[1], int(lap))
+		if i&63 < 2 {
+			ended++
+		} else if _, _, _, _, ok := relayRows(w0, w1, i>>6, 1, limit); ok {
+			ended++
+		}
+	}
+	return ended
+}
+
+// wholeRounds has bit n set for the hands n = 20, 40, 60.
+const wholeRounds = 1<<NumPits | 1<<(2*NumPits) | 1<<(3*NumPits)
+
+// relayLanesGo sows the moves whose first laps are laps[:n] (n <= 64) from
+// rows r0, r1, each until a lap ends in an empty pit or it has sown
+// chunkLaps laps. It returns how many ended and a mask of the moves (bit k
+// for laps[k]) still going. It is relayLanes' contract in plain Go, one
+// chain at a time.
+func relayLanesGo(r0, r1 uint64, laps *uint16, n int) (ended int, long uint64) {
+	for k, lap := range unsafe.Slice(laps, n) {
+		w0, w1, i := r0, r1, int(lap)
+		for done := 1; ; done++ {
+			if w0, w1, i = relayLap(w0, w1, i); i&63 < 2 {
+				ended++
+				break
+			}
+			if done == chunkLaps {
+				long |= 1 << (uint(k) & 63)
+				break
+			}
+		}
+	}
+	return ended, long
 }

@@ -1,0 +1,70 @@
+// Tests of the relay tables and lanes against the plain relay loop.
+package position
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// randomRows returns two rows holding total warriors spread at random.
+func randomRows(rng *rand.Rand, total int) (uint64, uint64) {
+	var c [NumPits]int
+	for k := 0; k < total; k++ {
+		c[rng.Intn(NumPits)]++
+	}
+	var w [2]uint64
+	for i, n := range c {
+		w[i/RowPits] += uint64(n) << (fieldBits * uint(i%RowPits))
+	}
+	return w[0], w[1]
+}
+
+// TestRelayLanes checks relayLanes (assembly on amd64) against
+// relayLanesGo, and both against SowEnds move by move, on random boards and
+// random moves whose first laps end in occupied pits, chains past
+// chunkLaps laps included.
+func TestRelayLanes(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	longSeen := 0
+	for trial := 0; trial < 3000; trial++ {
+		w0, w1 := randomRows(rng, 20+rng.Intn(MaxTotal-19))
+		p := Position{rows: [2]uint64{w0, w1}}
+		var laps [relayBatch]uint16
+		var pits, counts []int8
+		n := 0
+		for pit := 0; pit < NumPits && n < relayBatch; pit++ {
+			for h := 1; h <= p.Count(pit) && h < NumPits && n < relayBatch; h++ {
+				if p.Count((pit+h)%NumPits) > 0 && rng.Intn(3) == 0 {
+					laps[n] = uint16(pit<<6 | h)
+					pits, counts = append(pits, int8(pit)), append(counts, int8(h))
+					n++
+				}
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		e, long := relayLanes(w0, w1, &laps[0], n)
+		eGo, longGo := relayLanesGo(w0, w1, &laps[0], n)
+		if e != eGo || long != longGo {
+			t.Fatalf("rows %x %x moves %v: relayLanes = %d, %b; relayLanesGo = %d, %b", w0, w1, laps[:n], e, long, eGo, longGo)
+		}
+		if long != 0 {
+			longSeen++
+		}
+		for _, limit := range []int{10000, chunkLaps, 3} {
+			want := 0
+			for k := range pits {
+				if p.SowEnds(int(pits[k]), int(counts[k]), limit) {
+					want++
+				}
+			}
+			if got := p.SowEndsMany(pits, counts, limit); got != want {
+				t.Fatalf("rows %x %x moves %v limit %d: SowEndsMany = %d, SowEnds says %d", w0, w1, laps[:n], limit, got, want)
+			}
+		}
+	}
+	if longSeen == 0 {
+		t.Errorf("no chain went past %d laps: the long path is untested", chunkLaps)
+	}
+}
