@@ -1,3 +1,5 @@
+//go:build !purego
+
 // The amd64 relay lanes: declaration of relay_amd64.s.
 package position
 

@@ -1,3 +1,5 @@
+//go:build !purego
+
 // relayLanes: two relay chains sown at once (see relay_amd64.go, relay.go).
 
 #include "textflag.h"
