@@ -102,30 +102,56 @@ func CountMoves(p *position.Position, r Rules) int {
 		relays &^= doubled((1<<position.RowPits - 1) << uint(first))
 	}
 	k := 0
-	// Relaying candidates are collected and checked together, two at a
-	// time (see position.SowEndsMany).
-	var rp, rn [MaxMoves]int8
-	nr := 0
 	row := p.Row(side)
-	for pit := first; row != 0; pit, row = pit+1, row>>6 {
+	// Relaying candidates are collected and checked together (see
+	// position.SowEndsMoves). Every pit is visited (a fixed trip count
+	// predicts well; an empty pit has an empty window), and the relaying
+	// hands of three pits at a time are gathered in one word (19 bits a
+	// pit: bit n-1 for hand n) read out by one loop: a loop a pit cost a
+	// mispredicted exit a pit.
+	var hands [4]uint64
+	for j := 0; j < position.RowPits; j, row = j+1, row>>6 {
 		c := int(row & 63)
-		if c == 0 {
-			continue
-		}
+		pit := first + j
 		w := min(c, position.NumPits-1)
-		window := (uint64(1)<<uint(w) - 1) << uint(pit+1)
+		sh := uint(pit+1) & 63 // masked shifts need no range check
+		window := (uint64(1)<<(uint(w)&63) - 1) << sh
 		k += w - bits.OnesCount64(occ&window)
-		for m := relays & window; m != 0; m &= m - 1 {
-			rp[nr], rn[nr] = int8(pit), int8(bits.TrailingZeros64(m)-pit)
-			nr++
-		}
-		for n := position.NumPits; n <= c; n++ {
-			if legalSowing(p, pit, c, n, side, r) {
-				k++
+		hands[handWord[j]&3] |= (relays & window) >> sh << (handShift[j] & 63)
+		if c >= position.NumPits {
+			for n := position.NumPits; n <= c; n++ {
+				if legalSowing(p, pit, c, n, side, r) {
+					k++
+				}
 			}
 		}
 	}
-	return k + p.SowEndsMany(rp[:nr], rn[:nr], MaxLaps)
+	var moves [MaxMoves]position.Move
+	nm := 0
+	for g, m := range hands {
+		for ; m != 0; m &= m - 1 {
+			moves[nm&(MaxMoves-1)] = handMove[g&3][bits.TrailingZeros64(m)] + position.Move(first)
+			nm++
+		}
+	}
+	return k + p.SowEndsMoves(moves[:nm], MaxLaps)
+}
+
+// handWord[j] and handShift[j] place pit j of the row in CountMoves' hands
+// words; handMove[g][b] is the move of bit b of word g, for a row whose
+// first pit is 0 (adding the first pit's index gives the move).
+var (
+	handWord, handShift [position.RowPits]uint
+	handMove            [4][64]position.Move
+)
+
+func init() {
+	for j := range handWord {
+		handWord[j], handShift[j] = uint(j/3), uint(19*(j%3))
+		for n := 1; n < position.NumPits; n++ {
+			handMove[j/3][19*(j%3)+n-1] = position.NewMove(j, n)
+		}
+	}
 }
 
 // HasMove reports whether the side to move has any legal move (at the

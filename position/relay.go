@@ -56,7 +56,7 @@ func init() {
 
 // A relay lap is decided by two numbers, the pit L it lifts and the hand n
 // it lifts there (everything that pit holds), so every possible lap is
-// precomputed in relayTab, indexed by lapIndex(L, n) = L<<6 | n. An entry
+// precomputed in relayTab, indexed by the lap's Move, L | n<<5. An entry
 // is three words:
 //
 //   - [1], [2]: the whole lap as one signed add per row (-n at L, n/20 at
@@ -72,7 +72,7 @@ func init() {
 // of partial laps (about 70 instructions a lap) with about 15. The step's
 // bits:
 //
-//	bits  0..15  lapIndex(landing pit, 0)
+//	bits  0..15  the landing pit
 //	bits 16..23  s0, bits 24..31 s1: the landing pit's field is the low six
 //	             bits of w0>>s0 | w1>>s1 (a row's bits 60..63 are zero, so
 //	             the row not holding the pit is shifted out by 60)
@@ -82,11 +82,10 @@ func init() {
 //	bits 56..63  inc: the landing count is (field + inc) mod 64, inc being
 //	             q+1, or q-n mod 64 when the lap ends where it started
 //
-// A lap index is at most 19<<6|63 = 1279.
-var relayTab [NumPits << 6][3]uint64
+// A lap index is at most 19|63<<5 = 2035.
+var relayTab [relayIndexMask + 1][3]uint64
 
-// relayIndexMask bounds a lap index for the compiler (the table is 1280
-// long; a masked index past it is caught by the bounds check).
+// relayIndexMask bounds a lap index for the compiler.
 const relayIndexMask = 2047
 
 func init() {
@@ -115,8 +114,8 @@ func init() {
 			} else {
 				s1 = fieldBits * (last - RowPits)
 			}
-			st := last<<6 | s0<<16 | s1<<24 | fieldBits*(last%RowPits)<<32 | last/RowPits<<40 | inc<<56
-			relayTab[l<<6|n] = [3]uint64{uint64(st), d[0], d[1]}
+			st := last | s0<<16 | s1<<24 | fieldBits*(last%RowPits)<<32 | last/RowPits<<40 | inc<<56
+			relayTab[l|n<<5] = [3]uint64{uint64(st), d[0], d[1]}
 		}
 	}
 }
@@ -127,7 +126,7 @@ func relayLap(w0, w1 uint64, i int) (uint64, uint64, int) {
 	e := &relayTab[i&relayIndexMask]
 	st := e[0]
 	n := ((w0>>(st>>16&63) | w1>>(st>>24&63)) + st>>56) & fieldMask
-	return w0 + e[1], w1 + e[2], int(st&0xFFFF | n)
+	return w0 + e[1], w1 + e[2], int(st&0xFFFF | n<<5)
 }
 
 // pitCount reads pit last's count from bare rows.
@@ -142,15 +141,15 @@ func pitCount(w0, w1 uint64, last int) uint64 {
 // whether the sowing ended. (See relayStep for the lap.)
 func sowLaps(w0, w1 uint64, last, k int) (uint64, uint64, int, uint32, int, bool) {
 	var lifted uint32
-	i := last<<6 | int(pitCount(w0, w1, last))
+	i := last | int(pitCount(w0, w1, last))<<5
 	for done := 1; done <= k; done++ {
-		lifted |= 1 << (uint(i>>6) & 31)
+		lifted |= 1 << (uint(i) & 31)
 		w0, w1, i = relayLap(w0, w1, i)
-		if i&63 < 2 {
-			return w0, w1, i >> 6, lifted, done, true
+		if i < 2<<5 {
+			return w0, w1, i & 31, lifted, done, true
 		}
 	}
-	return w0, w1, i >> 6, lifted, k, false
+	return w0, w1, i & 31, lifted, k, false
 }
 
 // chunkLaps is how many laps relayRows sows between cycle checks: nearly
@@ -236,83 +235,84 @@ func rowKeyDelta(old, new uint64, first int) uint64 {
 	return d
 }
 
-// firstLap lifts n from pit and sows them, on bare rows; it returns the
-// rows and the landing pit.
-func firstLap(w0, w1 uint64, pit, n int) (uint64, uint64, int) {
-	f := fields[pit&127]
-	lift := uint64(n) << (f.shift & 63)
-	w0 -= lift &^ f.sel
-	w1 -= lift & f.sel
-	q, r := n/NumPits, n%NumPits
-	add := &lapFrom[pit&31][r&31]
-	w0 += uint64(q)*rowOnes + add[0]
-	w1 += uint64(q)*rowOnes + add[1]
-	return w0, w1, int(mod20[(pit+n)&127])
-}
-
-// firstRelay plays the first lap of lifting n from pit on bare rows and
-// returns the rows and the lap index of the landing pit.
-func firstRelay(w0, w1 uint64, pit, n int) (uint64, uint64, int) {
-	w0, w1, last := firstLap(w0, w1, pit, n)
-	return w0, w1, last<<6 | int(pitCount(w0, w1, last))
-}
-
 // SowEndsMany returns how many of the moves (pits[k], counts[k]), each
 // of whose first lap ends in an occupied pit, end within limit laps.
 func (p *Position) SowEndsMany(pits, counts []int8, limit int) int {
+	var moves [relayBatch]Move
 	ended := 0
 	for len(pits) > 0 {
 		k := min(len(pits), relayBatch)
-		ended += p.sowEndsBatch(pits[:k], counts[:k], limit)
+		for j := range k {
+			moves[j] = NewMove(int(pits[j]), int(counts[j]))
+		}
+		ended += p.SowEndsMoves(moves[:k], limit)
 		pits, counts = pits[k:], counts[k:]
 	}
 	return ended
 }
 
-// relayBatch is how many moves sowEndsBatch takes at a time (a row's moves
+// relayBatch is how many moves relayLanes takes at a time (a row's moves
 // number at most 63, so CountMoves makes one batch).
 const relayBatch = 64
 
-// sowEndsBatch is SowEndsMany for at most relayBatch moves. The first lap
-// of lifting n < 20 from a pit is a relay-table lap too (the table's delta
-// takes n from the pit, whatever it held), so each move becomes the lap
-// index of its first lap and relayLanes sows them all from the rows of p.
-// A hand of whole rounds (20, 40, 60) would end its first lap on its own
-// pit, where the table's landing count assumes the pit emptied: SowEnds
-// takes those.
-func (p *Position) sowEndsBatch(pits, counts []int8, limit int) int {
-	var laps [relayBatch]uint16
-	n, ended := 0, 0
-	for k := range pits {
-		c := int(counts[k])
-		if wholeRounds>>(uint(c)&63)&1 != 0 {
-			if p.SowEnds(int(pits[k]), c, limit) {
-				ended++
-			}
-			continue
+// SowEndsMoves returns how many of the play moves, each of whose first lap
+// ends in an occupied pit, end within limit laps.
+//
+// The first lap of lifting n < 20 from a pit is a relay-table lap too (the
+// table's delta takes n from the pit, whatever it held), and the table is
+// indexed by the Move itself, so relayLanes sows the moves as they are. A
+// hand of whole rounds (20, 40, 60) would end its first lap on its own pit,
+// where the table's landing count assumes the pit emptied: SowEnds takes
+// those.
+func (p *Position) SowEndsMoves(moves []Move, limit int) int {
+	ended := 0
+	for len(moves) > 0 {
+		k := min(len(moves), relayBatch)
+		batch := moves[:k]
+		moves = moves[k:]
+		rounds := uint64(0)
+		for _, m := range batch {
+			rounds |= wholeRounds >> (uint(m.Count()) & 63)
 		}
-		laps[n&(relayBatch-1)] = uint16(int(pits[k])<<6 | c)
-		n++
+		if rounds&1 != 0 {
+			var rest [relayBatch]Move
+			n := 0
+			for _, m := range batch {
+				if wholeRounds>>(uint(m.Count())&63)&1 == 0 {
+					rest[n&(relayBatch-1)] = m
+					n++
+				} else if p.SowEnds(m.Pit(), m.Count(), limit) {
+					ended++
+				}
+			}
+			batch = rest[:n]
+		}
+		ended += p.sowRelays(batch, limit)
 	}
-	if n == 0 {
-		return ended
+	return ended
+}
+
+// sowRelays is SowEndsMoves for at most relayBatch moves of hands that
+// are not whole rounds.
+func (p *Position) sowRelays(moves []Move, limit int) int {
+	if len(moves) == 0 {
+		return 0
 	}
+	ended := 0
 	var long uint64 // moves still going after chunkLaps laps
 	if limit >= chunkLaps {
-		var e int
-		e, long = relayLanes(p.rows[0], p.rows[1], &laps[0], n)
-		ended += e
+		ended, long = relayLanes(p.rows[0], p.rows[1], (*uint16)(&moves[0]), len(moves))
 	} else {
 		// relayLanes sows chunkLaps laps before it gives up on a chain.
-		long = uint64(1)<<uint(n) - 1
+		long = uint64(1)<<uint(len(moves)) - 1
 	}
 	// Long chains (rare) are sown again from the start, to the limit.
 	for ; long != 0; long &= long - 1 {
-		lap := laps[bits.TrailingZeros64(long)]
-		w0, w1, i := relayLap(p.rows[0], p.rows[1], int(lap))
-		if i&63 < 2 {
+		m := moves[bits.TrailingZeros64(long)&(relayBatch-1)]
+		w0, w1, i := relayLap(p.rows[0], p.rows[1], int(m))
+		if i < 2<<5 {
 			ended++
-		} else if _, _, _, _, ok := relayRows(w0, w1, i>>6, 1, limit); ok {
+		} else if _, _, _, _, ok := relayRows(w0, w1, i&31, 1, limit); ok {
 			ended++
 		}
 	}
@@ -322,16 +322,16 @@ func (p *Position) sowEndsBatch(pits, counts []int8, limit int) int {
 // wholeRounds has bit n set for the hands n = 20, 40, 60.
 const wholeRounds = 1<<NumPits | 1<<(2*NumPits) | 1<<(3*NumPits)
 
-// relayLanesGo sows the moves whose first laps are laps[:n] (n <= 64) from
-// rows r0, r1, each until a lap ends in an empty pit or it has sown
-// chunkLaps laps. It returns how many ended and a mask of the moves (bit k
-// for laps[k]) still going. It is relayLanes' contract in plain Go, one
+// relayLanesGo sows the moves laps[:n] (n <= 64, as Move values, which are
+// their first laps' indexes) from rows r0, r1, each until a lap ends in an
+// empty pit or it has sown chunkLaps laps. It returns how many ended and a
+// mask of the moves (bit k for laps[k]) still going. It is relayLanes' contract in plain Go, one
 // chain at a time.
 func relayLanesGo(r0, r1 uint64, laps *uint16, n int) (ended int, long uint64) {
 	for k, lap := range unsafe.Slice(laps, n) {
 		w0, w1, i := r0, r1, int(lap)
 		for done := 1; ; done++ {
-			if w0, w1, i = relayLap(w0, w1, i); i&63 < 2 {
+			if w0, w1, i = relayLap(w0, w1, i); i < 2<<5 {
 				ended++
 				break
 			}

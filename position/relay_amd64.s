@@ -1,19 +1,20 @@
 //go:build !purego
 
-// relayLanes: two relay chains sown at once (see relay_amd64.go, relay.go).
+// relayLanes: three relay chains sown at once (see relay_amd64.go, relay.go).
 
 #include "textflag.h"
 
 // LAP sows one relay lap of a lane: rows w0, w1 and lap index ia (see
-// relayTab in relay.go); it leaves the landing count in DX and counts the
-// lap down in cnt. SI holds &relayTab; AX, CX, DX are scratch.
+// relayTab in relay.go, indexed by Move: pit | hand<<5); it leaves the
+// landing count times 32 in DX. SI holds &relayTab; AX, CX, DX are
+// scratch.
 //
 //	ia*3 indexes the 24-byte entries; AX = step
 //	DX = the landing pit's row, chosen by bit 40 (before the lap's adds)
 //	w0, w1 += the lap's deltas
 //	DX = (DX >> s + inc) & 63, s = step bits 32..39, inc = bits 56..63
-//	ia = step bits 0..15 | DX
-#define LAP(w0, w1, ia, cnt) \
+//	ia = step bits 0..15 (the landing pit) | DX<<5
+#define LAP(w0, w1, ia) \
 	LEAQ (ia)(ia*2), ia \
 	MOVQ (SI)(ia*8), AX \
 	MOVQ w0, DX \
@@ -28,100 +29,170 @@
 	ADDQ CX, DX \
 	ANDQ $63, DX \
 	MOVWQZX AX, ia \
-	ORQ DX, ia \
-	DECQ cnt
+	SHLQ $5, DX \
+	ORQ DX, ia
 
-// NEXT loads move next into a lane (rows r0, r1, the index of its first
-// lap, chunkLaps laps to go in cnt's low half and the move's number in its
-// high half), or jumps to idle if there is none.
-#define NEXT(w0, w1, ia, cnt, idle) \
+// NEXT loads move number next into a lane (rows r0, r1, the index of its
+// first lap, chunkLaps laps to go in cnt, the move's number in mov), or
+// jumps to idle if there is none.
+#define NEXT(w0, w1, ia, cnt, mov, idle) \
 	MOVQ next-8(SP), AX \
 	CMPQ AX, n+24(FP) \
 	JEQ idle \
 	MOVQ laps+16(FP), CX \
 	MOVWQZX (CX)(AX*2), ia \
-	MOVQ AX, cnt \
-	SHLQ $32, cnt \
-	ORQ $64, cnt \
+	MOVQ AX, mov \
 	INCQ AX \
 	MOVQ AX, next-8(SP) \
+	MOVQ $64, cnt \
 	MOVQ r0+0(FP), w0 \
 	MOVQ r1+8(FP), w1
 
-// LONG marks a lane's move in the result long.
-#define LONG(cnt) \
-	MOVQ cnt, CX \
-	SHRQ $32, CX \
+// LONG marks move mov in the result long.
+#define LONG(mov) \
+	MOVQ mov, CX \
 	MOVL $1, AX \
 	SHLQ CX, AX \
 	ORQ AX, long+40(FP)
 
+// CHECK ends a lane's step: to end if its lap ended in an empty pit, to
+// long if it has sown its chunkLaps laps.
+#define CHECK(cnt, end, long) \
+	CMPQ DX, $64 \
+	JCS end \
+	DECQ cnt \
+	JEQ long
+
+// C2A moves lane C into lane A (B into A: B2A).
+#define C2A \
+	MOVQ R11, R8 \
+	MOVQ DI, R9 \
+	MOVQ R14, R10 \
+	MOVQ cntC-32(SP), AX \
+	MOVQ AX, cntA-16(SP) \
+	MOVQ movC-56(SP), AX \
+	MOVQ AX, movA-40(SP)
+
+#define C2B \
+	MOVQ R11, R12 \
+	MOVQ DI, R13 \
+	MOVQ R14, BX \
+	MOVQ cntC-32(SP), AX \
+	MOVQ AX, cntB-24(SP) \
+	MOVQ movC-56(SP), AX \
+	MOVQ AX, movB-48(SP)
+
+#define B2A \
+	MOVQ R12, R8 \
+	MOVQ R13, R9 \
+	MOVQ BX, R10 \
+	MOVQ cntB-24(SP), AX \
+	MOVQ AX, cntA-16(SP) \
+	MOVQ movB-48(SP), AX \
+	MOVQ AX, movA-40(SP)
+
 // func relayLanes(r0, r1 uint64, laps *uint16, n int) (ended int, long uint64)
 //
-// Lane A: R8, R9 rows, R10 lap index, R11 laps to go and move number.
-// Lane B: R12, R13, BX, DI. The local next counts the moves taken.
-TEXT ·relayLanes(SB), NOSPLIT, $8-48
+// Lanes A (rows R8, R9, lap index R10), B (R12, R13, BX) and C (R11, DI,
+// R14; R14 is free in ABI0 code), each with its laps to go and move number
+// in the frame. When the moves run out the lanes left close up into A and
+// B, then A alone.
+TEXT ·relayLanes(SB), NOSPLIT, $56-48
 	MOVQ $0, ended+32(FP)
 	MOVQ $0, long+40(FP)
 	MOVQ $0, next-8(SP)
 	LEAQ ·relayTab(SB), SI
-	NEXT(R8, R9, R10, R11, done)
-	NEXT(R12, R13, BX, DI, onlyA)
+	NEXT(R8, R9, R10, cntA-16(SP), movA-40(SP), done)
+	NEXT(R12, R13, BX, cntB-24(SP), movB-48(SP), onlyA)
+	NEXT(R11, DI, R14, cntC-32(SP), movC-56(SP), pair)
 
-loop:
-	LAP(R8, R9, R10, R11)
-	CMPQ DX, $2
-	JCS  endA
-	TESTL R11, R11
-	JEQ  longA
+three:
+	LAP(R8, R9, R10)
+	CHECK(cntA-16(SP), endA3, longA3)
 
-stepB:
-	LAP(R12, R13, BX, DI)
-	CMPQ DX, $2
-	JCS  endB
-	TESTL DI, DI
-	JEQ  longB
-	JMP  loop
+stepB3:
+	LAP(R12, R13, BX)
+	CHECK(cntB-24(SP), endB3, longB3)
 
-longA:
-	LONG(R11)
-	JMP nextA
+stepC3:
+	LAP(R11, DI, R14)
+	CHECK(cntC-32(SP), endC3, longC3)
+	JMP three
 
-endA:
+longA3:
+	LONG(movA-40(SP))
+	JMP nextA3
+
+endA3:
 	INCQ ended+32(FP)
 
-nextA:
-	NEXT(R8, R9, R10, R11, onlyB)
-	JMP stepB
+nextA3:
+	NEXT(R8, R9, R10, cntA-16(SP), movA-40(SP), idleA3)
+	JMP stepB3
 
-longB:
-	LONG(DI)
-	JMP nextB
+idleA3:
+	C2A
+	JMP pair
 
-endB:
+longB3:
+	LONG(movB-48(SP))
+	JMP nextB3
+
+endB3:
 	INCQ ended+32(FP)
 
-nextB:
-	NEXT(R12, R13, BX, DI, onlyA)
-	JMP loop
+nextB3:
+	NEXT(R12, R13, BX, cntB-24(SP), movB-48(SP), idleB3)
+	JMP stepC3
 
-// One chain is left, in lane A (or B): sow it alone.
+idleB3:
+	C2B
+	JMP pair
+
+longC3:
+	LONG(movC-56(SP))
+	JMP nextC3
+
+endC3:
+	INCQ ended+32(FP)
+
+nextC3:
+	NEXT(R11, DI, R14, cntC-32(SP), movC-56(SP), pair)
+	JMP three
+
+// Two chains left, in A and B, and no more moves.
+pair:
+	LAP(R8, R9, R10)
+	CHECK(cntA-16(SP), endA2, longA2)
+	LAP(R12, R13, BX)
+	CHECK(cntB-24(SP), endB2, longB2)
+	JMP pair
+
+longA2:
+	LONG(movA-40(SP))
+	B2A
+	JMP onlyA
+
+endA2:
+	INCQ ended+32(FP)
+	B2A
+	JMP onlyA
+
+longB2:
+	LONG(movB-48(SP))
+	JMP onlyA
+
+endB2:
+	INCQ ended+32(FP)
+
+// One chain left, in A.
 onlyA:
-	LAP(R8, R9, R10, R11)
-	CMPQ DX, $2
-	JCS  lastEnded
-	TESTL R11, R11
-	JNE  onlyA
-	LONG(R11)
-	RET
+	LAP(R8, R9, R10)
+	CHECK(cntA-16(SP), lastEnded, lastLong)
+	JMP onlyA
 
-onlyB:
-	LAP(R12, R13, BX, DI)
-	CMPQ DX, $2
-	JCS  lastEnded
-	TESTL DI, DI
-	JNE  onlyB
-	LONG(DI)
+lastLong:
+	LONG(movA-40(SP))
 	RET
 
 lastEnded:

@@ -35,7 +35,7 @@ func TestRelayLanes(t *testing.T) {
 		for pit := 0; pit < NumPits && n < relayBatch; pit++ {
 			for h := 1; h <= p.Count(pit) && h < NumPits && n < relayBatch; h++ {
 				if p.Count((pit+h)%NumPits) > 0 && rng.Intn(3) == 0 {
-					laps[n] = uint16(pit<<6 | h)
+					laps[n] = uint16(NewMove(pit, h))
 					pits, counts = append(pits, int8(pit)), append(counts, int8(h))
 					n++
 				}
