@@ -137,7 +137,7 @@ func CountMoves(p *position.Position, r Rules) int {
 	}
 	var moves [MaxMoves]position.Move
 	nm := 0
-	for g, m := range hands {
+	for g, m := range hands[:] { // a slice: ranging over the array copied it, and the copy stalled on store forwarding
 		for ; m != 0; m &= m - 1 {
 			moves[nm&(MaxMoves-1)] = handMove[g&3][bits.TrailingZeros64(m)] + position.Move(first)
 			nm++
