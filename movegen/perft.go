@@ -164,12 +164,21 @@ func (w *perftWorker) perft(ply, depth int) uint64 {
 	}
 	side := p.Side()
 	first := position.Leftmost(side)
+	// The first lap of a hand under 20 from pit lands on pit+n (doubled
+	// mask): skip those the first-lap restriction forbids without sowing.
+	var blocked uint64
+	if !w.rules.FreeFirstLap {
+		blocked = doubled(p.Occupied()) & doubled((1<<position.RowPits-1)<<uint(first))
+	}
 	var total uint64
 	for pit := first; pit < first+position.RowPits; pit++ {
 		c := p.Count(pit)
 		for n := 1; n <= c; n++ {
-			last, occ := landing(p, pit, c, n)
-			if occ && !w.rules.FreeFirstLap && position.Owner(last) == side {
+			if n < position.NumPits {
+				if blocked>>(uint(pit+n)&63)&1 != 0 {
+					continue
+				}
+			} else if last, occ := landing(p, pit, c, n); occ && !w.rules.FreeFirstLap && position.Owner(last) == side {
 				continue
 			}
 			q := &w.stack[ply+1]
