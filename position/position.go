@@ -85,7 +85,8 @@ const nkiBits = 1<<NumPits - 1
 
 // Count returns the warriors in pit i (0..19).
 func (p *Position) Count(i int) int {
-	return int(p.rows[i/RowPits]>>(fieldBits*uint(i%RowPits))) & fieldMask
+	u := uint(i) // unsigned: a division by 10 without sign fix-ups
+	return int(p.rows[u/RowPits]>>(fieldBits*(u%RowPits)&63)) & fieldMask
 }
 
 // Rows returns the two packed rows (South, North) as laid out above.
@@ -155,9 +156,15 @@ func occupiedRow(r uint64) uint32 {
 	r |= r >> 1
 	r |= r >> 2
 	r |= r >> 2
-	r &= rowOnes
-	return uint32(r&1 | r>>5&2 | r>>10&4 | r>>15&8 | r>>20&16 |
-		r>>25&32 | r>>30&64 | r>>35&128 | r>>40&256 | r>>45&512)
+	// Gather the flags of the even fields (bits 12m, m = 0..4) and of the
+	// odd ones apart, each with one multiply: the term 2^(40-10j) moves bit
+	// 12m to 40+2m-10(j-m), bit 40+2m for j = m. No two terms meet (12m-10j
+	// is one-to-one for m, j < 5) and no stray one lands on an even bit
+	// 40..48 (that needs |j-m| = 5), so nothing carries into the answer.
+	const evens, gather = 0x001001001001001, 1<<40 | 1<<30 | 1<<20 | 1<<10 | 1
+	even := (r & evens) * gather >> 40 & 0x155
+	odd := (r >> 6 & evens) * gather >> 40 & 0x155
+	return uint32(even | odd<<1)
 }
 
 // Pit owner helpers.

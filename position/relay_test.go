@@ -68,3 +68,33 @@ func TestRelayLanes(t *testing.T) {
 		t.Errorf("no chain went past %d laps: the long path is untested", chunkLaps)
 	}
 }
+
+// TestOccupiedRow checks the multiply gather of occupiedRow against
+// Count on random rows, every single-pit row and every count.
+func TestOccupiedRow(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	check := func(w0, w1 uint64) {
+		p := Position{rows: [2]uint64{w0, w1}}
+		var want uint32
+		for i := 0; i < NumPits; i++ {
+			if p.Count(i) > 0 {
+				want |= 1 << uint(i)
+			}
+		}
+		if got := p.Occupied(); got != want {
+			t.Fatalf("rows %x %x: Occupied = %b, want %b", w0, w1, got, want)
+		}
+	}
+	for i := 0; i < NumPits; i++ {
+		for c := uint64(1); c <= MaxTotal; c++ {
+			var w [2]uint64
+			w[i/RowPits] = c << (fieldBits * uint(i%RowPits))
+			check(w[0], w[1])
+		}
+	}
+	for k := 0; k < 10000; k++ {
+		check(randomRows(rng, rng.Intn(MaxTotal+1)))
+		// Any six-bit fields at all, not only boards of at most 63.
+		check(rng.Uint64()&(1<<60-1), rng.Uint64()&(1<<60-1))
+	}
+}
