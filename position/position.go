@@ -183,7 +183,7 @@ func Leftmost(s Side) int { return int(s) * RowPits }
 // Lift removes n warriors (1 <= n <= Count(i)) from pit i and clears its
 // nki mark, as the rules do for any lift.
 func (p *Position) Lift(i, n int) {
-	r, sh := i/RowPits, fieldBits*uint(i%RowPits)
+	r, sh := uint(i)/RowPits, fieldBits*(uint(i)%RowPits)&63 // unsigned, masked: no fix-ups
 	p.rows[r] -= uint64(n) << sh
 	p.key -= uint64(n) * zPit[i]
 	p.clearNki(i)
@@ -191,7 +191,7 @@ func (p *Position) Lift(i, n int) {
 
 // LiftAll empties pit i, clears its nki mark and returns what it held.
 func (p *Position) LiftAll(i int) int {
-	r, sh := i/RowPits, fieldBits*uint(i%RowPits)
+	r, sh := uint(i)/RowPits, fieldBits*(uint(i)%RowPits)&63 // unsigned, masked: no fix-ups
 	n := int(p.rows[r]>>sh) & fieldMask
 	p.rows[r] &^= fieldMask << sh
 	p.key -= uint64(n) * zPit[i]
@@ -216,13 +216,13 @@ func (p *Position) Lap(start, n int) (last int) {
 	p.rows[0] += uint64(q)*rowOnes + add[0]
 	p.rows[1] += uint64(q)*rowOnes + add[1]
 	p.key += uint64(q)*zAllPits + zRange[start][r]
-	return (start + n - 1) % NumPits
+	return int(uint(start+n-1) % NumPits)
 }
 
 // Take empties pit i for a capture and returns what it held (nki marks are
 // the caller's business: captured pits are never nki).
 func (p *Position) Take(i int) int {
-	r, sh := i/RowPits, fieldBits*uint(i%RowPits)
+	r, sh := uint(i)/RowPits, fieldBits*(uint(i)%RowPits)&63 // unsigned, masked: no fix-ups
 	n := int(p.rows[r]>>sh) & fieldMask
 	p.rows[r] &^= fieldMask << sh
 	p.key -= uint64(n) * zPit[i]
@@ -231,7 +231,7 @@ func (p *Position) Take(i int) int {
 
 // Put drops n warriors into pit i.
 func (p *Position) Put(i, n int) {
-	p.rows[i/RowPits] += uint64(n) << (fieldBits * uint(i%RowPits))
+	p.rows[uint(i)/RowPits] += uint64(n) << (fieldBits * (uint(i) % RowPits) & 63)
 	p.key += uint64(n) * zPit[i]
 }
 
