@@ -76,11 +76,12 @@ func init() {
 //	bits 16..23  s0, bits 24..31 s1: the landing pit's field is the low six
 //	             bits of w0>>s0 | w1>>s1 (a row's bits 60..63 are zero, so
 //	             the row not holding the pit is shifted out by 60)
-//	bits 32..39  the same as one shift of the pit's row, and bit 40 set if
-//	             that row is North's (for relay_amd64.s, which selects the
-//	             row with a conditional move)
-//	bits 56..63  inc: the landing count is (field + inc) mod 64, inc being
-//	             q+1, or q-n mod 64 when the lap ends where it started
+//	bits 32..39  for relay_amd64.s: a right rotation of the pit's row that
+//	             brings its field to bits 5..10 (the count times 32, as a
+//	             lap index wants it), and bit 40 set if that row is North's
+//	             (the assembly selects the row with a conditional move)
+//	bits 48..63  inc<<5: the landing count is (field + inc) mod 64, inc
+//	             being q+1, or q-n mod 64 when the lap ends where it started
 //
 // A lap index is at most 19|63<<5 = 2035.
 var relayTab [relayIndexMask + 1][3]uint64
@@ -114,7 +115,8 @@ func init() {
 			} else {
 				s1 = fieldBits * (last - RowPits)
 			}
-			st := last | s0<<16 | s1<<24 | fieldBits*(last%RowPits)<<32 | last/RowPits<<40 | inc<<56
+			rot := (fieldBits*(last%RowPits) - 5) & 63
+			st := last | s0<<16 | s1<<24 | rot<<32 | last/RowPits<<40 | inc<<53
 			relayTab[l|n<<5] = [3]uint64{uint64(st), d[0], d[1]}
 		}
 	}
@@ -125,7 +127,7 @@ func init() {
 func relayLap(w0, w1 uint64, i int) (uint64, uint64, int) {
 	e := &relayTab[i&relayIndexMask]
 	st := e[0]
-	n := ((w0>>(st>>16&63) | w1>>(st>>24&63)) + st>>56) & fieldMask
+	n := ((w0>>(st>>16&63) | w1>>(st>>24&63)) + st>>53) & fieldMask
 	return w0 + e[1], w1 + e[2], int(st&0xFFFF | n<<5)
 }
 

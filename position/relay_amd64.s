@@ -12,8 +12,10 @@
 //	ia*3 indexes the 24-byte entries; AX = step
 //	DX = the landing pit's row, chosen by bit 40 (before the lap's adds)
 //	w0, w1 += the lap's deltas
-//	DX = (DX >> s + inc) & 63, s = step bits 32..39, inc = bits 56..63
-//	ia = step bits 0..15 (the landing pit) | DX<<5
+//	DX = (DX rotated right by step bits 32..39 + inc<<5) & (63<<5): the
+//	     count times 32 (a rotation, not a shift and a shift back: one
+//	     step less on the lap's critical path)
+//	ia = step bits 0..15 (the landing pit) | DX
 #define LAP(w0, w1, ia) \
 	LEAQ (ia)(ia*2), ia \
 	MOVQ (SI)(ia*8), AX \
@@ -24,12 +26,11 @@
 	ADDQ 16(SI)(ia*8), w1 \
 	MOVQ AX, CX \
 	SHRQ $32, CX \
-	SHRQ CX, DX \
-	SHRQ $24, CX \
+	RORQ CX, DX \
+	SHRQ $16, CX \
 	ADDQ CX, DX \
-	ANDQ $63, DX \
+	ANDQ $0x7e0, DX \
 	MOVWQZX AX, ia \
-	SHLQ $5, DX \
 	ORQ DX, ia
 
 // NEXT loads move number next into a lane (rows r0, r1, the index of its
