@@ -6,9 +6,6 @@ import (
 	"unsafe"
 )
 
-// divmod20[n] = n/20, n%20 for a hand of up to 63 warriors.
-var divmod20 [MaxTotal + 1][2]uint8
-
 // mod20[i] = i % 20 for the landing pit of a lap (start + n - 1 <= 82).
 var mod20 [128]uint8 // 128, not 83, so a masked index needs no bounds check
 
@@ -16,23 +13,17 @@ var mod20 [128]uint8 // 128, not 83, so a masked index needs no bounds check
 // a North pit (choose rows[1]) and shift is the field's bit offset.
 type pitField struct {
 	sel   uint64
-	bit   uint32 // 1 << pit
 	shift uint8
-	pit   uint8
 }
 
-// fields[i] describes pit i % 20, for i up to 127: the landing pit of a
-// lap is fields[last+n], one load for the pit and its place in the rows.
-// (128 entries, indexed with &127, so the loop has no bounds checks.)
+// fields[i] describes pit i % 20, for i up to 127 (indexed with &127, so
+// without a bounds check).
 var fields [128]pitField
 
 // lapFrom[i][r] adds one warrior to each of the r pits after pit i.
 var lapFrom [32][32][2]uint64 // [pit&31][r&31]
 
 func init() {
-	for n := range divmod20 {
-		divmod20[n] = [2]uint8{uint8(n / NumPits), uint8(n % NumPits)}
-	}
 	for i := range mod20 {
 		mod20[i] = uint8(i % NumPits)
 	}
@@ -45,8 +36,6 @@ func init() {
 	}
 	for i := range fields {
 		pit := i % NumPits
-		fields[i].pit = uint8(pit)
-		fields[i].bit = 1 << uint(pit)
 		fields[i].shift = fieldBits * uint8(pit%RowPits)
 		if pit >= RowPits {
 			fields[i].sel = ^uint64(0)
@@ -122,8 +111,9 @@ func init() {
 	}
 }
 
-// relayLap sows the lap lapIndex i on bare rows and returns the rows and
-// the lap index of its landing pit.
+// relayLap sows lap i (a Move: pit | hand<<5) on bare rows and returns
+// the rows and the lap of the landing pit (its pit | its count<<5; a count
+// under 2 means the lap ended in an empty pit).
 func relayLap(w0, w1 uint64, i int) (uint64, uint64, int) {
 	e := &relayTab[i&relayIndexMask]
 	st := e[0]
@@ -140,7 +130,7 @@ func pitCount(w0, w1 uint64, last int) uint64 {
 // sowLaps lifts landing pit last and sows its hand from the next pit, lap
 // after lap, for at most k laps or until a lap ends in an empty pit. It
 // returns the rows, the landing pit, the pits lifted, the laps sown and
-// whether the sowing ended. (See relayStep for the lap.)
+// whether the sowing ended. (See relayTab for the lap.)
 func sowLaps(w0, w1 uint64, last, k int) (uint64, uint64, int, uint32, int, bool) {
 	var lifted uint32
 	i := last | int(pitCount(w0, w1, last))<<5
@@ -155,7 +145,8 @@ func sowLaps(w0, w1 uint64, last, k int) (uint64, uint64, int, uint32, int, bool
 }
 
 // chunkLaps is how many laps relayRows sows between cycle checks: nearly
-// every sowing ends within the first chunk and never pays for a check.
+// every sowing ends within the first chunk and never pays for a check. A
+// chain of relayLanes still going after chunkLaps laps goes to relayRows.
 const chunkLaps = 64
 
 // relayRows is the relay loop on bare rows: starting with a lap that ended
