@@ -130,18 +130,48 @@ func pitCount(w0, w1 uint64, last int) uint64 {
 // sowLaps lifts landing pit last and sows its hand from the next pit, lap
 // after lap, for at most k laps or until a lap ends in an empty pit. It
 // returns the rows, the landing pit, the pits lifted, the laps sown and
-// whether the sowing ended. (See relayTab for the lap.)
-func sowLaps(w0, w1 uint64, last, k int) (uint64, uint64, int, uint32, int, bool) {
+// whether the sowing ended, and the key change of its laps. (See relayTab
+// for the lap.)
+func sowLaps(w0, w1 uint64, last, k int) (uint64, uint64, int, uint32, int, bool, uint64) {
 	var lifted uint32
+	var key uint64
 	i := last | int(pitCount(w0, w1, last))<<5
 	for done := 1; done <= k; done++ {
 		lifted |= 1 << (uint(i) & 31)
+		key += relayKey[i&relayIndexMask]
 		w0, w1, i = relayLap(w0, w1, i)
 		if i < 2<<5 {
-			return w0, w1, i & 31, lifted, done, true
+			return w0, w1, i & 31, lifted, done, true, key
 		}
 	}
-	return w0, w1, i & 31, lifted, k, false
+	return w0, w1, i & 31, lifted, k, false, key
+}
+
+// relayKey[i] is the key change of relay lap i (a Move, as relayTab): the
+// sum over pits of the lap's delta there times zPit. zobrist.go's init
+// fills it, once zPit is drawn.
+var relayKey [relayIndexMask + 1]uint64
+
+func initRelayKeys() {
+	for i := range relayKey {
+		l, n := i&31, i>>5
+		if l >= NumPits || n > MaxTotal {
+			continue
+		}
+		q, r := n/NumPits, n%NumPits
+		var k uint64
+		for j := 0; j < NumPits; j++ {
+			d := uint64(q)
+			if c := (j - l + NumPits) % NumPits; c >= 1 && c <= r {
+				d++
+			}
+			if j == l {
+				d -= uint64(n)
+			}
+			k += d * zPit[j]
+		}
+		relayKey[i] = k
+	}
 }
 
 // chunkLaps is how many laps relayRows sows between cycle checks: nearly
@@ -159,16 +189,18 @@ const chunkLaps = 64
 // chunk map is as deterministic as the lap, so a cycle of laps is a cycle
 // of chunks, and comparing with the state saved at each power-of-two chunk
 // finds it within twice its length (Brent's idea).
-func relayRows(w0, w1 uint64, last, laps, limit int) (uint64, uint64, int, uint32, bool) {
+func relayRows(w0, w1 uint64, last, laps, limit int) (uint64, uint64, int, uint32, bool, uint64) {
 	var lifted uint32
+	var key uint64
 	save0, save1, savePit := w0, w1, last
 	for chunk := 1; laps < limit; chunk++ {
-		l, done, ended := uint32(0), 0, false
-		w0, w1, last, l, done, ended = sowLaps(w0, w1, last, min(chunkLaps, limit-laps))
+		l, done, ended, k := uint32(0), 0, false, uint64(0)
+		w0, w1, last, l, done, ended, k = sowLaps(w0, w1, last, min(chunkLaps, limit-laps))
 		lifted |= l
+		key += k
 		laps += done
 		if ended {
-			return w0, w1, last, lifted, true
+			return w0, w1, last, lifted, true, key
 		}
 		if w0 == save0 && w1 == save1 && last == savePit {
 			break
@@ -177,7 +209,7 @@ func relayRows(w0, w1 uint64, last, laps, limit int) (uint64, uint64, int, uint3
 			save0, save1, savePit = w0, w1, last
 		}
 	}
-	return w0, w1, last, lifted, false
+	return w0, w1, last, lifted, false, key
 }
 
 // Relay continues a sowing whose lap ended in occupied pit last, lap after
@@ -186,11 +218,9 @@ func relayRows(w0, w1 uint64, last, laps, limit int) (uint64, uint64, int, uint3
 // already sown; if the sowing has not ended after limit laps in all, or
 // provably never ends, it returns false and leaves p unspecified.
 func (p *Position) Relay(last, laps, limit int) (int, bool) {
-	old0, old1 := p.rows[0], p.rows[1]
-	w0, w1, last, lifted, ok := relayRows(old0, old1, last, laps, limit)
+	w0, w1, last, lifted, ok, key := relayRows(p.rows[0], p.rows[1], last, laps, limit)
 	p.rows[0], p.rows[1] = w0, w1
-	// The key follows the pits that changed, once, rather than every lap.
-	p.key += rowKeyDelta(old0, w0, 0) + rowKeyDelta(old1, w1, RowPits)
+	p.key += key // each lap's key change is in relayKey
 	if cleared := p.flags & lifted; cleared != 0 {
 		p.flags &^= cleared
 		for ; cleared != 0; cleared &= cleared - 1 {
@@ -213,19 +243,8 @@ func (p *Position) SowEnds(pit, n, limit int) bool {
 	add := &lapFrom[pit&31][r&31]
 	w0 += uint64(q)*rowOnes + add[0]
 	w1 += uint64(q)*rowOnes + add[1]
-	_, _, _, _, ok := relayRows(w0, w1, int(mod20[(pit+n)&127]), 1, limit)
+	_, _, _, _, ok, _ := relayRows(w0, w1, int(mod20[(pit+n)&127]), 1, limit)
 	return ok
-}
-
-// rowKeyDelta returns the key change of a row going from old to new.
-func rowKeyDelta(old, new uint64, first int) uint64 {
-	var d uint64
-	for i := first; old != new; i++ {
-		d += (new&fieldMask - old&fieldMask) * zPit[i]
-		old >>= fieldBits
-		new >>= fieldBits
-	}
-	return d
 }
 
 // SowEndsMany returns how many of the moves (pits[k], counts[k]), each
@@ -305,7 +324,7 @@ func (p *Position) sowRelays(moves []Move, limit int) int {
 		w0, w1, i := relayLap(p.rows[0], p.rows[1], int(m))
 		if i < 2<<5 {
 			ended++
-		} else if _, _, _, _, ok := relayRows(w0, w1, i&31, 1, limit); ok {
+		} else if _, _, _, _, ok, _ := relayRows(w0, w1, i&31, 1, limit); ok {
 			ended++
 		}
 	}
