@@ -212,6 +212,25 @@ func relayRows(w0, w1 uint64, last, laps, limit int) (uint64, uint64, int, uint3
 	return w0, w1, last, lifted, false, key
 }
 
+// SowFirstLap lifts n warriors (1 <= n <= Count(pit)) from pit, clearing
+// its nki mark, and sows the first lap from the next pit on, keeping the
+// key in step: Lift and Lap in one relay-table step. It returns the pit
+// that took the last warrior and whether it was occupied before.
+func (p *Position) SowFirstLap(pit, n int) (last int, occupied bool) {
+	if wholeRounds>>(uint(n)&63)&1 != 0 {
+		// The lap ends on pit itself, where the table assumes it emptied.
+		p.Lift(pit, n)
+		last = p.Lap((pit+1)%NumPits, n)
+		return last, p.Count(last) >= 2
+	}
+	i := pit | n<<5 // the table's delta takes n from pit, whatever it held
+	p.clearNki(pit)
+	p.key += relayKey[i&relayIndexMask]
+	w0, w1, j := relayLap(p.rows[0], p.rows[1], i)
+	p.rows[0], p.rows[1] = w0, w1
+	return j & 31, j >= 2<<5
+}
+
 // Relay continues a sowing whose lap ended in occupied pit last, lap after
 // lap (each relay lifts its pit and clears its nki mark), until a lap ends
 // in an empty pit, which it returns with true. laps is the number of laps

@@ -98,3 +98,30 @@ func TestOccupiedRow(t *testing.T) {
 		check(rng.Uint64()&(1<<60-1), rng.Uint64()&(1<<60-1))
 	}
 }
+
+// TestSowFirstLap checks SowFirstLap against Lift and Lap (rows, key, nki
+// marks, landing pit) for every pit and hand on random boards with marks.
+func TestSowFirstLap(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	for trial := 0; trial < 300; trial++ {
+		w0, w1 := randomRows(rng, rng.Intn(MaxTotal+1))
+		p := Position{rows: [2]uint64{w0, w1}, turn: 3}
+		p.setNki(p.Occupied() & uint32(rng.Int63()))
+		p.key = p.ComputeKey()
+		for pit := 0; pit < NumPits; pit++ {
+			for n := 1; n <= p.Count(pit); n++ {
+				want := p
+				want.Lift(pit, n)
+				wantLast := want.Lap((pit+1)%NumPits, n)
+				got := p
+				last, occ := got.SowFirstLap(pit, n)
+				if got != want || last != wantLast || occ != (want.Count(wantLast) >= 2) {
+					t.Fatalf("%v: SowFirstLap(%d, %d) = %v, %d, %v; Lift and Lap give %v, %d", p, pit, n, got, last, occ, want, wantLast)
+				}
+				if got.Key() != got.ComputeKey() {
+					t.Fatalf("%v: SowFirstLap(%d, %d): key %x, from scratch %x", p, pit, n, got.Key(), got.ComputeKey())
+				}
+			}
+		}
+	}
+}
