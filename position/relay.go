@@ -294,7 +294,9 @@ const relayBatch = 64
 // indexed by the Move itself, so relayLanes sows the moves as they are. A
 // hand of whole rounds (20, 40, 60) would end its first lap on its own pit,
 // where the table's landing count assumes the pit emptied: SowEnds takes
-// those.
+// those. A move with a pit or hand out of range (no legal move has one)
+// gives an unspecified count, never a fault: lap indexes are masked into
+// the table.
 func (p *Position) SowEndsMoves(moves []Move, limit int) int {
 	ended := 0
 	for len(moves) > 0 {

@@ -34,14 +34,15 @@
 	ORQ DX, ia
 
 // NEXT loads move number next into a lane (rows r0, r1, the index of its
-// first lap, chunkLaps laps to go in cnt, the move's number in mov), or
-// jumps to idle if there is none.
+// first lap, masked into relayTab as in Go, chunkLaps laps to go in cnt,
+// the move's number in mov), or jumps to idle if there is none.
 #define NEXT(w0, w1, ia, cnt, mov, idle) \
 	MOVQ next-8(SP), AX \
 	CMPQ AX, n+24(FP) \
 	JEQ idle \
 	MOVQ laps+16(FP), CX \
 	MOVWQZX (CX)(AX*2), ia \
+	ANDQ $0x7ff, ia \
 	MOVQ AX, mov \
 	INCQ AX \
 	MOVQ AX, next-8(SP) \

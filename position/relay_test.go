@@ -125,3 +125,20 @@ func TestSowFirstLap(t *testing.T) {
 		}
 	}
 }
+
+// TestSowEndsMovesOutOfRange checks that moves with a pit or hand out of
+// range never fault (the lanes index a table) and that the assembly and Go
+// lanes agree on them too.
+func TestSowEndsMovesOutOfRange(t *testing.T) {
+	w0, w1 := randomRows(rand.New(rand.NewSource(5)), 40)
+	p := Position{rows: [2]uint64{w0, w1}}
+	for _, m := range []Move{20, 31, 20 | 3<<5, 5 | 64<<5, 0xFFFF, 2048, 0} {
+		p.SowEndsMoves([]Move{m, m, m}, 10000)
+		laps := [3]uint16{uint16(m), uint16(m), uint16(m)}
+		e, long := relayLanes(w0, w1, &laps[0], 3)
+		eGo, longGo := relayLanesGo(w0, w1, &laps[0], 3)
+		if e != eGo || long != longGo {
+			t.Errorf("move %#x: relayLanes = %d, %b; relayLanesGo = %d, %b", uint16(m), e, long, eGo, longGo)
+		}
+	}
+}
