@@ -101,31 +101,73 @@ func CountMoves(p *position.Position, r Rules) int {
 	if !r.FreeFirstLap {
 		relays &^= doubled((1<<position.RowPits - 1) << uint(first))
 	}
-	k := 0
-	// Relaying candidates are collected and checked together, two at a
-	// time (see position.SowEndsMany).
-	var rp, rn [MaxMoves]int8
-	nr := 0
 	row := p.Row(side)
-	for pit := first; row != 0; pit, row = pit+1, row>>6 {
-		c := int(row & 63)
-		if c == 0 {
-			continue
-		}
-		w := min(c, position.NumPits-1)
-		window := (uint64(1)<<uint(w) - 1) << uint(pit+1)
-		k += w - bits.OnesCount64(occ&window)
-		for m := relays & window; m != 0; m &= m - 1 {
-			rp[nr], rn[nr] = int8(pit), int8(bits.TrailingZeros64(m)-pit)
-			nr++
-		}
-		for n := position.NumPits; n <= c; n++ {
-			if legalSowing(p, pit, c, n, side, r) {
-				k++
+	// Relaying candidates are collected and checked together (see
+	// position.SowEndsMoves). Every pit is visited, written out (a loop
+	// over pits, or over a pit's hands, costs a mispredicted exit a pit; an
+	// empty pit has an empty window), and the relaying hands of three pits
+	// at a time are gathered in one word (19 bits a pit: bit n-1 for hand
+	// n), read out by one loop a word.
+	var hands [4]uint64
+	k := 0
+	for g := 0; g < 3; g++ {
+		j := 3 * g
+		k0, h0 := handsOf(row>>(6*uint(j)), first+j, occ, relays)
+		k1, h1 := handsOf(row>>(6*uint(j+1)), first+j+1, occ, relays)
+		k2, h2 := handsOf(row>>(6*uint(j+2)), first+j+2, occ, relays)
+		k += k0 + k1 + k2
+		hands[g] = h0 | h1<<19 | h2<<38
+	}
+	k9, h9 := handsOf(row>>54, first+9, occ, relays)
+	k += k9
+	hands[3] = h9
+	// Hands of 20 or more (rare) are checked one by one. A field is at
+	// least 20 when adding 44 carries out of its six bits: even and odd
+	// fields are added apart so that the carries have room.
+	const even, add44, carries = 0x03F03F03F03F03F, 44 * 0x001001001001001, 0x040040040040040
+	if ((row&even+add44)|(row>>6&even+add44))&carries != 0 {
+		for pit := first; pit < first+position.RowPits; pit++ {
+			c := p.Count(pit)
+			for n := position.NumPits; n <= c; n++ {
+				if legalSowing(p, pit, c, n, side, r) {
+					k++
+				}
 			}
 		}
 	}
-	return k + p.SowEndsMany(rp[:nr], rn[:nr], MaxLaps)
+	var moves [MaxMoves]position.Move
+	nm := 0
+	for g, m := range hands[:] { // a slice: ranging over the array copied it, and the copy stalled on store forwarding
+		for ; m != 0; m &= m - 1 {
+			moves[nm&(MaxMoves-1)] = handMove[g&3][bits.TrailingZeros64(m)] + position.Move(first)
+			nm++
+		}
+	}
+	return k + p.SowEndsMoves(moves[:nm], MaxLaps)
+}
+
+// handsOf looks at the hands n = 1..min(c, 19) of pit, which holds c (the
+// low six bits of field): it returns how many end their first lap in an
+// empty pit (legal outright) and, as a mask (bit n-1 for hand n), those
+// that end it in an occupied pit of relays (to be sown). occ and relays
+// are doubled masks.
+func handsOf(field uint64, pit int, occ, relays uint64) (int, uint64) {
+	w := min(int(field&63), position.NumPits-1)
+	sh := uint(pit+1) & 63 // masked shifts need no range check
+	window := (uint64(1)<<(uint(w)&63) - 1) << sh
+	return w - bits.OnesCount64(occ&window), (relays & window) >> sh
+}
+
+// handMove[g][b] is the move of bit b of CountMoves' hands word g, for a
+// row whose first pit is 0 (adding the first pit's index gives the move).
+var handMove [4][64]position.Move
+
+func init() {
+	for j := 0; j < position.RowPits; j++ {
+		for n := 1; n < position.NumPits; n++ {
+			handMove[j/3][19*(j%3)+n-1] = position.NewMove(j, n)
+		}
+	}
 }
 
 // HasMove reports whether the side to move has any legal move (at the

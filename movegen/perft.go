@@ -105,9 +105,10 @@ func dividePlay(ctx context.Context, p position.Position, depth int, o PerftOpti
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			child, _ := MakeMove(p, m, o.Rules)
-			w := perftWorker{rules: o.Rules, hash: o.Hash, stop: &stop, ctx: ctx}
-			c := w.perft(child, depth-1)
+			w := perftWorker{rules: o.Rules, hash: o.Hash, stop: &stop, ctx: ctx,
+				stack: make([]position.Position, depth+1)}
+			w.stack[0], _ = MakeMove(p, m, o.Rules)
+			c := w.perft(0, depth-1)
 			if w.err != nil {
 				stop.Store(true)
 				return w.err
@@ -130,14 +131,20 @@ type perftWorker struct {
 	ctx   context.Context
 	nodes uint64
 	err   error
+	// stack[ply] is the position at ply (0: after the root move). Children
+	// are made in place there, not passed by value: a child written field
+	// by field (EndTurn) and then copied whole into a call's arguments
+	// stalled on store forwarding at every interior move.
+	stack []position.Position
 }
 
-func (w *perftWorker) perft(p position.Position, depth int) uint64 {
+func (w *perftWorker) perft(ply, depth int) uint64 {
+	p := &w.stack[ply]
 	if depth == 0 {
 		return 1
 	}
 	if depth == 1 {
-		return uint64(CountMoves(&p, w.rules))
+		return uint64(CountMoves(p, w.rules))
 	}
 	if w.hash != nil {
 		if c, ok := w.hash.probe(p.Key(), depth); ok {
@@ -157,20 +164,30 @@ func (w *perftWorker) perft(p position.Position, depth int) uint64 {
 	}
 	side := p.Side()
 	first := position.Leftmost(side)
+	// The first lap of a hand under 20 from pit lands on pit+n (doubled
+	// mask): skip those the first-lap restriction forbids without sowing.
+	var blocked uint64
+	if !w.rules.FreeFirstLap {
+		blocked = doubled(p.Occupied()) & doubled((1<<position.RowPits-1)<<uint(first))
+	}
 	var total uint64
 	for pit := first; pit < first+position.RowPits; pit++ {
 		c := p.Count(pit)
 		for n := 1; n <= c; n++ {
-			last, occ := landing(&p, pit, c, n)
-			if occ && !w.rules.FreeFirstLap && position.Owner(last) == side {
+			if n < position.NumPits {
+				if blocked>>(uint(pit+n)&63)&1 != 0 {
+					continue
+				}
+			} else if last, occ := landing(p, pit, c, n); occ && !w.rules.FreeFirstLap && position.Owner(last) == side {
 				continue
 			}
-			q := p
-			if Sow(&q, pit, n, w.rules) != Legal {
+			q := &w.stack[ply+1]
+			*q = *p
+			if Sow(q, pit, n, w.rules) != Legal {
 				continue
 			}
 			q.EndTurn()
-			sub := w.perft(q, depth-1)
+			sub := w.perft(ply+1, depth-1)
 			var carry uint64
 			if total, carry = bits.Add64(total, sub, 0); carry != 0 && w.err == nil {
 				w.err = ErrOverflow

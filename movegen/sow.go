@@ -52,9 +52,8 @@ func (s Status) Error() string { return s.String() }
 // Endless; on the last two p is left in an unspecified state.
 func Sow(p *position.Position, pit, n int, r Rules) Status {
 	side := p.Side()
-	p.Lift(pit, n)
-	last := p.Lap((pit+1)%position.NumPits, n)
-	if p.Count(last) >= 2 {
+	last, occupied := p.SowFirstLap(pit, n)
+	if occupied {
 		if !r.FreeFirstLap && position.Owner(last) == side {
 			return FirstLap
 		}

@@ -85,7 +85,8 @@ const nkiBits = 1<<NumPits - 1
 
 // Count returns the warriors in pit i (0..19).
 func (p *Position) Count(i int) int {
-	return int(p.rows[i/RowPits]>>(fieldBits*uint(i%RowPits))) & fieldMask
+	u := uint(i) // unsigned: a division by 10 without sign fix-ups
+	return int(p.rows[u/RowPits]>>(fieldBits*(u%RowPits)&63)) & fieldMask
 }
 
 // Rows returns the two packed rows (South, North) as laid out above.
@@ -155,9 +156,15 @@ func occupiedRow(r uint64) uint32 {
 	r |= r >> 1
 	r |= r >> 2
 	r |= r >> 2
-	r &= rowOnes
-	return uint32(r&1 | r>>5&2 | r>>10&4 | r>>15&8 | r>>20&16 |
-		r>>25&32 | r>>30&64 | r>>35&128 | r>>40&256 | r>>45&512)
+	// Gather the flags of the even fields (bits 12m, m = 0..4) and of the
+	// odd ones apart, each with one multiply: the term 2^(40-10j) moves bit
+	// 12m to 40+2m-10(j-m), bit 40+2m for j = m. No two terms meet (12m-10j
+	// is one-to-one for m, j < 5) and no stray one lands on an even bit
+	// 40..48 (that needs |j-m| = 5), so nothing carries into the answer.
+	const evens, gather = 0x001001001001001, 1<<40 | 1<<30 | 1<<20 | 1<<10 | 1
+	even := (r & evens) * gather >> 40 & 0x155
+	odd := (r >> 6 & evens) * gather >> 40 & 0x155
+	return uint32(even | odd<<1)
 }
 
 // Pit owner helpers.
@@ -176,7 +183,7 @@ func Leftmost(s Side) int { return int(s) * RowPits }
 // Lift removes n warriors (1 <= n <= Count(i)) from pit i and clears its
 // nki mark, as the rules do for any lift.
 func (p *Position) Lift(i, n int) {
-	r, sh := i/RowPits, fieldBits*uint(i%RowPits)
+	r, sh := uint(i)/RowPits, fieldBits*(uint(i)%RowPits)&63 // unsigned, masked: no fix-ups
 	p.rows[r] -= uint64(n) << sh
 	p.key -= uint64(n) * zPit[i]
 	p.clearNki(i)
@@ -184,7 +191,7 @@ func (p *Position) Lift(i, n int) {
 
 // LiftAll empties pit i, clears its nki mark and returns what it held.
 func (p *Position) LiftAll(i int) int {
-	r, sh := i/RowPits, fieldBits*uint(i%RowPits)
+	r, sh := uint(i)/RowPits, fieldBits*(uint(i)%RowPits)&63 // unsigned, masked: no fix-ups
 	n := int(p.rows[r]>>sh) & fieldMask
 	p.rows[r] &^= fieldMask << sh
 	p.key -= uint64(n) * zPit[i]
@@ -209,13 +216,13 @@ func (p *Position) Lap(start, n int) (last int) {
 	p.rows[0] += uint64(q)*rowOnes + add[0]
 	p.rows[1] += uint64(q)*rowOnes + add[1]
 	p.key += uint64(q)*zAllPits + zRange[start][r]
-	return (start + n - 1) % NumPits
+	return int(uint(start+n-1) % NumPits)
 }
 
 // Take empties pit i for a capture and returns what it held (nki marks are
 // the caller's business: captured pits are never nki).
 func (p *Position) Take(i int) int {
-	r, sh := i/RowPits, fieldBits*uint(i%RowPits)
+	r, sh := uint(i)/RowPits, fieldBits*(uint(i)%RowPits)&63 // unsigned, masked: no fix-ups
 	n := int(p.rows[r]>>sh) & fieldMask
 	p.rows[r] &^= fieldMask << sh
 	p.key -= uint64(n) * zPit[i]
@@ -224,7 +231,7 @@ func (p *Position) Take(i int) int {
 
 // Put drops n warriors into pit i.
 func (p *Position) Put(i, n int) {
-	p.rows[i/RowPits] += uint64(n) << (fieldBits * uint(i%RowPits))
+	p.rows[uint(i)/RowPits] += uint64(n) << (fieldBits * (uint(i) % RowPits) & 63)
 	p.key += uint64(n) * zPit[i]
 }
 

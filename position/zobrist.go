@@ -63,6 +63,7 @@ func init() {
 			lapAdd[s][r][i/RowPits] += 1 << (fieldBits * uint(i%RowPits))
 		}
 	}
+	initRelayKeys() // relay.go's per-lap key table needs zPit
 }
 
 // KeyTableChecksum is a CRC-32 of every key table, so files that store keys
