@@ -20,8 +20,10 @@ import (
 //go:embed positions.txt
 var positionsText string
 
-// DefaultDepth is the depth of kiothi bench without --depth.
-const DefaultDepth = 13
+// DefaultDepth is the depth of kiothi bench without --depth: about six
+// seconds on one core, long enough that thread start-up and the shallow
+// iterations do not dominate a comparison of thread counts.
+const DefaultDepth = 16
 
 // Options configure a run.
 type Options struct {
