@@ -62,7 +62,7 @@ searches until Ctrl-C. --json prints one JSON object a line instead.
 With --book FILE, a position in the book is not searched: its book moves
 are listed as "info string book <move> weight W value V depth D count C"
 and the book's choice (the best, or by weight with --book-random) is the
-bestmove; see notes/wire.md.`,
+bestmove; see docs/book.md.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runAnalyse(cmd, g, o, args)

@@ -35,7 +35,7 @@ func newServeCmd(g *globalOptions) *cobra.Command {
   POST /api/v1/analyse  {"position": ..., "moves": [...], "limits": {"movetime": ms}}
   POST /api/v1/play     {"position": ..., "move": ...}
   GET  /healthz
-See notes/ugi.md for the JSON shapes.`,
+See docs/ugi.md for the JSON shapes.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.maxSearches < 1 {

@@ -17,7 +17,7 @@ func newUGICmd(g *globalOptions) *cobra.Command {
 		Long: `Speak the Universal Game Interface on stdin and stdout, as match runners
 such as cutegames expect: ugi (or uci), isready, setoption, uginewgame,
 position startpos|fen <position> [moves ...], go, stop, query, quit.
-See notes/ugi.md for the options and the queries.
+See docs/ugi.md for the options and the queries.
 
 The options BookFile (a book from 'kiothi book build') and OwnBook (true)
 make the engine play book moves while in book, each announced by

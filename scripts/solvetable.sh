@@ -1,6 +1,6 @@
 #!/bin/bash
-# The solve-time table of notes/match.md.
-# Usage: notes/solvetable.sh KIOTHI [TIME-LIMIT] [extra solve flags...]
+# The solve-time table of docs/match.md.
+# Usage: scripts/solvetable.sh KIOTHI [TIME-LIMIT] [extra solve flags...]
 K=${1:-bin/kiothi}; L=${2:-120s}; shift 2
 T=$(mktemp -d)
 while read -r n fen; do

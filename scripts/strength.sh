@@ -1,6 +1,6 @@
 #!/bin/bash
 # The four strength measurements of issue 4 (plus engine vs random).
-# Usage: notes/strength.sh KIOTHI [GAMES] [CONCURRENCY]
+# Usage: scripts/strength.sh KIOTHI [GAMES] [CONCURRENCY]
 # Each match writes its games to /tmp/strength-<n>.txt; the last line of
 # each block is cutechess-cli's Score line for player 1.
 K=${1:-bin/kiothi}; N=${2:-120}; C=${3:-2}
