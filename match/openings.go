@@ -42,13 +42,5 @@ func ParseOpenings(r io.Reader) ([]position.Position, error) {
 }
 
 // ParseStart reads one start position: startpos, startpos25 or a position
-// string.
-func ParseStart(s string) (position.Position, error) {
-	switch s {
-	case "startpos":
-		return position.Start(30), nil
-	case "startpos25":
-		return position.Start(25), nil
-	}
-	return position.Parse(s)
-}
+// string (position.ParseStart).
+func ParseStart(s string) (position.Position, error) { return position.ParseStart(s) }

@@ -79,6 +79,19 @@ func New(counts [NumPits]int, nki uint32, prisons [2]int, side Side, turn int) (
 	return p, nil
 }
 
+// ParseStart reads a position argument as every front-end takes it:
+// startpos (the standard setup), startpos25 (variant 25), or a position
+// string as Parse reads it.
+func ParseStart(s string) (Position, error) {
+	switch strings.TrimSpace(s) {
+	case "startpos":
+		return Start(30), nil
+	case "startpos25":
+		return Start(25), nil
+	}
+	return Parse(s)
+}
+
 // PitName returns the letter of pit i: a..j for South, A..J for North.
 func PitName(i int) string {
 	if i < 0 || i >= NumPits {

@@ -17,12 +17,8 @@ func parsePosition(s string) (position.Position, error) {
 	switch strings.TrimSpace(s) {
 	case "":
 		return position.Position{}, badRequest("position: missing (startpos, startpos25 or the four-field string)")
-	case "startpos":
-		return position.Start(30), nil
-	case "startpos25":
-		return position.Start(25), nil
 	}
-	p, err := position.Parse(s)
+	p, err := position.ParseStart(s)
 	if err != nil {
 		return p, badRequest("position: %v", err)
 	}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -58,13 +57,7 @@ func newRootCmd(in io.Reader, out, errOut io.Writer) *cobra.Command {
 // parsePosition reads a position argument: the four-field string of
 // RULES.md §7, or startpos (standard setup) or startpos25 (variant 25).
 func parsePosition(s string) (position.Position, error) {
-	switch strings.TrimSpace(s) {
-	case "startpos":
-		return position.Start(30), nil
-	case "startpos25":
-		return position.Start(25), nil
-	}
-	p, err := position.Parse(s)
+	p, err := position.ParseStart(s)
 	if err != nil {
 		return p, fmt.Errorf("position: %v", err)
 	}
