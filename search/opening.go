@@ -201,6 +201,15 @@ func (w *worker) scoreOpening(root *position.Position, m *position.OpeningMove, 
 // putBack plays North's turn-2 redistribution that leaves the board as it
 // is (any two occupied North pits, emptied and refilled).
 func putBack(q position.Position) position.Position {
+	if m, ok := putBackMove(&q); ok {
+		movegen.ApplyOpening(&q, &m)
+	}
+	return q // unchanged when North has no move; the search scores that
+}
+
+// putBackMove is North's turn-2 redistribution that empties its first two
+// occupied pits and refills them; false if North has fewer than two.
+func putBackMove(q *position.Position) (position.OpeningMove, bool) {
 	var m position.OpeningMove
 	k := 0
 	for i := position.RowPits; i < position.NumPits && k < 2; i++ {
@@ -210,11 +219,7 @@ func putBack(q position.Position) position.Position {
 			k++
 		}
 	}
-	if k < 2 {
-		return q // North has no move; the search scores that
-	}
-	movegen.ApplyOpening(&q, &m)
-	return q
+	return m, k == 2
 }
 
 // refineMargin is the gain a neighbour must show to replace the current
@@ -331,16 +336,8 @@ func openingPV(root *position.Position, c candidate) []position.GameMove {
 	if root.Phase() == position.OpeningSouth && c.reply != nil {
 		pv = append(pv, position.Redistribute(*c.reply))
 	} else if root.Phase() == position.OpeningSouth {
-		var m position.OpeningMove
-		k := 0
-		for i := position.RowPits; i < position.NumPits && k < 2; i++ {
-			if q.Count(i) > 0 {
-				m.Pits[k] = uint8(i)
-				m.Drops[i] = uint8(q.Count(i))
-				k++
-			}
-		}
-		if k < 2 {
+		m, ok := putBackMove(&q)
+		if !ok {
 			return pv
 		}
 		pv = append(pv, position.Redistribute(m))
