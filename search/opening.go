@@ -207,12 +207,13 @@ func putBack(q position.Position) position.Position {
 	return q // unchanged when North has no move; the search scores that
 }
 
-// putBackMove is North's turn-2 redistribution that empties its first two
-// occupied pits and refills them; false if North has fewer than two.
+// putBackMove is the redistribution that empties the first two occupied
+// pits of the side to move and refills them; false if it has fewer than two.
 func putBackMove(q *position.Position) (position.OpeningMove, bool) {
 	var m position.OpeningMove
 	k := 0
-	for i := position.RowPits; i < position.NumPits && k < 2; i++ {
+	first := position.Leftmost(q.Side())
+	for i := first; i < first+position.RowPits && k < 2; i++ {
 		if q.Count(i) > 0 {
 			m.Pits[k] = uint8(i)
 			m.Drops[i] = uint8(q.Count(i))

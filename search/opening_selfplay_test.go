@@ -14,22 +14,6 @@ import (
 	"github.com/kiothi/kiothi/position"
 )
 
-// putBackMove empties the first two occupied pits of the side to move and
-// refills them.
-func putBackMove(p *position.Position) position.GameMove {
-	var m position.OpeningMove
-	k := 0
-	first := position.Leftmost(p.Side())
-	for i := first; i < first+position.RowPits && k < 2; i++ {
-		if p.Count(i) > 0 {
-			m.Pits[k] = uint8(i)
-			m.Drops[i] = uint8(p.Count(i))
-			k++
-		}
-	}
-	return position.Redistribute(m)
-}
-
 func TestSelfPlayOpening(t *testing.T) {
 	if os.Getenv("KIOTHI_SELFPLAY") == "" {
 		t.Skip("set KIOTHI_SELFPLAY=1 to play the opening search against baselines")
@@ -57,7 +41,8 @@ func TestSelfPlayOpening(t *testing.T) {
 					case p.Phase() != position.Play && base == "random":
 						mv = randomOpeningMove(&p, rng)
 					case p.Phase() != position.Play:
-						mv = putBackMove(&p)
+						m, _ := putBackMove(&p)
+						mv = position.Redistribute(m)
 					default:
 						// The node budget varies with the seed, so the
 						// put-back games differ from pair to pair.
