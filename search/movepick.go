@@ -28,10 +28,12 @@ const (
 // sown only if no quiet move has shown that the side can move, so
 // hasMove reports whether p has any legal move.
 func (w *worker) generate(f *frame, p *position.Position, capturesOnly bool) (n int, hasMove bool) {
+	if capturesOnly {
+		return w.generateCaptures(f, p)
+	}
 	side := p.Side()
 	first := position.Leftmost(side)
 	prison := p.Prison(side)
-	relays := 0
 	// The first laps are read from masks over the doubled board (bit t and
 	// t+20 are pit t), so each pit's landings of k < 20 are one window and
 	// only the landings that can be moves are visited, in k order: empty
@@ -55,27 +57,14 @@ func (w *worker) generate(f *frame, p *position.Position, capturesOnly bool) (n 
 			t := bits.TrailingZeros64(b)
 			k := t - pit
 			if e2>>uint(t)&1 != 0 {
-				hasMove = true
 				g := 0
 				if own2>>uint(t)&1 != 0 {
-					last := t
-					if last >= position.NumPits {
-						last -= position.NumPits
-					}
-					g = predictGain(p, pit, k, last, side)
-				}
-				if capturesOnly && g == 0 {
-					continue
+					g = predictGain(p, pit, k, wrap(t), side)
 				}
 				f.moves[n] = position.NewMove(pit, k)
 				f.gain[n] = int8(g)
 				f.made[n] = false
 				n++
-				continue
-			}
-			if capturesOnly {
-				f.relay[relays] = position.NewMove(pit, k)
-				relays++
 				continue
 			}
 			if w.sowInto(f, n, p, pit, k, prison) {
@@ -84,26 +73,90 @@ func (w *worker) generate(f *frame, p *position.Position, capturesOnly bool) (n 
 		}
 		// Whole laps and more always relay or end past the first lap.
 		for k := position.NumPits; k <= c; k++ {
-			if capturesOnly {
-				f.relay[relays] = position.NewMove(pit, k)
-				relays++
-				continue
-			}
 			if w.sowInto(f, n, p, pit, k, prison) {
 				n++
 			}
 		}
 	}
-	if capturesOnly {
-		// Relaying moves are sown for their captures only when the quiet
-		// moves leave no capture to try and no proof the side can move.
-		for i := 0; i < relays && (!hasMove || qsRelays); i++ {
-			m := f.relay[i]
-			if w.sowInto(f, n, p, m.Pit(), m.Count(), prison) {
-				hasMove = true
-				if f.gain[n] > 0 {
-					n++
-				}
+	f.n = n
+	return n, n > 0
+}
+
+// wrap maps a bit of the doubled board to its pit.
+func wrap(t int) int {
+	if t >= position.NumPits {
+		return t - position.NumPits
+	}
+	return t
+}
+
+// generateCaptures is generate with capturesOnly. A quiet move captures
+// only by landing in an own empty pit whose facing pit is unmarked (or in
+// the leftmost pit, for the bonus), so only those landings are looked at;
+// any quiet landing shows the side can move. Relaying moves are listed and
+// sown only when no quiet move exists (or with qsRelays).
+func (w *worker) generateCaptures(f *frame, p *position.Position) (n int, hasMove bool) {
+	side := p.Side()
+	first := position.Leftmost(side)
+	prison := p.Prison(side)
+	occ := p.Occupied()
+	own := uint32(1<<position.RowPits-1) << uint(first)
+	empty := ^occ & (1<<position.NumPits - 1)
+	// Bit t: pit 19-t (the pit facing t) has no nki mark.
+	unmarkedFacing := bits.Reverse32(^p.NkiMask()) >> (32 - position.NumPits)
+	e2 := doubled(empty)
+	cand2 := doubled(empty & own & (unmarkedFacing | 1<<uint(first)))
+	row := p.Row(side)
+	for m := occ & own; m != 0; m &= m - 1 {
+		pit := bits.TrailingZeros32(m)
+		c := int(row>>(6*uint(pit-first))) & 63
+		window := (uint64(1)<<uint(min(c, position.NumPits-1)) - 1) << uint(pit+1)
+		if e2&window == 0 {
+			continue
+		}
+		hasMove = true
+		for b := cand2 & window; b != 0; b &= b - 1 {
+			t := bits.TrailingZeros64(b)
+			k := t - pit
+			if g := predictGain(p, pit, k, wrap(t), side); g > 0 {
+				f.moves[n] = position.NewMove(pit, k)
+				f.gain[n] = int8(g)
+				f.made[n] = false
+				n++
+			}
+		}
+	}
+	if hasMove && !qsRelays {
+		f.n = n
+		return n, true
+	}
+	// The relaying moves, in generation order; they are sown for their
+	// captures only while no move has shown the side can move.
+	relayable := occ
+	if !w.s.rules.FreeFirstLap {
+		relayable &^= own
+	}
+	r2 := doubled(relayable)
+	relays := 0
+	for m := occ & own; m != 0; m &= m - 1 {
+		pit := bits.TrailingZeros32(m)
+		c := int(row>>(6*uint(pit-first))) & 63
+		window := (uint64(1)<<uint(min(c, position.NumPits-1)) - 1) << uint(pit+1)
+		for b := r2 & window; b != 0; b &= b - 1 {
+			f.relay[relays] = position.NewMove(pit, bits.TrailingZeros64(b)-pit)
+			relays++
+		}
+		for k := position.NumPits; k <= c; k++ {
+			f.relay[relays] = position.NewMove(pit, k)
+			relays++
+		}
+	}
+	for i := 0; i < relays && (!hasMove || qsRelays); i++ {
+		m := f.relay[i]
+		if w.sowInto(f, n, p, m.Pit(), m.Count(), prison) {
+			hasMove = true
+			if f.gain[n] > 0 {
+				n++
 			}
 		}
 	}
