@@ -287,12 +287,14 @@ func (w *worker) order(f *frame, ply int, ttMove position.Move, side position.Si
 // pick moves the best remaining move to index i (selection sort, done
 // lazily: a cut-off usually comes before the list is sorted).
 func (f *frame) pick(i int) {
-	best := i
+	// The first index of the largest key, found branch-free: each key is
+	// widened with its index inverted in the low byte, so one max keeps the
+	// largest key and, among equals, the earliest move (MaxMoves <= 256).
+	top := int64(f.keys[i])<<8 | int64(255-i)
 	for j := i + 1; j < f.n; j++ {
-		if f.keys[j] > f.keys[best] {
-			best = j
-		}
+		top = max(top, int64(f.keys[j])<<8|int64(255-j))
 	}
+	best := 255 - int(top&255)
 	if best != i {
 		f.keys[i], f.keys[best] = f.keys[best], f.keys[i]
 		f.moves[i], f.moves[best] = f.moves[best], f.moves[i]
@@ -314,15 +316,14 @@ func doubled(m uint32) uint64 { return uint64(m) | uint64(m)<<position.NumPits }
 func quietMoveExists(p *position.Position) bool {
 	side := p.Side()
 	first := position.Leftmost(side)
-	empty := ^p.Occupied() & (1<<position.NumPits - 1)
+	occ := p.Occupied()
 	// Doubling the empty mask makes the cyclic window a plain shift.
-	e2 := uint64(empty) | uint64(empty)<<position.NumPits
-	for pit := first; pit < first+position.RowPits; pit++ {
-		c := min(p.Count(pit), position.NumPits-1)
-		if c == 0 {
-			continue
-		}
-		window := (uint64(1)<<uint(c) - 1) << uint(pit+1)
+	e2 := doubled(^occ & (1<<position.NumPits - 1))
+	row := p.Row(side)
+	for m := occ >> uint(first) & (1<<position.RowPits - 1); m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
+		c := min(int(row>>(6*uint(j)))&63, position.NumPits-1)
+		window := (uint64(1)<<uint(c) - 1) << uint(first+j+1)
 		if e2&window != 0 {
 			return true
 		}
