@@ -59,7 +59,7 @@ func (w *worker) generate(f *frame, p *position.Position, capturesOnly bool) (n 
 			if e2>>uint(t)&1 != 0 {
 				g := 0
 				if own2>>uint(t)&1 != 0 {
-					g = predictGain(p, pit, k, wrap(t), side)
+					g = predictGain(p, pit, t, side)
 				}
 				f.moves[n] = position.NewMove(pit, k)
 				f.gain[n] = int8(g)
@@ -118,7 +118,7 @@ func (w *worker) generateCaptures(f *frame, p *position.Position) (n int, hasMov
 		for b := cand2 & window; b != 0; b &= b - 1 {
 			t := bits.TrailingZeros64(b)
 			k := t - pit
-			if g := predictGain(p, pit, k, wrap(t), side); g > 0 {
+			if g := predictGain(p, pit, t, side); g > 0 {
 				f.moves[n] = position.NewMove(pit, k)
 				f.gain[n] = int8(g)
 				f.made[n] = false
@@ -213,23 +213,29 @@ func (w *worker) child(f *frame, i int, p *position.Position) (*position.Positio
 	return q, true
 }
 
-// predictGain returns what a single-lap sowing of k (< 20) warriors from
-// pit, ending in pit last that was empty, sends to the mover's prison
-// (RULES.md §5): no sowing needed, since each pit of the lap gets one.
-func predictGain(p *position.Position, pit, k, last int, side position.Side) int {
-	if position.Owner(last) != side {
-		return 0
-	}
+// predictGain returns what a single-lap sowing of k = t-pit (< 20)
+// warriors from pit, ending in an own pit that was empty (bit t of the
+// doubled board), sends to the mover's prison (RULES.md §5): no sowing
+// needed, since each pit of the lap gets one. The counts are read from the
+// enemy row, and the lap is a mask, so no pit index is divided by ten.
+func predictGain(p *position.Position, pit, t int, side position.Side) int {
+	lap := (uint64(2)<<uint(t) - 1) &^ (uint64(2)<<uint(pit) - 1)
+	passed := uint32(lap|lap>>position.NumPits) & (1<<position.NumPits - 1)
+	first := position.Leftmost(side)
+	efirst := position.Leftmost(side.Other())
+	enemy := p.Row(side.Other())
+	nki := p.NkiMask()
+	i := wrap(t) - first // row-local; it faces enemy pit 9-i
 	taken := 0
-	if f := position.Facing(last); !p.Nki(f) {
-		taken = afterLap(p, pit, k, f)
+	if fl := position.RowPits - 1 - i; nki>>uint(efirst+fl)&1 == 0 {
+		taken = int(enemy>>(6*uint(fl)))&63 + int(passed>>uint(efirst+fl)&1)
 	}
-	if last == position.Leftmost(side) {
-		b := position.Facing(last + 1)
+	if i == 0 {
+		// The bonus: the enemy pits facing our 2nd..4th, row-local 6..8.
 		bonus := 0
-		for j := b - 2; j <= b; j++ {
-			c := afterLap(p, pit, k, j)
-			if c == 0 || p.Nki(j) {
+		for fl := 6; fl <= 8; fl++ {
+			c := int(enemy>>(6*uint(fl)))&63 + int(passed>>uint(efirst+fl)&1)
+			if c == 0 || nki>>uint(efirst+fl)&1 != 0 {
 				bonus = 0
 				break
 			}
@@ -241,20 +247,6 @@ func predictGain(p *position.Position, pit, k, last int, side position.Side) int
 		return 0
 	}
 	return taken + 1
-}
-
-// afterLap is the count of pit j (not the source) after a lap of k < 20
-// warriors from pit: one more if the lap passes it.
-func afterLap(p *position.Position, pit, k, j int) int {
-	d := j - pit
-	if d < 0 {
-		d += position.NumPits
-	}
-	c := p.Count(j)
-	if d >= 1 && d <= k {
-		c++
-	}
-	return c
 }
 
 // order fills f.keys for picking.
