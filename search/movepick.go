@@ -306,19 +306,28 @@ func doubled(m uint32) uint64 { return uint64(m) | uint64(m)<<position.NumPits }
 // move whose first lap ends in an empty pit (such a move is always legal).
 // False does not mean no legal move: relaying moves are not looked at.
 func quietMoveExists(p *position.Position) bool {
-	side := p.Side()
-	first := position.Leftmost(side)
+	first := position.Leftmost(p.Side())
 	occ := p.Occupied()
-	// Doubling the empty mask makes the cyclic window a plain shift.
+	// Doubling the empty mask makes the cyclic window a plain shift. The
+	// windows of all own pits are OR'd by a fixed loop of table loads, no
+	// branch on the counts to mispredict.
 	e2 := doubled(^occ & (1<<position.NumPits - 1))
-	row := p.Row(side)
-	for m := occ >> uint(first) & (1<<position.RowPits - 1); m != 0; m &= m - 1 {
-		j := bits.TrailingZeros32(m)
-		c := min(int(row>>(6*uint(j)))&63, position.NumPits-1)
-		window := (uint64(1)<<uint(c) - 1) << uint(first+j+1)
-		if e2&window != 0 {
-			return true
+	row := p.Row(p.Side())
+	var reach uint64
+	for j := 0; j < position.RowPits; j++ {
+		reach |= firstLap[j][row&63]
+		row >>= 6
+	}
+	return e2&(reach<<uint(first)) != 0
+}
+
+// firstLap[j][c] is the doubled-board window a lift of up to c warriors
+// from row pit j lands in on its first lap (pits j+1..j+min(c, 19)).
+var firstLap = func() (t [position.RowPits][64]uint64) {
+	for j := range t {
+		for c := range t[j] {
+			t[j][c] = (uint64(1)<<uint(min(c, position.NumPits-1)) - 1) << uint(j+1)
 		}
 	}
-	return false
-}
+	return t
+}()
