@@ -38,11 +38,17 @@ func rowSum(r uint64) int {
 // is looked for only where it can exist (an own empty pit facing a
 // loaded, unmarked enemy pit), which most positions lack for at least
 // one side.
-func evaluateFast(p *position.Position) int {
+func evaluateFast(p *position.Position) int { return EvaluateOccupied(p, p.Occupied()) }
+
+// EvaluateOccupied is Evaluate for a caller that already has p.Occupied()
+// (the search's quiescence needs it for its own tests too).
+func EvaluateOccupied(p *position.Position, occ uint32) int {
+	if WeightExposed != 0 {
+		return evaluateSlow(p)
+	}
 	us := p.Side()
 	them := us.Other()
 	rowUs, rowThem := p.Row(us), p.Row(them)
-	occ := p.Occupied()
 	nki := p.NkiMask()
 	shUs, shThem := position.RowPits*uint(us), position.RowPits*uint(them)
 	occUs, occThem := occ>>shUs&rowBits, occ>>shThem&rowBits

@@ -29,7 +29,7 @@ const (
 // hasMove reports whether p has any legal move.
 func (w *worker) generate(f *frame, p *position.Position, capturesOnly bool) (n int, hasMove bool) {
 	if capturesOnly {
-		return w.generateCaptures(f, p)
+		return w.generateCaptures(f, p, p.Occupied())
 	}
 	side := p.Side()
 	first := position.Leftmost(side)
@@ -90,16 +90,15 @@ func wrap(t int) int {
 	return t
 }
 
-// generateCaptures is generate with capturesOnly. A quiet move captures
+// generateCaptures is generate with capturesOnly (occ: p.Occupied()). A quiet move captures
 // only by landing in an own empty pit whose facing pit is unmarked (or in
 // the leftmost pit, for the bonus), so only those landings are looked at;
 // any quiet landing shows the side can move. Relaying moves are listed and
 // sown only when no quiet move exists (or with qsRelays).
-func (w *worker) generateCaptures(f *frame, p *position.Position) (n int, hasMove bool) {
+func (w *worker) generateCaptures(f *frame, p *position.Position, occ uint32) (n int, hasMove bool) {
 	side := p.Side()
 	first := position.Leftmost(side)
 	prison := p.Prison(side)
-	occ := p.Occupied()
 	own := uint32(1<<position.RowPits-1) << uint(first)
 	empty := ^occ & (1<<position.NumPits - 1)
 	// Bit t: pit 19-t (the pit facing t) has no nki mark.
@@ -305,9 +304,11 @@ func doubled(m uint32) uint64 { return uint64(m) | uint64(m)<<position.NumPits }
 // quietMoveExists reports, without sowing, whether the side to move has a
 // move whose first lap ends in an empty pit (such a move is always legal).
 // False does not mean no legal move: relaying moves are not looked at.
-func quietMoveExists(p *position.Position) bool {
+func quietMoveExists(p *position.Position) bool { return quietMoveExistsOcc(p, p.Occupied()) }
+
+// quietMoveExistsOcc is quietMoveExists given occ = p.Occupied().
+func quietMoveExistsOcc(p *position.Position, occ uint32) bool {
 	first := position.Leftmost(p.Side())
-	occ := p.Occupied()
 	// Doubling the empty mask makes the cyclic window a plain shift. The
 	// windows of all own pits are OR'd by a fixed loop of table loads, no
 	// branch on the counts to mispredict.
