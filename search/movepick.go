@@ -200,6 +200,14 @@ func (w *worker) child(f *frame, i int, p *position.Position) (*position.Positio
 	if !f.made[i] {
 		*q = *p
 		m := f.moves[i]
+		if f.gain[i] == 0 {
+			// A quiet single lap known to take nothing: the lap is the
+			// whole move, no relay or capture to look for.
+			q.SowFirstLap(m.Pit(), m.Count())
+			q.EndTurn()
+			f.made[i] = true
+			return q, true
+		}
 		if movegen.Sow(q, m.Pit(), m.Count(), w.s.rules) != movegen.Legal {
 			return q, false
 		}
