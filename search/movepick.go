@@ -101,10 +101,19 @@ func (w *worker) generateCaptures(f *frame, p *position.Position, occ uint32) (n
 	prison := p.Prison(side)
 	own := uint32(1<<position.RowPits-1) << uint(first)
 	empty := ^occ & (1<<position.NumPits - 1)
-	// Bit t: pit 19-t (the pit facing t) has no nki mark.
-	unmarkedFacing := bits.Reverse32(^p.NkiMask()) >> (32 - position.NumPits)
+	// Bit t: pit 19-t (the pit facing t) has no nki mark, or is loaded and
+	// has none.
+	nki := p.NkiMask()
+	unmarkedFacing := bits.Reverse32(^nki) >> (32 - position.NumPits)
+	loadedFacing := bits.Reverse32(occ&^nki) >> (32 - position.NumPits)
 	e2 := doubled(empty)
-	cand2 := doubled(empty & own & (unmarkedFacing | 1<<uint(first)))
+	// A lap from an own pit that lands in the row directly (low copy of
+	// the doubled board) passes no enemy pit, so it captures only if the
+	// facing pit is loaded; one that wraps round (high copy) has passed
+	// every enemy pit, so an unmarked facing pit holds at least one. The
+	// leftmost pit is only reached by wrapping, and may take the bonus.
+	cand2 := uint64(empty&own&loadedFacing) |
+		uint64(empty&own&(unmarkedFacing|1<<uint(first)))<<position.NumPits
 	row := p.Row(side)
 	for m := occ & own; m != 0; m &= m - 1 {
 		pit := bits.TrailingZeros32(m)
