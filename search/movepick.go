@@ -47,7 +47,7 @@ func (w *worker) generate(f *frame, p *position.Position, capturesOnly bool) (n 
 	}
 	e2 := doubled(^occ & (1<<position.NumPits - 1))
 	land := e2 | doubled(relayable)
-	own2 := doubled(own)
+	capt2 := captureLandings(p, occ, own, first)
 	row := p.Row(side)
 	for m := occ & own; m != 0; m &= m - 1 {
 		pit := bits.TrailingZeros32(m)
@@ -58,7 +58,7 @@ func (w *worker) generate(f *frame, p *position.Position, capturesOnly bool) (n 
 			k := t - pit
 			if e2>>uint(t)&1 != 0 {
 				g := 0
-				if own2>>uint(t)&1 != 0 {
+				if capt2>>uint(t)&1 != 0 {
 					g = predictGain(p, pit, t, side)
 				}
 				f.moves[n] = position.NewMove(pit, k)
@@ -101,19 +101,8 @@ func (w *worker) generateCaptures(f *frame, p *position.Position, occ uint32) (n
 	prison := p.Prison(side)
 	own := uint32(1<<position.RowPits-1) << uint(first)
 	empty := ^occ & (1<<position.NumPits - 1)
-	// Bit t: pit 19-t (the pit facing t) has no nki mark, or is loaded and
-	// has none.
-	nki := p.NkiMask()
-	unmarkedFacing := bits.Reverse32(^nki) >> (32 - position.NumPits)
-	loadedFacing := bits.Reverse32(occ&^nki) >> (32 - position.NumPits)
 	e2 := doubled(empty)
-	// A lap from an own pit that lands in the row directly (low copy of
-	// the doubled board) passes no enemy pit, so it captures only if the
-	// facing pit is loaded; one that wraps round (high copy) has passed
-	// every enemy pit, so an unmarked facing pit holds at least one. The
-	// leftmost pit is only reached by wrapping, and may take the bonus.
-	cand2 := uint64(empty&own&loadedFacing) |
-		uint64(empty&own&(unmarkedFacing|1<<uint(first)))<<position.NumPits
+	cand2 := captureLandings(p, occ, own, first)
 	row := p.Row(side)
 	for m := occ & own; m != 0; m &= m - 1 {
 		pit := bits.TrailingZeros32(m)
@@ -170,6 +159,23 @@ func (w *worker) generateCaptures(f *frame, p *position.Position, occ uint32) (n
 	}
 	f.n = n
 	return n, hasMove || n > 0
+}
+
+// captureLandings returns the doubled-board landings, in empty own pits,
+// where a quiet move can capture; predictGain is needed only there. A lap
+// from an own pit that lands in the row directly (low copy) passes no
+// enemy pit, so it captures only if the facing pit is loaded and unmarked;
+// one that wraps round (high copy) has passed every enemy pit, so an
+// unmarked facing pit holds at least one. The leftmost pit is only reached
+// by wrapping, and may take the bonus whatever faces it.
+func captureLandings(p *position.Position, occ, own uint32, first int) uint64 {
+	nki := p.NkiMask()
+	empty := ^occ & own
+	// Bit t: pit 19-t (the pit facing t) is unmarked, or loaded and unmarked.
+	unmarkedFacing := bits.Reverse32(^nki) >> (32 - position.NumPits)
+	loadedFacing := bits.Reverse32(occ&^nki) >> (32 - position.NumPits)
+	return uint64(empty&loadedFacing) |
+		uint64(empty&(unmarkedFacing|1<<uint(first)))<<position.NumPits
 }
 
 // qsRelays makes quiescence sow relaying moves to find their captures.
