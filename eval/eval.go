@@ -87,6 +87,15 @@ func Compute(p *position.Position) Features {
 
 // Evaluate returns the score of p in centi-warriors, side to move's view.
 func Evaluate(p *position.Position) int {
+	if WeightExposed == 0 {
+		return evaluateFast(p)
+	}
+	return evaluateSlow(p)
+}
+
+// evaluateSlow is the weighted sum of the features: the definition that
+// evaluateFast must match (TestFastMatchesFeatures).
+func evaluateSlow(p *position.Position) int {
 	f := Compute(p)
 	s := WeightPrison*f.Prison + WeightRow*f.Row + WeightNki*f.Nki +
 		WeightThreatUs*f.ThreatUs + WeightThreatThem*f.ThreatThem + WeightExposed*f.Exposed

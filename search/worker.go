@@ -393,12 +393,13 @@ func (w *worker) qsearch(p *position.Position, alpha, beta, ply int) int {
 	}
 	// A quiet move proves the side can move, so the stand-pat cut-off
 	// needs no move generation.
-	quiet := quietMoveExists(p)
-	best := eval.Evaluate(p)
+	occ := p.Occupied() // computed once for the three uses
+	quiet := quietMoveExistsOcc(p, occ)
+	best := eval.EvaluateOccupied(p, occ)
 	if quiet && best >= beta {
 		return best
 	}
-	n, any := w.generate(f, p, true)
+	n, any := w.generateCaptures(f, p, occ)
 	if !any {
 		return w.s.gameValue(p, movegen.NoMoveOutcome(p))
 	}

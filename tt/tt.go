@@ -110,6 +110,7 @@ func (t *Table) Resize(mb int) error {
 	lg := 63 - bits.LeadingZeros64(n) // round down to a power of two
 	t.buckets = nil
 	t.buckets = make([]bucket, 1<<lg)
+	adviseHuge(t.buckets)
 	t.shift = uint(64 - lg)
 	t.gen = 0
 	return nil
