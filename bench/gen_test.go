@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -34,23 +35,6 @@ func maxLaps(p *position.Position, r movegen.Rules) int {
 		best = max(best, laps)
 	}
 	return best
-}
-
-// randomOpening returns a random legal redistribution: a random pair, and
-// each lifted warrior dropped into a random pit.
-func randomOpening(p *position.Position, rng *rand.Rand) position.OpeningMove {
-	var pairs [][2]int
-	movegen.ForEachPair(p, func(i, j, _ int) { pairs = append(pairs, [2]int{i, j}) })
-	pr := pairs[rng.IntN(len(pairs))]
-	var d [position.NumPits]int
-	for k := 0; k < p.Count(pr[0])+p.Count(pr[1]); k++ {
-		d[rng.IntN(position.NumPits)]++
-	}
-	m, err := movegen.NewOpening(p, pr[0], pr[1], d)
-	if err != nil {
-		panic(err)
-	}
-	return m
 }
 
 // TestGenerateBench plays seeded games (random openings, then depth-3
@@ -98,7 +82,7 @@ func TestGenerateBench(t *testing.T) {
 			}
 			p := g.Current()
 			if p.Phase() != position.Play {
-				_ = g.Play(position.Redistribute(randomOpening(&p, rng)))
+				_ = g.Play(position.Redistribute(testgame.ScatterOpening(&p, rng)))
 				continue
 			}
 			kind := ""

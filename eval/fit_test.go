@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kiothi/kiothi/eval"
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -27,18 +28,6 @@ func exposed(p *position.Position, us position.Side) int {
 		}
 	}
 	return n
-}
-
-func randomOpening(p *position.Position, rng *rand.Rand) position.GameMove {
-	var pairs [][2]int
-	movegen.ForEachPair(p, func(i, j, _ int) { pairs = append(pairs, [2]int{i, j}) })
-	pr := pairs[rng.IntN(len(pairs))]
-	var d [position.NumPits]int
-	for k := 0; k < p.Count(pr[0])+p.Count(pr[1]); k++ {
-		d[rng.IntN(position.NumPits)]++
-	}
-	m, _ := movegen.NewOpening(p, pr[0], pr[1], d)
-	return position.Redistribute(m)
 }
 
 func TestFit(t *testing.T) {
@@ -62,7 +51,7 @@ func TestFit(t *testing.T) {
 			}
 			p := g.Current()
 			if p.Phase() != position.Play {
-				_ = g.Play(randomOpening(&p, rng))
+				_ = g.Play(position.Redistribute(testgame.ScatterOpening(&p, rng)))
 				continue
 			}
 			f := eval.Compute(&p)

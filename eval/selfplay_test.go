@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kiothi/kiothi/eval"
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -40,7 +41,7 @@ func playPair(t *testing.T, seed uint64, a, b weights, depth int) (margin, score
 			}
 			p := g.Current()
 			if p.Phase() != position.Play {
-				_ = g.Play(randomOpening(&p, rng))
+				_ = g.Play(position.Redistribute(testgame.ScatterOpening(&p, rng)))
 				continue
 			}
 			aMoves := (p.Side() == position.South) == (round == 0)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -39,7 +40,7 @@ func TestSelfPlayOpening(t *testing.T) {
 					case p.Phase() != position.Play && p.Side() == engineSide:
 						mv = e.Search(context.Background(), p, g.History(), Limits{Depth: openingDepth}, nil).Best
 					case p.Phase() != position.Play && base == "random":
-						mv = randomOpeningMove(&p, rng)
+						mv = position.Redistribute(testgame.ScatterOpening(&p, rng))
 					case p.Phase() != position.Play:
 						m, _ := putBackMove(&p)
 						mv = position.Redistribute(m)

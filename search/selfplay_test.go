@@ -8,6 +8,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -37,18 +38,6 @@ func currentSettings() settings {
 	return settings{rfpDepth, lmrFirst, deltaMargin, qsRelays, nullMinDepth, lmrDiv}
 }
 
-func randomOpeningMove(p *position.Position, rng *rand.Rand) position.GameMove {
-	var pairs [][2]int
-	movegen.ForEachPair(p, func(i, j, _ int) { pairs = append(pairs, [2]int{i, j}) })
-	pr := pairs[rng.IntN(len(pairs))]
-	var d [position.NumPits]int
-	for k := 0; k < p.Count(pr[0])+p.Count(pr[1]); k++ {
-		d[rng.IntN(position.NumPits)]++
-	}
-	m, _ := movegen.NewOpening(p, pr[0], pr[1], d)
-	return position.Redistribute(m)
-}
-
 // selfPlayPair plays one random opening twice, a as South then as North;
 // it returns a's wins minus losses and total margin.
 func selfPlayPair(t *testing.T, seed uint64, a, b settings, l Limits) (score, margin int) {
@@ -66,7 +55,7 @@ func selfPlayPair(t *testing.T, seed uint64, a, b settings, l Limits) (score, ma
 			}
 			p := g.Current()
 			if p.Phase() != position.Play {
-				_ = g.Play(randomOpeningMove(&p, rng))
+				_ = g.Play(position.Redistribute(testgame.ScatterOpening(&p, rng)))
 				continue
 			}
 			i := 0
