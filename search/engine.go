@@ -112,7 +112,7 @@ func (e *Engine) newShared(ctx context.Context, root *position.Position, history
 		s.maxDepth = min(l.Depth, MaxDepth)
 	}
 	if !l.Infinite {
-		s.setTime(l, root.Side())
+		s.setTime(l, root)
 	}
 	if n := len(history); n > 0 && history[n-1] == root.KeyWithPrisons() {
 		history = history[:n-1]

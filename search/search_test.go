@@ -210,21 +210,42 @@ func TestStop(t *testing.T) {
 // that ends (how fast is for benchmarks; the bound here only catches a
 // search that ignores its clock).
 func TestClock(t *testing.T) {
+	play := func(side position.Side) *position.Position {
+		p, err := position.Parse("0.0.0.0.5*.5*.5*.5*.5*.5*/0.0.0.0.5*.5*.5*.5*.5*.5* 0-0 s 3")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.SetSide(side)
+		return &p
+	}
+	start := position.Start(30)
 	for _, c := range []struct {
+		name       string
 		l          Limits
-		side       position.Side
+		root       *position.Position
 		soft, hard time.Duration
 	}{
-		{Limits{P1Time: 60 * time.Second, P2Time: time.Second}, position.South, time.Second, 6 * time.Second},
-		{Limits{P1Time: 60 * time.Second, P2Time: 3 * time.Second}, position.North, 50 * time.Millisecond, 300 * time.Millisecond},
-		{Limits{P1Time: 3 * time.Second, P1Inc: time.Second}, position.South, 425 * time.Millisecond, time.Second},
-		{Limits{MoveTime: 500 * time.Millisecond, MoveOverhead: 100 * time.Millisecond}, position.South, 400 * time.Millisecond, 400 * time.Millisecond},
+		{"clock south", Limits{P1Time: 60 * time.Second, P2Time: time.Second}, play(position.South), time.Second, 6 * time.Second},
+		{"clock north", Limits{P1Time: 60 * time.Second, P2Time: 3 * time.Second}, play(position.North), 50 * time.Millisecond, 300 * time.Millisecond},
+		{"increment", Limits{P1Time: 3 * time.Second, P1Inc: time.Second}, play(position.South), 425 * time.Millisecond, time.Second},
+		// At the opening the budget is openingFactor times larger, still
+		// at most a third of the clock: 60s/30*4 = 8s, soft 4s, hard 20s.
+		{"opening clock", Limits{P1Time: 60 * time.Second}, &start, 4 * time.Second, 20 * time.Second},
+		{"movetime", Limits{MoveTime: 500 * time.Millisecond, MoveOverhead: 100 * time.Millisecond}, play(position.South), 400 * time.Millisecond, 400 * time.Millisecond},
+		// The overhead is capped at half the move time: 20ms with the
+		// default 30ms overhead searches 10ms, not 1ms.
+		{"short movetime", Limits{MoveTime: 20 * time.Millisecond, MoveOverhead: 30 * time.Millisecond}, play(position.South), 10 * time.Millisecond, 10 * time.Millisecond},
+		// 40ms on the clock, overhead capped at 20ms: 20ms at hand, a
+		// budget of 20ms/30 = 666666ns, soft half of it, hard three times.
+		{"short clock", Limits{P1Time: 40 * time.Millisecond, MoveOverhead: 30 * time.Millisecond}, play(position.South), 333333, 1999998},
 	} {
-		var s shared
-		s.setTime(c.l, c.side)
-		if !s.timed || s.soft != c.soft || s.hard != c.hard {
-			t.Errorf("%+v %s: soft %v hard %v, want %v %v", c.l, c.side, s.soft, s.hard, c.soft, c.hard)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			var s shared
+			s.setTime(c.l, c.root)
+			if !s.timed || s.soft != c.soft || s.hard != c.hard {
+				t.Errorf("%+v: soft %v hard %v, want %v %v", c.l, s.soft, s.hard, c.soft, c.hard)
+			}
+		})
 	}
 	p := suitePositions(t)[12]
 	e, _ := NewEngine(Options{HashMB: 2})
