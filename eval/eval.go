@@ -1,33 +1,6 @@
-// Package eval is the static evaluation: the expected final margin, in
-// centi-warriors, from the side to move's view.
-//
-// The prison difference is certain and counts 100 a warrior. The board
-// terms estimate who will end up with the warriors still on the board:
-//
-//   - Row: warriors on each side's row. At a repetition each side keeps its
-//     row, and a side that runs out of moves has an empty row, so warriors
-//     at home lean towards their owner.
-//   - Nki: warriors in nki pits of each row, safe from capture.
-//   - Threat: the largest opposite capture each side could make with one
-//     single-lap sowing (a lift of part or all of a pit that lands in one of
-//     its own empty pits facing a loaded, unmarked enemy pit). The side to
-//     move can cash its threat now; the other side's threat is one the side
-//     to move must parry.
-//
-// Tuning, in two steps. First a least-squares fit (fit_test.go, run with
-// KIOTHI_FIT=1): 400 seeded games between depth-3 searches with random
-// redistributions and 10% random moves, every play position labelled with
-// the final margin from the side to move's view minus the prison
-// difference (what the board was still worth), regressed on the features
-// (17,008 positions). Its weights did not beat hand-set ones in play
-// (fitting every position, not just quiet ones, overrates threats), so,
-// second, paired self-play (selfplay_test.go, KIOTHI_SELFPLAY=1: 250
-// random openings, each played with both colours, depth-4 searches)
-// moved one weight at a time and kept what won: against prison-only
-// (all board weights 0) the board terms score +307 wins-minus-losses in
-// 500 games; row 22->35 +62, threat-them -33->-60 +59, -60->-85 +59;
-// dropping nki -55; threat-us 90 or 40, row 50, nki 18, threat-them -110
-// or -140 and the "exposed" term were within noise or worse.
+// The evaluation as the search computes it: Weights compiled into per-pit
+// tables, summed over the packed rows.
+
 package eval
 
 import (
@@ -36,119 +9,147 @@ import (
 	"github.com/kiothi/kiothi/position"
 )
 
-const rowBits = 1<<position.RowPits - 1
-
-// Weights, in centi-warriors per warrior of the feature, all in one place.
-var (
-	WeightPrison     = 100
-	WeightRow        = 35
-	WeightNki        = 9
-	WeightThreatUs   = 55
-	WeightThreatThem = -85
-	WeightExposed    = 0
-)
-
 // Max bounds the absolute value of Evaluate.
 const Max = 100 * position.MaxTotal
 
-// Features are the raw terms, from the side to move's view (us - them).
-type Features struct {
-	Prison     int // our prison minus theirs
-	Row        int // warriors on our row minus theirs
-	Nki        int // warriors in our nki pits minus theirs
-	ThreatUs   int // our best single-lap opposite capture
-	ThreatThem int // theirs
-	Exposed    int // their warriors facing our empty pits, minus ours
+const rowBits = 1<<position.RowPits - 1
+
+// Evaluator is a compiled Weights value. Its methods do not allocate and
+// are safe for concurrent use.
+type Evaluator struct {
+	// pit[rel][nki<<6|count] is the pit's value, the Full phase's in the
+	// low 32 bits and the Empty phase's in the high 32 (a packed pair, so
+	// one add sums both).
+	pit                  [position.NumPits][128]int64
+	threatUs, threatThem int64 // packed pairs
+	tempo                int64
+	weights              Weights
 }
 
-// Compute returns the features of p.
-func Compute(p *position.Position) Features {
+func pack(full, empty int) int64 { return int64(full) + int64(empty)<<32 }
+
+// unpack splits a sum of packed pairs.
+func unpack(s int64) (full, empty int64) {
+	full = int64(int32(s))
+	return full, (s - full) >> 32
+}
+
+// New compiles w (which must pass Check).
+func New(w Weights) *Evaluator {
+	e := &Evaluator{weights: w}
+	for rel := 0; rel < position.NumPits; rel++ {
+		for n := 0; n < 2; n++ {
+			for c := 1; c < 64; c++ {
+				b := bucketOf[c]
+				e.pit[rel][n<<6|c] = pack(w.Pit[Full][rel][n][b]*c, w.Pit[Empty][rel][n][b]*c)
+			}
+		}
+	}
+	e.threatUs = pack(w.ThreatUs[Full], w.ThreatUs[Empty])
+	e.threatThem = pack(w.ThreatThem[Full], w.ThreatThem[Empty])
+	e.tempo = pack(w.Tempo[Full], w.Tempo[Empty])
+	return e
+}
+
+// Weights returns the weights e was compiled from.
+func (e *Evaluator) Weights() Weights { return e.weights }
+
+var std = New(Default)
+
+// Evaluate returns the score of p with the Default weights, in
+// centi-warriors, side to move's view.
+func Evaluate(p *position.Position) int { return std.EvaluateOccupied(p, p.Occupied()) }
+
+// EvaluateOccupied is Evaluate for a caller that already has p.Occupied()
+// (the search's quiescence needs it for its own tests too).
+func EvaluateOccupied(p *position.Position, occ uint32) int { return std.EvaluateOccupied(p, occ) }
+
+// Evaluate returns the score of p under e's weights.
+func (e *Evaluator) Evaluate(p *position.Position) int { return e.EvaluateOccupied(p, p.Occupied()) }
+
+// EvaluateOccupied is Evaluate given p.Occupied().
+func (e *Evaluator) EvaluateOccupied(p *position.Position, occ uint32) int {
 	us := p.Side()
 	them := us.Other()
-	south, north := p.Rows()
-	rows := [2]uint64{south, north}
+	rowUs, rowThem := p.Row(us), p.Row(them)
 	nki := p.NkiMask()
-	var f Features
-	f.Prison = p.Prison(us) - p.Prison(them)
-	f.Row = p.RowTotal(us) - p.RowTotal(them)
-	f.Nki = nkiWarriors(rows[us], nki>>(position.RowPits*uint(us))) -
-		nkiWarriors(rows[them], nki>>(position.RowPits*uint(them)))
-	occ := p.Occupied()
-	occUs, occThem := occ>>(position.RowPits*uint(us))&rowBits, occ>>(position.RowPits*uint(them))&rowBits
-	nkiUs, nkiThem := nki>>(position.RowPits*uint(us))&rowBits, nki>>(position.RowPits*uint(them))&rowBits
-	f.ThreatUs = threat(rows[us], rows[them], occUs, nkiThem)
-	f.ThreatThem = threat(rows[them], rows[us], occThem, nkiUs)
-	if WeightExposed != 0 {
-		f.Exposed = exposed(rows[us], rows[them], nki>>(position.RowPits*uint(them))) -
-			exposed(rows[them], rows[us], nki>>(position.RowPits*uint(us)))
+	shUs, shThem := position.RowPits*uint(us), position.RowPits*uint(them)
+	occUs, occThem := occ>>shUs&rowBits, occ>>shThem&rowBits
+	nkiUs, nkiThem := nki>>shUs&rowBits, nki>>shThem&rowBits
+	acc := e.tempo
+	r, m := rowUs, nkiUs
+	for i := 0; i < position.RowPits; i++ {
+		acc += e.pit[i][(m&1)<<6|uint32(r&63)]
+		r >>= 6
+		m >>= 1
 	}
-	return f
-}
-
-// Evaluate returns the score of p in centi-warriors, side to move's view.
-func Evaluate(p *position.Position) int {
-	if WeightExposed == 0 {
-		return evaluateFast(p)
+	r, m = rowThem, nkiThem
+	for i := 0; i < position.RowPits; i++ {
+		acc += e.pit[position.RowPits+i][(m&1)<<6|uint32(r&63)]
+		r >>= 6
+		m >>= 1
 	}
-	return evaluateSlow(p)
-}
-
-// evaluateSlow is the weighted sum of the features: the definition that
-// evaluateFast must match (TestFastMatchesFeatures).
-func evaluateSlow(p *position.Position) int {
-	f := Compute(p)
-	s := WeightPrison*f.Prison + WeightRow*f.Row + WeightNki*f.Nki +
-		WeightThreatUs*f.ThreatUs + WeightThreatThem*f.ThreatThem + WeightExposed*f.Exposed
+	// Own empty pits facing capturable enemy pits, row-local indices.
+	if t := ^occUs & reverse10[occThem&^nkiThem] & rowBits; t != 0 {
+		acc += e.threatUs * int64(threatFast(rowUs, rowThem, t))
+	}
+	if t := ^occThem & reverse10[occUs&^nkiUs] & rowBits; t != 0 {
+		acc += e.threatThem * int64(threatFast(rowThem, rowUs, t))
+	}
+	ph := int64(min(rowSum(rowUs)+rowSum(rowThem), PhaseMax))
+	full, empty := unpack(acc)
+	s := 100*(p.Prison(us)-p.Prison(them)) + int((full*ph+empty*(PhaseMax-ph))/PhaseMax)
 	return max(-Max, min(Max, s))
 }
 
-func field(row uint64, i int) int { return int(row>>(6*uint(i))) & 63 }
-
-func nkiWarriors(row uint64, marks uint32) int {
-	n := 0
-	for m := marks & rowBits; m != 0; m &= m - 1 {
-		n += field(row, bits.TrailingZeros32(m))
+// reverse10[m] is the 10-bit mask m mirrored (bit i to bit 9-i): pit i of
+// one row faces pit 9-i of the other in row-local indices.
+var reverse10 = func() (t [1 << position.RowPits]uint32) {
+	for m := range t {
+		for i := 0; i < position.RowPits; i++ {
+			if m>>uint(i)&1 != 0 {
+				t[m] |= 1 << uint(position.RowPits-1-i)
+			}
+		}
 	}
-	return n
+	return t
+}()
+
+// rowSum adds the ten 6-bit fields of a row (as position's RowTotal).
+func rowSum(r uint64) int {
+	pairs := (r & 0x03F03F03F03F03F) + (r >> 6 & 0x03F03F03F03F03F)
+	return int((pairs * 0x001001001001001) >> 48 & 0xFFF)
 }
 
-// threat returns the largest opposite capture own can make by a lift from
-// one of its pits whose single lap ends, within the row, in an empty pit.
-// A lift of n from pit j lands on j+n, so every empty pit within reach of
-// a pit to its left can be hit (part of a pit may be lifted). ownOcc is
-// own's occupancy (10 bits), enemyMarks the enemy row's nki marks. Pit i
-// of one row faces pit 9-i of the other, in row-local indices.
-func threat(own, enemy uint64, ownOcc, enemyMarks uint32) int {
-	// Pit i is within reach when some pit j < i has j + count(j) >= i: a
-	// running maximum of j + count(j) over the row.
-	reach := uint32(0)
-	far := -1
+// threatFast is Threat given targets, the own empty pits facing loaded,
+// unmarked enemy pits: a target is hit when an own pit j to its left has
+// j + count(j) reaching it.
+func threatFast(own, enemy uint64, targets uint32) int {
+	// A fixed loop of table loads: no branch on the counts to mispredict
+	// (pit 9 reaches nothing in its row).
+	reach := uint16(0)
 	r := own
-	for i := 0; i < position.RowPits; i++ {
-		if far >= i {
-			reach |= 1 << uint(i)
-		}
-		far = max(far, i+int(r&63))
+	for j := 0; j < position.RowPits-1; j++ {
+		reach |= reachOf[j][r&63]
 		r >>= 6
 	}
 	best := 0
-	for cand := reach &^ ownOcc & rowBits; cand != 0; cand &= cand - 1 {
+	for cand := uint32(reach) & targets; cand != 0; cand &= cand - 1 {
 		f := position.RowPits - 1 - bits.TrailingZeros32(cand)
-		if enemyMarks>>uint(f)&1 == 0 {
-			best = max(best, field(enemy, f))
-		}
+		best = max(best, int(enemy>>(6*uint(f)))&63)
 	}
 	return best
 }
 
-// exposed sums the enemy's unmarked warriors facing own empty pits.
-func exposed(own, enemy uint64, enemyMarks uint32) int {
-	n := 0
-	for i := 0; i < position.RowPits; i++ {
-		f := position.RowPits - 1 - i
-		if field(own, i) == 0 && enemyMarks>>uint(f)&1 == 0 {
-			n += field(enemy, f)
+// reachOf[j][c] is the row pits a lift from pit j holding c can land on:
+// j+1..min(j+c, 9).
+var reachOf = func() (t [position.RowPits][64]uint16) {
+	for j := range t {
+		for c := range t[j] {
+			for i := j + 1; i <= min(j+c, position.RowPits-1); i++ {
+				t[j][c] |= 1 << uint(i)
+			}
 		}
 	}
-	return n
-}
+	return t
+}()

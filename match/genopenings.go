@@ -34,19 +34,20 @@ type GenConfig struct {
 
 // Redistribution styles a candidate's two turns are drawn from.
 const (
-	styleUniform = iota // uniform over all redistributions (RandomOpening)
-	styleHome           // every warrior into a uniformly random pit of the mover's row
-	styleMixed          // each warrior home with probability 3/4, else to the enemy row
+	StyleUniform = iota // uniform over all redistributions (RandomOpening)
+	StyleHome           // every warrior into a uniformly random pit of the mover's row
+	StyleMixed          // each warrior home with probability 3/4, else to the enemy row
 	styleEngine         // the engine's choice (only with GenConfig.EngineDepth)
 	numStyles
 )
 
 var styleNames = [numStyles]string{"uniform", "home", "mixed", "engine"}
 
-// styledOpening draws a redistribution of p in a style: a uniformly
-// random pair, then the drops.
-func styledOpening(p *position.Position, style int, rng *rand.Rand) (position.GameMove, error) {
-	if style == styleUniform {
+// StyledOpening draws a redistribution of p in a style: a uniformly
+// random pair, then the drops, for StyleUniform, StyleHome or
+// StyleMixed (the engine style is the caller's).
+func StyledOpening(p *position.Position, style int, rng *rand.Rand) (position.GameMove, error) {
+	if style == StyleUniform {
 		return RandomOpening(p, rng)
 	}
 	var pairs [][2]int
@@ -60,7 +61,7 @@ func styledOpening(p *position.Position, style int, rng *rand.Rand) (position.Ga
 	var d [position.NumPits]int
 	for k := p.Count(pr[0]) + p.Count(pr[1]); k > 0; k-- {
 		base := home
-		if style == styleMixed && rng.IntN(4) == 0 {
+		if style == StyleMixed && rng.IntN(4) == 0 {
 			base = away
 		}
 		d[base+rng.IntN(position.RowPits)]++
@@ -127,7 +128,7 @@ func GenerateOpenings(ctx context.Context, cfg GenConfig, log io.Writer) ([]Cand
 					break
 				}
 			} else {
-				m, err = styledOpening(&c.Pos, st, rng)
+				m, err = StyledOpening(&c.Pos, st, rng)
 			}
 			if err != nil {
 				ok = false

@@ -229,3 +229,20 @@ func turn2Replies(p *position.Position, l int) (uint64, error) {
 	}
 	return total, nil
 }
+
+// PutBack is the redistribution that leaves the board as it is: the first
+// two occupied pits of the side to move emptied and refilled, a pass in
+// effect. False if the side has fewer than two occupied pits.
+func PutBack(p *position.Position) (position.OpeningMove, bool) {
+	var m position.OpeningMove
+	k := 0
+	first := position.Leftmost(p.Side())
+	for i := first; i < first+position.RowPits && k < 2; i++ {
+		if p.Count(i) > 0 {
+			m.Pits[k] = uint8(i)
+			m.Drops[i] = uint8(p.Count(i))
+			k++
+		}
+	}
+	return m, k == 2
+}

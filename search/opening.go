@@ -201,26 +201,10 @@ func (w *worker) scoreOpening(root *position.Position, m *position.OpeningMove, 
 // putBack plays North's turn-2 redistribution that leaves the board as it
 // is (any two occupied North pits, emptied and refilled).
 func putBack(q position.Position) position.Position {
-	if m, ok := putBackMove(&q); ok {
+	if m, ok := movegen.PutBack(&q); ok {
 		movegen.ApplyOpening(&q, &m)
 	}
 	return q // unchanged when North has no move; the search scores that
-}
-
-// putBackMove is the redistribution that empties the first two occupied
-// pits of the side to move and refills them; false if it has fewer than two.
-func putBackMove(q *position.Position) (position.OpeningMove, bool) {
-	var m position.OpeningMove
-	k := 0
-	first := position.Leftmost(q.Side())
-	for i := first; i < first+position.RowPits && k < 2; i++ {
-		if q.Count(i) > 0 {
-			m.Pits[k] = uint8(i)
-			m.Drops[i] = uint8(q.Count(i))
-			k++
-		}
-	}
-	return m, k == 2
 }
 
 // refineMargin is the gain a neighbour must show to replace the current
@@ -337,7 +321,7 @@ func openingPV(root *position.Position, c candidate) []position.GameMove {
 	if root.Phase() == position.OpeningSouth && c.reply != nil {
 		pv = append(pv, position.Redistribute(*c.reply))
 	} else if root.Phase() == position.OpeningSouth {
-		m, ok := putBackMove(&q)
+		m, ok := movegen.PutBack(&q)
 		if !ok {
 			return pv
 		}

@@ -42,7 +42,7 @@ func TestSelfPlayOpening(t *testing.T) {
 					case p.Phase() != position.Play && base == "random":
 						mv = position.Redistribute(testgame.ScatterOpening(&p, rng))
 					case p.Phase() != position.Play:
-						m, _ := putBackMove(&p)
+						m, _ := movegen.PutBack(&p)
 						mv = position.Redistribute(m)
 					default:
 						// The node budget varies with the seed, so the

@@ -1,0 +1,188 @@
+// The datagen command: self-play games written as labelled positions for
+// tuning the evaluation (package datagen).
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/kiothi/kiothi/datagen"
+	"github.com/kiothi/kiothi/match"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/tt"
+	"github.com/spf13/cobra"
+)
+
+type datagenOptions struct {
+	out         string
+	games       int
+	seed        uint64
+	concurrency int
+	nodes       int
+	depth       int
+	hash        int
+	setup       int
+	randomPlies int
+	randomProb  float64
+	maxPlies    int
+	starts      string
+	startShare  float64
+	resume      bool
+}
+
+// Bounds of datagen's flags.
+const (
+	maxDatagenGames = 100_000_000
+	maxDatagenNodes = 1_000_000_000
+)
+
+func newDatagenCmd(g *globalOptions) *cobra.Command {
+	o := &datagenOptions{}
+	c := &cobra.Command{
+		Use:   "datagen --out FILE [--games N] [--nodes N | --depth N]",
+		Short: "Play seeded self-play games and write labelled positions for tuning",
+		Long: `Play seeded games between search players and write every play position
+with the search's score, its depth and the game's final margin, in the
+format of docs/datagen.md (32 bytes a position).
+
+Each game draws its two redistributions (uniform, home, mixed, put-back or
+the engine's own) or a turn-3 start from --starts, then plays with one
+search a move (--nodes or --depth, deterministic), replacing the engine's
+move by a random legal one with probability --random-prob during the first
+--random-plies plies. Game k depends only on --seed and k, so the output
+is the same whatever --concurrency. Ctrl-C stops at once, keeping the
+games already written; --resume continues a file, playing only the games
+it lacks.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runDatagen(cmd.Context(), g, o)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.out, "out", "", "the data file to write (required)")
+	f.IntVar(&o.games, "games", 1000, "games to play")
+	f.Uint64Var(&o.seed, "seed", 1, "random seed")
+	f.IntVar(&o.concurrency, "concurrency", runtime.GOMAXPROCS(0), "games played at once")
+	f.IntVar(&o.nodes, "nodes", 4000, "nodes a search (0: use --depth)")
+	f.IntVar(&o.depth, "depth", 0, "depth a search (with --nodes 0)")
+	f.IntVar(&o.hash, "hash", 8, "transposition table MB per game played at once")
+	f.IntVar(&o.setup, "setup", 30, "warriors a side at the start: 30 or 25")
+	f.IntVar(&o.randomPlies, "random-plies", 16, "plies from turn 3 in which a move may be random")
+	f.Float64Var(&o.randomProb, "random-prob", 0.1, "probability of a random move in those plies")
+	f.IntVar(&o.maxPlies, "max-plies", 600, "plies from turn 3 before a game is adjudicated")
+	f.StringVar(&o.starts, "starts", "", "openings file of turn-3 starts to mix in")
+	f.Float64Var(&o.startShare, "start-share", 0.25, "share of games from --starts")
+	f.BoolVar(&o.resume, "resume", false, "continue an existing --out file")
+	return c
+}
+
+func (o *datagenOptions) check() error {
+	switch {
+	case o.out == "":
+		return errors.New("--out: a file name is required")
+	case o.games < 1 || o.games > maxDatagenGames:
+		return fmt.Errorf("--games %d: must be from 1 to %d", o.games, maxDatagenGames)
+	case o.concurrency < 1 || o.concurrency > search.MaxThreads:
+		return fmt.Errorf("--concurrency %d: must be from 1 to %d", o.concurrency, search.MaxThreads)
+	case o.nodes < 0 || o.nodes > maxDatagenNodes:
+		return fmt.Errorf("--nodes %d: must be from 0 to %d", o.nodes, maxDatagenNodes)
+	case o.nodes == 0 && (o.depth < 1 || o.depth > search.MaxDepth):
+		return fmt.Errorf("--depth %d: must be from 1 to %d (or set --nodes)", o.depth, search.MaxDepth)
+	case o.setup != 30 && o.setup != 25:
+		return fmt.Errorf("--setup %d: must be 30 or 25", o.setup)
+	case o.randomPlies < 0 || o.randomPlies > 1000:
+		return fmt.Errorf("--random-plies %d: must be from 0 to 1000", o.randomPlies)
+	case !(o.randomProb >= 0 && o.randomProb <= 1):
+		return fmt.Errorf("--random-prob %v: must be from 0 to 1", o.randomProb)
+	case o.maxPlies < 1 || o.maxPlies > 100_000:
+		return fmt.Errorf("--max-plies %d: must be from 1 to 100000", o.maxPlies)
+	case !(o.startShare >= 0 && o.startShare <= 1):
+		return fmt.Errorf("--start-share %v: must be from 0 to 1", o.startShare)
+	}
+	if err := tt.CheckMB(o.hash); err != nil {
+		return fmt.Errorf("--hash: %v", err)
+	}
+	if err := tt.CheckMB(o.hash * o.concurrency); err != nil {
+		return fmt.Errorf("--hash %d x --concurrency %d: %v", o.hash, o.concurrency, err)
+	}
+	return nil
+}
+
+func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	cfg := datagen.Config{
+		Games: o.games, Seed: o.seed, Concurrency: o.concurrency, HashMB: o.hash,
+		Setup: o.setup, Rules: g.rules(), RandomPlies: o.randomPlies,
+		RandomProb: o.randomProb, MaxPlies: o.maxPlies, StartShare: o.startShare,
+	}
+	if o.nodes > 0 {
+		cfg.Limits.Nodes = uint64(o.nodes)
+	} else {
+		cfg.Limits.Depth = o.depth
+	}
+	if o.starts != "" {
+		f, err := os.Open(o.starts)
+		if err != nil {
+			return fmt.Errorf("--starts: %w", err)
+		}
+		ps, err := match.ParseOpenings(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("--starts %s: %w", o.starts, err)
+		}
+		for _, p := range ps {
+			if p.Phase() == position.Play {
+				cfg.Starts = append(cfg.Starts, p)
+			}
+		}
+	}
+	out, done, err := datagen.OpenOutput(o.out, o.resume)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	bar := newProgressBar(g.errOut, o.games)
+	began := time.Now()
+	last := time.Time{}
+	st, err := datagen.Run(ctx, cfg, out, done, func(s datagen.Stats) {
+		if time.Since(last) < 200*time.Millisecond && s.Games+s.Skipped < o.games {
+			return
+		}
+		last = time.Now()
+		rate := float64(s.Games) / max(time.Since(began).Seconds(), 1e-3)
+		bar.update(s.Games+s.Skipped, fmt.Sprintf("games, %d positions, %.1f games/s", s.Positions, rate))
+	})
+	bar.clear()
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	reportDatagen(g.out, st, o.games, ctx.Err() != nil)
+	return err
+}
+
+func reportDatagen(w io.Writer, st datagen.Stats, games int, interrupted bool) {
+	state := "done"
+	if interrupted {
+		state = "interrupted (continue with --resume)"
+	}
+	fmt.Fprintf(w, "games %d of %d (%d from before), positions %d this run: %s\n",
+		st.Games+st.Skipped, games, st.Skipped, st.Positions, state)
+}
+
+func init() { register(newDatagenCmd) }

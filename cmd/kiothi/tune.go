@@ -1,0 +1,121 @@
+// The tune command: fit the evaluation's weights to self-play data
+// (package tune) and write them as eval's default.go.
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"time"
+
+	"github.com/kiothi/kiothi/eval"
+	"github.com/kiothi/kiothi/tune"
+	"github.com/spf13/cobra"
+)
+
+type tuneOptions struct {
+	data     []string
+	lambda   float64
+	ridge    float64
+	maxScore int
+	holdout  int
+	out      string
+	note     string
+}
+
+func newTuneCmd(g *globalOptions) *cobra.Command {
+	o := &tuneOptions{}
+	c := &cobra.Command{
+		Use:   "tune --data FILE [--data FILE...] [--out eval/default.go]",
+		Short: "Fit the evaluation's weights to self-play data from datagen",
+		Long: `Fit the evaluation's weights (package eval) to the quiet, unproven
+positions of datagen files: a ridge least-squares fit of
+  --lambda * 100 * final margin + (1 - --lambda) * search score
+pulled towards the hand-set prior by --ridge. Every --holdout-th game is
+held out and its error reported beside the training error and the current
+weights' error. With --out the weights are written as Go source (the
+repository's eval/default.go), their provenance included.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runTune(g, o) },
+	}
+	f := c.Flags()
+	f.StringSliceVar(&o.data, "data", nil, "datagen files (repeat or comma-separate)")
+	f.Float64Var(&o.lambda, "lambda", 0.5, "weight of the game's final margin in the target, 0..1")
+	f.Float64Var(&o.ridge, "ridge", 200, "pull towards the prior (per weight, in squared-feature units)")
+	f.IntVar(&o.maxScore, "max-score", 3000, "drop positions whose |search score| is larger (centi-warriors)")
+	f.IntVar(&o.holdout, "holdout", 10, "hold out every k-th game for the reported error (0: none)")
+	f.StringVar(&o.out, "out", "", "write the weights as Go source to this file")
+	f.StringVar(&o.note, "note", "", "text added to the weights' provenance (e.g. the datagen command)")
+	return c
+}
+
+func runTune(g *globalOptions, o *tuneOptions) error {
+	switch {
+	case len(o.data) == 0:
+		return errors.New("--data: at least one datagen file is required")
+	case !(o.lambda >= 0 && o.lambda <= 1):
+		return fmt.Errorf("--lambda %v: must be from 0 to 1", o.lambda)
+	case !(o.ridge > 0 && o.ridge <= 1e12):
+		return fmt.Errorf("--ridge %v: must be above 0 and at most 1e12", o.ridge)
+	case o.maxScore < 1:
+		return fmt.Errorf("--max-score %d: must be at least 1", o.maxScore)
+	case o.holdout < 0 || o.holdout == 1:
+		return fmt.Errorf("--holdout %d: must be 0 or at least 2", o.holdout)
+	}
+	opt := tune.Options{Lambda: o.lambda, MaxScore: o.maxScore, Rules: g.rules()}
+	var samples []tune.Sample
+	var st tune.Stats
+	for _, name := range o.data {
+		f, err := os.Open(name)
+		if err != nil {
+			return fmt.Errorf("--data: %w", err)
+		}
+		samples, err = tune.Load(f, opt, samples, &st)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("--data %s: %w", name, err)
+		}
+	}
+	fmt.Fprintf(g.out, "positions %d: kept %d, dropped %d proven, %d over --max-score, %d with a capture to play\n",
+		st.Read, st.Kept, st.Proven, st.Large, st.Loud)
+	train, held := tune.Split(samples, o.holdout)
+	if len(train) == 0 {
+		return errors.New("no position left to fit")
+	}
+	prior := tune.Prior()
+	cur := eval.Default
+	began := time.Now()
+	v, err := tune.Fit(train, prior.Vector(), o.ridge)
+	if err != nil {
+		return err
+	}
+	trainMSE, heldMSE := tune.MSE(train, v), tune.MSE(held, v)
+	curHeld, priorHeld := tune.MSE(held, cur.Vector()), tune.MSE(held, prior.Vector())
+	fmt.Fprintf(g.out, "fit in %v: RMSE train %.1f, held-out %.1f (current weights %.1f, prior %.1f) centi-warriors, %d train / %d held-out positions\n",
+		time.Since(began).Round(time.Millisecond), math.Sqrt(trainMSE), math.Sqrt(heldMSE), math.Sqrt(curHeld), math.Sqrt(priorHeld), len(train), len(held))
+	prov := fmt.Sprintf("kiothi tune --lambda %g --ridge %g --max-score %d --holdout %d on %v (%d positions kept of %d): RMSE train %.1f, held-out %.1f; %s",
+		o.lambda, o.ridge, o.maxScore, o.holdout, o.data, st.Kept, st.Read, math.Sqrt(trainMSE), math.Sqrt(heldMSE), time.Now().UTC().Format("2006-01-02"))
+	if o.note != "" {
+		prov += "; " + o.note
+	}
+	w, err := eval.FromVector(v, prov)
+	if err != nil {
+		return fmt.Errorf("fitted weights: %w (raise --ridge)", err)
+	}
+	if o.out == "" {
+		return tune.WriteGo(g.out, w)
+	}
+	f, err := os.Create(o.out)
+	if err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	if err := tune.WriteGo(f, w); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func init() { register(newTuneCmd) }

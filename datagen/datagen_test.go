@@ -1,0 +1,243 @@
+// Tests of the data generator: the record format, determinism whatever
+// the concurrency, resuming an interrupted file, labels that agree with
+// the games.
+
+package datagen
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+)
+
+func testConfig(games, conc int) Config {
+	return Config{
+		Games: games, Seed: 7, Concurrency: conc, HashMB: 1, Setup: 30,
+		Limits: search.Limits{Nodes: 300}, RandomPlies: 8, RandomProb: 0.2, MaxPlies: 200,
+	}
+}
+
+// TestRecordRoundTrip: every field survives Encode and Decode.
+func TestRecordRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for i := 0; i < 5000; i++ {
+		var counts [position.NumPits]int
+		n := rng.IntN(60)
+		for k := 0; k < n; k++ {
+			counts[rng.IntN(position.NumPits)]++
+		}
+		var nki uint32
+		for j, c := range counts {
+			if c > 0 && rng.IntN(2) == 0 {
+				nki |= 1 << uint(j)
+			}
+		}
+		a := rng.IntN(position.MaxTotal - n + 1)
+		p, err := position.New(counts, nki, [2]int{a, rng.IntN(position.MaxTotal - n - a + 1)}, position.Side(rng.IntN(2)), 3+rng.IntN(60000))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Record{Pos: p, Depth: rng.IntN(64), Score: rng.IntN(60001) - 30000, Proven: rng.IntN(2) == 0,
+			Random: rng.IntN(2) == 0, Margin: rng.IntN(127) - 63, Game: rng.Uint32()}
+		var b [RecordSize]byte
+		r.Encode(b[:])
+		got, err := Decode(b[:])
+		if err != nil {
+			t.Fatalf("%+v: %v", r, err)
+		}
+		if got != r {
+			t.Fatalf("round trip\n got %+v\nwant %+v", got, r)
+		}
+	}
+}
+
+// TestDecodeRejects: bytes that are no position are an error naming the
+// field.
+func TestDecodeRejects(t *testing.T) {
+	var good [RecordSize]byte
+	r := Record{Pos: position.Start(30), Depth: 3}
+	r.Pos, _ = position.Parse("0.0.0.0.5*.5*.5*.5*.5*.5*/0.0.0.0.5*.5*.5*.5*.5*.5* 0-0 s 3")
+	r.Encode(good[:])
+	for name, mutate := range map[string]func(b []byte){
+		"bit 6 in a pit": func(b []byte) { b[4] |= 0x40 },
+		"too many":       func(b []byte) { b[0] = 30 },
+		"opening turn":   func(b []byte) { b[22], b[23] = 2, 0 },
+		"empty nki":      func(b []byte) { b[0] = 0x80 },
+		"prison range":   func(b []byte) { b[21] = 0xff },
+		"short":          nil,
+	} {
+		t.Run(name, func(t *testing.T) {
+			b := good
+			in := b[:]
+			if mutate == nil {
+				in = in[:10]
+			} else {
+				mutate(in)
+			}
+			if _, err := Decode(in); err == nil {
+				t.Fatal("accepted")
+			}
+		})
+	}
+}
+
+func generate(t *testing.T, cfg Config) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	buf.WriteString(Magic)
+	st, err := Run(context.Background(), cfg, &buf, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != cfg.Games || st.Positions == 0 {
+		t.Fatalf("stats %+v", st)
+	}
+	return buf.Bytes()
+}
+
+// byGame sorts a file's records by game, keeping each game's order.
+func byGame(t *testing.T, data []byte) map[uint32][]Record {
+	t.Helper()
+	recs, err := ReadAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[uint32][]Record{}
+	for _, r := range recs {
+		out[r.Game] = append(out[r.Game], r)
+	}
+	return out
+}
+
+// TestDeterministic: the same games whatever the concurrency, and labels
+// that agree with a replay of each game.
+func TestDeterministic(t *testing.T) {
+	one := byGame(t, generate(t, testConfig(6, 1)))
+	three := byGame(t, generate(t, testConfig(6, 3)))
+	if len(one) != 6 {
+		t.Fatalf("%d games", len(one))
+	}
+	random := 0
+	for k, g := range one {
+		h := three[k]
+		if len(g) != len(h) {
+			t.Fatalf("game %d: %d positions with one worker, %d with three", k, len(g), len(h))
+		}
+		for i := range g {
+			if g[i] != h[i] {
+				t.Fatalf("game %d position %d differs", k, i)
+			}
+		}
+		// Consecutive records alternate sides and carry one final
+		// margin, negated for North.
+		for i, r := range g {
+			if r.Random {
+				random++
+			}
+			if i > 0 && g[i-1].Pos.Side() == r.Pos.Side() {
+				t.Fatalf("game %d: two records in a row with %s to move", k, r.Pos.Side())
+			}
+			m := g[0].Margin
+			if g[0].Pos.Side() != r.Pos.Side() {
+				m = -m
+			}
+			if r.Margin != m {
+				t.Fatalf("game %d position %d: margin %d, want %d", k, i, r.Margin, m)
+			}
+		}
+	}
+	if random == 0 {
+		t.Fatal("no random move in six games at probability 0.2")
+	}
+}
+
+// TestResume: a file cut in the middle of a game resumes to the same games
+// as an uninterrupted run.
+func TestResume(t *testing.T) {
+	cfg := testConfig(5, 2)
+	full := generate(t, cfg)
+	want := byGame(t, full)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "d.bin")
+	cut := len(Magic) + (len(full)-len(Magic))/2 + 7 // mid-record, mid-game
+	if err := os.WriteFile(path, full[:cut], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := OpenOutput(path, false); err == nil {
+		t.Fatal("an existing file was opened without resume")
+	}
+	f, done, err := OpenOutput(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) == 0 || len(done) >= 5 {
+		t.Fatalf("%d games kept from half a file", len(done))
+	}
+	if _, err := Run(context.Background(), cfg, f, done, nil); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := byGame(t, data)
+	if len(got) != len(want) {
+		t.Fatalf("%d games after resume, want %d", len(got), len(want))
+	}
+	for k, g := range want {
+		if len(got[k]) != len(g) {
+			t.Fatalf("game %d: %d positions after resume, want %d", k, len(got[k]), len(g))
+		}
+	}
+}
+
+// TestCancel: a cancelled run returns promptly with whole games only.
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var buf bytes.Buffer
+	buf.WriteString(Magic)
+	cfg := testConfig(1000, 2)
+	st, err := Run(ctx, cfg, &buf, nil, func(s Stats) {
+		if s.Games >= 2 {
+			cancel()
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games < 2 || st.Games >= 1000 {
+		t.Fatalf("%d games", st.Games)
+	}
+	if (buf.Len()-len(Magic))%RecordSize != 0 {
+		t.Fatal("a partial record was written")
+	}
+}
+
+// FuzzDecode: any bytes decode to a valid record or an error, and a
+// decoded record encodes back to the same bytes.
+func FuzzDecode(f *testing.F) {
+	var b [RecordSize]byte
+	r := Record{Depth: 5, Score: -120, Margin: 4, Game: 9}
+	r.Pos, _ = position.Parse("0.0.0.0.5*.5*.5*.5*.5*.5*/0.0.0.0.5*.5*.5*.5*.5*.5* 0-0 n 3")
+	r.Encode(b[:])
+	f.Add(b[:])
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, in []byte) {
+		rec, err := Decode(in)
+		if err != nil {
+			return
+		}
+		var out [RecordSize]byte
+		rec.Encode(out[:])
+		if !bytes.Equal(out[:], in[:RecordSize]) {
+			t.Fatalf("%x decodes to %+v, which encodes to %x", in[:RecordSize], rec, out)
+		}
+	})
+}
