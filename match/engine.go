@@ -45,8 +45,15 @@ func (p *EnginePlayer) Move(ctx context.Context, g *movegen.Game, budget time.Du
 	if m, ok := p.bookMove(g); ok {
 		return m, nil
 	}
-	if pos.Phase() != position.Play && p.cfg.RandomOpening {
-		return RandomOpening(&pos, p.rng)
+	if pos.Phase() != position.Play {
+		switch p.cfg.Opening {
+		case OpeningRandom:
+			return RandomOpening(&pos, p.rng)
+		case OpeningPutBack:
+			if m, ok := movegen.PutBack(&pos); ok {
+				return position.Redistribute(m), nil
+			}
+		}
 	}
 	l := p.cfg.Limits
 	if budget > 0 && (l.MoveTime == 0 || l.MoveTime > budget) {

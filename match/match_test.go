@@ -110,6 +110,11 @@ func TestParseSpec(t *testing.T) {
 	if err != nil || c.Limits.Depth != 3 || c.Limits.MoveTime != 0 {
 		t.Errorf("depth=3: %+v %v", c, err)
 	}
+	for v, want := range map[string]OpeningPlayer{"engine": OpeningEngine, "random": OpeningRandom, "putback": OpeningPutBack} {
+		if c, err := parseEngineSettings("opening=" + v); err != nil || c.Opening != want {
+			t.Errorf("opening=%s: %v %v", v, c.Opening, err)
+		}
+	}
 	c, _ = parseEngineSettings("")
 	if c.Limits.MoveTime != 10*time.Millisecond || c.Options.Threads != 1 || c.Options.HashMB != 16 {
 		t.Errorf("defaults %+v", c)
@@ -351,5 +356,38 @@ func TestEnginePlayerPlaysLegally(t *testing.T) {
 		if s.Forfeits1+s.Forfeits2 != 0 || s.Counts.Games() != 2 {
 			t.Errorf("%s: %+v %v", spec, s, s.ForfeitReasons)
 		}
+	}
+}
+
+// TestPutBackPlayer: opening=putback leaves the board as it was at both
+// turns, then plays.
+func TestPutBackPlayer(t *testing.T) {
+	f, err := ParseSpec("engine:depth=1,opening=putback")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := f.New(1, movegen.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := movegen.NewGame(position.Start(30), movegen.Rules{})
+	for k := 0; k < 2; k++ {
+		before := g.Current()
+		m, err := p.Move(context.Background(), g, 0)
+		if err != nil || !m.Redistribution {
+			t.Fatalf("turn %d: %v %v", k+1, m, err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		after := g.Current()
+		for i := 0; i < position.NumPits; i++ {
+			if after.Count(i) != before.Count(i) {
+				t.Fatalf("turn %d: %s changed pit %s", k+1, m, position.PitName(i))
+			}
+		}
+	}
+	if m, err := p.Move(context.Background(), g, 0); err != nil || m.Redistribution {
+		t.Fatalf("turn 3: %v %v", m, err)
 	}
 }

@@ -23,7 +23,9 @@ import (
 //	                           depth or nodes limit is given)
 //	    depth=N, nodes=N       search limits
 //	    threads=N, hash=MB     engine options (default 1 and 16)
-//	    opening=engine|random  who plays the redistributions (default engine)
+//	    opening=engine|random|putback  who plays the redistributions
+//	                           (default engine; putback refills the two
+//	                           pits as they were, a pass)
 //	    objective=margin|match and multiplier=M (2..10): what it maximises
 //	    book=FILE              play the opening book's moves while in book
 //	    bookrandom=0|1         draw book moves by weight (seeded by the
@@ -74,12 +76,21 @@ func ParseSpec(spec string) (Factory, error) {
 
 // EngineConfig is what an engine spec sets.
 type EngineConfig struct {
-	Options       search.Options // Rules is filled in per game
-	Limits        search.Limits
-	RandomOpening bool
-	Book          *book.Book // opening book, or nil
-	BookRandom    bool
+	Options    search.Options // Rules is filled in per game
+	Limits     search.Limits
+	Opening    OpeningPlayer // who plays the redistributions
+	Book       *book.Book    // opening book, or nil
+	BookRandom bool
 }
+
+// OpeningPlayer is who plays an engine player's redistributions.
+type OpeningPlayer uint8
+
+const (
+	OpeningEngine  OpeningPlayer = iota // the engine's opening search
+	OpeningRandom                       // RandomOpening
+	OpeningPutBack                      // movegen.PutBack: a pass
+)
 
 func parseEngineSettings(s string) (EngineConfig, error) {
 	c := EngineConfig{Options: search.Options{Threads: 1, HashMB: 16, MultiPV: 1, Multiplier: movegen.DefaultMultiplier}}
@@ -138,11 +149,13 @@ func (c *EngineConfig) set(k, v string) error {
 	case "opening":
 		switch v {
 		case "engine":
-			c.RandomOpening = false
+			c.Opening = OpeningEngine
 		case "random":
-			c.RandomOpening = true
+			c.Opening = OpeningRandom
+		case "putback":
+			c.Opening = OpeningPutBack
 		default:
-			err = fmt.Errorf("setting opening=%q: want engine or random", v)
+			err = fmt.Errorf("setting opening=%q: want engine, random or putback", v)
 		}
 	case "objective":
 		switch v {

@@ -18,18 +18,24 @@ import (
 //     put back; all in one pit (each of the 20); spread one a pit over a
 //     run of pits starting at each pit; spread evenly over the own row,
 //     over the enemy row, over the own empty pits. Boards already seen are
-//     dropped.
+//     dropped. The put-back (a pass in effect) comes first and is never
+//     dropped: it is the baseline every other choice must beat.
 //  2. Levels 1, 2, ...: level L scores the best candidates of the level
-//     before at search depth L (all of them at level 1, then fewer), then
-//     hill-climbs from the best: move one warrior, or a whole drop, from
-//     one pit to another, keeping any improvement.
-//  3. Turn 2 (North) is scored by searching the play position it leads to.
-//     Turn 1 (South) is ranked assuming North puts its warriors back (the
-//     board stays, every occupied pit turns nki): a one-sided estimate,
-//     cheap enough for all candidates. From level 2 the best few are then
-//     scored against North's best structured reply (each of North's
-//     candidates searched at depth L-2, at least 1), and the best of those
-//     is the choice; turn 1 is not hill-climbed.
+//     before at search depth L (all of them at level 1, then fewer).
+//  3. Turn 2 (North) is scored by searching the play position it leads
+//     to. The best is then hill-climbed (move one warrior, or a whole drop,
+//     from one pit to another, keeping clear improvements), and played
+//     only if it beats the put-back by openingMargin at the same depth.
+//  4. Turn 1 (South) cannot be scored by one search: North answers with a
+//     redistribution of its own. The candidates are ranked assuming North
+//     puts back (one search each, an optimistic guess), then the put-back
+//     and the best-ranked few are each scored against North's best reply
+//     that the engine finds: every structured reply of North ranked by a
+//     depth-1 search, the best few searched at the level's reply depth,
+//     North taking the one best for it. A candidate is chosen only when
+//     all its replies were searched and it beats the put-back, so a
+//     search stopped early answers with the put-back or with a fully
+//     verified choice, never with the optimistic guess.
 //
 // With a depth limit D the levels run 1..D, so the choice is deterministic.
 // One thread scores (the table is still shared with later searches).
@@ -45,35 +51,47 @@ type candidate struct {
 	reply *position.OpeningMove // turn 1: North's best reply, if searched
 }
 
-// replyTop is how many of South's best-ranked candidates are scored
-// against North's replies at each level from 2 on.
-const replyTop = 6
+// Opening search settings.
+const (
+	// replyTop is how many of South's best-ranked candidates (beside the
+	// put-back) are scored against North's replies at each level.
+	replyTop = 4
+	// replyKeep is how many of North's replies, ranked by a depth-1
+	// search, are searched at the reply depth.
+	replyKeep = 6
+	// openingMargin is what a redistribution must gain over the put-back
+	// to be played instead: the best of many noisy scores is biased
+	// upwards, and the put-back is a safe default.
+	openingMargin = 20
+)
 
-// replyScore scores South's candidate c by North's best structured reply,
-// each reply scored by a search of depth.
-func (w *worker) replyScore(root *position.Position, c candidate, depth int) candidate {
+// replyScore scores South's candidate c by North's best reply: North's
+// structured candidates ranked at depth 1, the best replyKeep searched at
+// depth. ok is false when the search stopped before every reply was
+// scored (the score would then be optimistic for South).
+func (w *worker) replyScore(root *position.Position, c candidate, depth int) (candidate, bool) {
 	q := *root
 	movegen.ApplyOpening(&q, &c.move)
 	replies := openingCandidates(&q)
 	if len(replies) == 0 {
-		c.score, c.pv, c.reply = w.s.gameValue(&q, movegen.NoMoveOutcome(&q)), nil, nil
-		c.score = -c.score
-		return c
+		c.score, c.pv, c.reply = -w.s.gameValue(&q, movegen.NoMoveOutcome(&q)), nil, nil
+		return c, true
 	}
-	bestV := -Infinite
-	for i := range replies {
-		v, pv := w.scoreOpening(&q, &replies[i].move, depth)
-		if w.abort {
-			return c
+	for d := 1; d <= depth; d++ {
+		if d > 1 {
+			replies = replies[:min(replyKeep, len(replies))]
 		}
-		if v > bestV {
-			bestV = v
-			m := replies[i].move
-			c.reply, c.pv = &m, pv
+		for i := range replies {
+			replies[i].score, replies[i].pv = w.scoreOpening(&q, &replies[i].move, d)
+			if w.abort {
+				return c, false
+			}
 		}
+		slices.SortStableFunc(replies, func(a, b candidate) int { return b.score - a.score })
 	}
-	c.score = -bestV
-	return c
+	m := replies[0].move
+	c.score, c.pv, c.reply = -replies[0].score, replies[0].pv, &m
+	return c, true
 }
 
 func (e *Engine) searchOpening(ctx context.Context, root position.Position, l Limits, info func(Info)) Result {
@@ -99,58 +117,12 @@ func (e *Engine) searchOpening(ctx context.Context, root position.Position, l Li
 	if l.Depth == 0 && !s.timed && s.nodeLimit == 0 && !s.infinite {
 		maxLevel = openingMaxLevel
 	}
-	best := candidate{move: cands[0].move, score: -Infinite}
-	level := 0
-	for lv := 1; lv <= maxLevel; lv++ {
-		keep := len(cands)
-		if lv > 1 {
-			keep = max(4, len(cands)>>(lv-1))
-		}
-		cands = cands[:min(keep, len(cands))]
-		scored := 0
-		for i := range cands {
-			cands[i].score, cands[i].pv = w.scoreOpening(&root, &cands[i].move, lv)
-			if w.abort {
-				break
-			}
-			scored++
-		}
-		if w.abort {
-			if level == 0 && scored > 0 {
-				// Stopped inside level 1: the best candidate scored so far.
-				slices.SortStableFunc(cands[:scored], func(a, b candidate) int { return b.score - a.score })
-				best, level = cands[0], 1
-				s.reportOpening(w, &root, best, 1)
-			}
-			break
-		}
-		slices.SortStableFunc(cands, func(a, b candidate) int { return b.score - a.score })
-		var top candidate
-		if root.Phase() == position.OpeningSouth && lv >= 2 {
-			// Turn 1: the put-back estimate ranks; the best few are then
-			// scored against North's best structured reply.
-			top = candidate{score: -Infinite}
-			for i := 0; i < min(replyTop, len(cands)); i++ {
-				c := w.replyScore(&root, cands[i], max(1, lv-2))
-				if w.abort {
-					break
-				}
-				if c.score > top.score {
-					top = c
-				}
-			}
-		} else {
-			top = w.refine(&root, cands[0], lv)
-			cands[0] = top
-		}
-		if w.abort {
-			break
-		}
-		best, level = top, lv
-		s.reportOpening(w, &root, best, lv)
-		if s.stopAfterIteration(w) {
-			break
-		}
+	var best candidate
+	var level int
+	if root.Phase() == position.OpeningSouth {
+		best, level = w.openingSouth(&root, cands, maxLevel)
+	} else {
+		best, level = w.openingNorth(&root, cands, maxLevel)
 	}
 	if s.infinite && ctx.Err() == nil {
 		<-ctx.Done()
@@ -166,6 +138,118 @@ func (e *Engine) searchOpening(ctx context.Context, root position.Position, l Li
 		res.Ponder = pv[1]
 	}
 	return res
+}
+
+// keepAtLevel is how many candidates level lv scores.
+func keepAtLevel(n, lv int) int {
+	if lv == 1 {
+		return n
+	}
+	return min(n, max(4, n>>(lv-1)))
+}
+
+// sortFrom sorts cands[1:] by score, best first, leaving the put-back in
+// front.
+func sortFrom(cands []candidate) {
+	slices.SortStableFunc(cands[1:], func(a, b candidate) int { return b.score - a.score })
+}
+
+// openingNorth chooses turn 2's redistribution: candidates scored by the
+// search of the play position they lead to, the best refined, the
+// put-back kept unless beaten by openingMargin. It returns the choice and
+// the last completed level (0 if none: the put-back, unscored).
+func (w *worker) openingNorth(root *position.Position, cands []candidate, maxLevel int) (candidate, int) {
+	best := candidate{move: cands[0].move, score: -Infinite}
+	level := 0
+	for lv := 1; lv <= maxLevel; lv++ {
+		cands = cands[:keepAtLevel(len(cands), lv)]
+		scored := 0
+		for i := range cands {
+			cands[i].score, cands[i].pv = w.scoreOpening(root, &cands[i].move, lv)
+			if w.abort {
+				break
+			}
+			scored++
+		}
+		if w.abort {
+			if level == 0 && scored > 1 {
+				// Stopped inside level 1, the put-back scored: the best
+				// scored so far, if it beats the put-back.
+				sortFrom(cands[:scored])
+				best, level = pick(cands[0], cands[1]), 1
+				w.s.reportOpening(w, root, best, 1)
+			}
+			break
+		}
+		if len(cands) < 2 {
+			best, level = cands[0], lv
+			break
+		}
+		sortFrom(cands)
+		top := w.refine(root, cands[1], lv)
+		if w.abort {
+			top = cands[1]
+		}
+		cands[1] = top
+		best, level = pick(cands[0], top), lv
+		w.s.reportOpening(w, root, best, lv)
+		if w.abort || w.s.stopAfterIteration(w) {
+			break
+		}
+	}
+	return best, level
+}
+
+// pick is c unless it fails to beat the put-back pb by openingMargin.
+func pick(pb, c candidate) candidate {
+	if c.score > pb.score+openingMargin {
+		return c
+	}
+	return pb
+}
+
+// openingSouth chooses turn 1's redistribution: candidates ranked
+// assuming North puts back, then the put-back and the best few scored
+// against North's best reply; only fully scored candidates are chosen.
+func (w *worker) openingSouth(root *position.Position, cands []candidate, maxLevel int) (candidate, int) {
+	best := candidate{move: cands[0].move, score: -Infinite}
+	level := 0
+	for lv := 1; lv <= maxLevel; lv++ {
+		cands = cands[:keepAtLevel(len(cands), lv)]
+		// Put-back first: it is the baseline of the comparison below.
+		pb, ok := w.replyScore(root, cands[0], lv)
+		if !ok {
+			break
+		}
+		for i := 1; i < len(cands); i++ {
+			cands[i].score, cands[i].pv = w.scoreOpening(root, &cands[i].move, lv)
+			if w.abort {
+				break
+			}
+		}
+		if w.abort {
+			break
+		}
+		sortFrom(cands)
+		top := pb
+		for i := 1; i < min(1+replyTop, len(cands)); i++ {
+			c, ok := w.replyScore(root, cands[i], lv)
+			if !ok {
+				break
+			}
+			if c.score > top.score {
+				top = c
+			}
+		}
+		// A stopped level still counts what it verified against the
+		// put-back of the same depth.
+		best, level = pick(pb, top), lv
+		w.s.reportOpening(w, root, best, lv)
+		if w.abort || w.s.stopAfterIteration(w) {
+			break
+		}
+	}
+	return best, level
 }
 
 // scoreOpening searches the play position after m (turn 1: after m and
@@ -255,10 +339,16 @@ func (w *worker) refine(root *position.Position, c candidate, depth int) candida
 }
 
 // openingCandidates builds the structured candidates of root, boards seen
-// once.
+// once, the put-back first.
 func openingCandidates(root *position.Position) []candidate {
 	var out []candidate
 	seen := map[uint64]bool{}
+	if m, ok := movegen.PutBack(root); ok {
+		q := *root
+		movegen.ApplyOpening(&q, &m)
+		seen[q.KeyWithPrisons()] = true
+		out = append(out, candidate{move: m})
+	}
 	side := root.Side()
 	own := position.Leftmost(side)
 	enemy := position.Leftmost(side.Other())
