@@ -56,6 +56,9 @@ func (e *Evaluator) Weights() Weights { return e.weights }
 
 var std = New(Default)
 
+// Std returns the compiled Default weights (shared; read only).
+func Std() *Evaluator { return std }
+
 // Evaluate returns the score of p with the Default weights, in
 // centi-warriors, side to move's view.
 func Evaluate(p *position.Position) int { return std.EvaluateOccupied(p, p.Occupied()) }

@@ -4,7 +4,9 @@
 package eval
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 
 	"github.com/kiothi/kiothi/position"
 )
@@ -203,4 +205,27 @@ func Threat(p *position.Position, s position.Side) int {
 		}
 	}
 	return best
+}
+
+// ReadJSON reads weights written by WriteJSON, checking their range.
+func ReadJSON(r io.Reader) (Weights, error) {
+	var w Weights
+	d := json.NewDecoder(io.LimitReader(r, 1<<20))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&w); err != nil {
+		return Weights{}, fmt.Errorf("weights: %w", err)
+	}
+	return w, w.Check()
+}
+
+// WriteJSON writes w as JSON (the form `kiothi tune --out FILE.json`
+// writes and an engine spec's eval=FILE reads, for trying weights without
+// a rebuild).
+func WriteJSON(out io.Writer, w Weights) error {
+	b, err := json.Marshal(w)
+	if err != nil {
+		return err
+	}
+	_, err = out.Write(append(b, '\n'))
+	return err
 }

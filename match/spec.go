@@ -4,11 +4,13 @@ package match
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/ugi"
@@ -27,6 +29,7 @@ import (
 //	                           (default engine; putback refills the two
 //	                           pits as they were, a pass)
 //	    objective=margin|match and multiplier=M (2..10): what it maximises
+//	    eval=FILE              evaluation weights (JSON, kiothi tune --out)
 //	    book=FILE              play the opening book's moves while in book
 //	    bookrandom=0|1         draw book moves by weight (seeded by the
 //	                           game) instead of playing the best
@@ -165,6 +168,20 @@ func (c *EngineConfig) set(k, v string) error {
 			c.Options.Objective = search.Match
 		default:
 			err = fmt.Errorf("setting objective=%q: want margin or match", v)
+		}
+	case "eval":
+		if v == "" {
+			return fmt.Errorf("setting eval: want eval=FILE")
+		}
+		var f *os.File
+		if f, err = os.Open(v); err == nil {
+			var w eval.Weights
+			w, err = eval.ReadJSON(f)
+			f.Close()
+			c.Options.Eval = eval.New(w)
+		}
+		if err != nil {
+			err = fmt.Errorf("setting eval=%s: %v", v, err)
 		}
 	case "book":
 		if v == "" {

@@ -4,6 +4,7 @@ package search
 import (
 	"time"
 
+	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -37,6 +38,8 @@ type Options struct {
 	Rules      movegen.Rules
 	Objective  Objective
 	Multiplier int // one-warrior multiplier, 2..10
+	// Eval is the evaluation (nil: eval.Default's).
+	Eval *eval.Evaluator
 }
 
 // Info is one progress report, as printed in an "info" line.

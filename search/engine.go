@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/tt"
@@ -55,6 +56,9 @@ func NewEngine(o Options) (*Engine, error) {
 	if err := movegen.CheckMultiplier(o.Multiplier); err != nil {
 		return nil, err
 	}
+	if o.Eval == nil {
+		o.Eval = eval.Std()
+	}
 	if o.Objective != Margin && o.Objective != Match {
 		return nil, errors.New("objective: must be margin or match")
 	}
@@ -81,6 +85,7 @@ func (e *Engine) Hashfull() int { return e.tt.Hashfull() }
 // shared is the state of one search that every thread reads.
 type shared struct {
 	tt          *tt.Table
+	ev          *eval.Evaluator
 	rules       movegen.Rules
 	objective   Objective
 	multiplier  int
@@ -102,7 +107,7 @@ type shared struct {
 
 func (e *Engine) newShared(ctx context.Context, root *position.Position, history []uint64, l Limits, info func(Info)) *shared {
 	s := &shared{
-		tt: e.tt, rules: e.opts.Rules, objective: e.opts.Objective,
+		tt: e.tt, ev: e.opts.Eval, rules: e.opts.Rules, objective: e.opts.Objective,
 		multiplier: e.opts.Multiplier, multiPV: e.opts.MultiPV,
 		maxDepth: MaxDepth, nodeLimit: l.Nodes, infinite: l.Infinite,
 		ctx: ctx, start: time.Now(), workers: e.workers, info: info,

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sync/atomic"
 
-	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/tt"
@@ -173,7 +172,7 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 		return w.s.gameValue(p, o)
 	}
 	if ply >= maxPly-1 {
-		return eval.Evaluate(p)
+		return w.s.ev.Evaluate(p)
 	}
 	key := w.keys[ply]
 	ttMove := position.NoMove
@@ -200,7 +199,7 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 	}
 	if !pvNode && depth <= rfpDepth && !IsProven(beta) && quietMoveExists(p) {
 		if static == noEval {
-			static = eval.Evaluate(p)
+			static = w.s.ev.Evaluate(p)
 		}
 		if static-rfpMargin*depth >= beta {
 			return static
@@ -210,7 +209,7 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 	// would a real move (not twice in a row, not near proven values).
 	if nullMinDepth > 0 && !w.s.noNull && !pvNode && depth >= nullMinDepth && !w.nulled[ply] && !IsProven(beta) && quietMoveExists(p) {
 		if static == noEval {
-			static = eval.Evaluate(p)
+			static = w.s.ev.Evaluate(p)
 		}
 		if static >= beta {
 			q := &f.ttKid
@@ -389,13 +388,13 @@ func (w *worker) qsearch(p *position.Position, alpha, beta, ply int) int {
 		return w.s.gameValue(p, movegen.RepetitionOutcome(p))
 	}
 	if ply >= maxPly-1 {
-		return eval.Evaluate(p)
+		return w.s.ev.Evaluate(p)
 	}
 	// A quiet move proves the side can move, so the stand-pat cut-off
 	// needs no move generation.
 	occ := p.Occupied() // computed once for the three uses
 	quiet := quietMoveExistsOcc(p, occ)
-	best := eval.EvaluateOccupied(p, occ)
+	best := w.s.ev.EvaluateOccupied(p, occ)
 	if quiet && best >= beta {
 		return best
 	}

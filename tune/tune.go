@@ -1,8 +1,9 @@
 // Package tune fits the evaluation's weights to self-play data (package
 // datagen): a ridge least-squares fit of the expected final margin.
 //
-// Each sample is a quiet play position (the side to move has no capture)
-// whose search score is not proven. Its target, in centi-warriors from the
+// Each sample is a play position whose search score is not proven, and by
+// default quiet (the side to move has no capture: the search resolves
+// captures before it evaluates). Its target, in centi-warriors from the
 // side to move's view, blends what the game ended with and what the search
 // said:
 //
@@ -41,6 +42,7 @@ type Options struct {
 	Lambda   float64 // weight of the game's result in the target, 0..1
 	MaxScore int     // samples whose |search score| is larger are dropped
 	Rules    movegen.Rules
+	Loud     bool // keep positions where the side to move can capture
 }
 
 // Stats counts what Load kept and dropped.
@@ -70,7 +72,7 @@ func Load(r io.Reader, o Options, dst []Sample, st *Stats) ([]Sample, error) {
 		case rec.Score > o.MaxScore || rec.Score < -o.MaxScore:
 			st.Large++
 			continue
-		case HasCapture(&rec.Pos, o.Rules):
+		case !o.Loud && HasCapture(&rec.Pos, o.Rules):
 			st.Loud++
 			continue
 		}

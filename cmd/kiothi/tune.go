@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/kiothi/kiothi/eval"
@@ -23,6 +24,7 @@ type tuneOptions struct {
 	holdout  int
 	out      string
 	note     string
+	loud     bool
 }
 
 func newTuneCmd(g *globalOptions) *cobra.Command {
@@ -36,7 +38,8 @@ positions of datagen files: a ridge least-squares fit of
 pulled towards the hand-set prior by --ridge. Every --holdout-th game is
 held out and its error reported beside the training error and the current
 weights' error. With --out the weights are written as Go source (the
-repository's eval/default.go), their provenance included.`,
+repository's eval/default.go), their provenance included, or as JSON when
+the name ends in .json (for an engine spec's eval=FILE, no rebuild).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runTune(g, o) },
 	}
@@ -47,6 +50,7 @@ repository's eval/default.go), their provenance included.`,
 	f.IntVar(&o.maxScore, "max-score", 3000, "drop positions whose |search score| is larger (centi-warriors)")
 	f.IntVar(&o.holdout, "holdout", 10, "hold out every k-th game for the reported error (0: none)")
 	f.StringVar(&o.out, "out", "", "write the weights as Go source to this file")
+	f.BoolVar(&o.loud, "loud", false, "keep positions where the side to move can capture")
 	f.StringVar(&o.note, "note", "", "text added to the weights' provenance (e.g. the datagen command)")
 	return c
 }
@@ -64,7 +68,7 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	case o.holdout < 0 || o.holdout == 1:
 		return fmt.Errorf("--holdout %d: must be 0 or at least 2", o.holdout)
 	}
-	opt := tune.Options{Lambda: o.lambda, MaxScore: o.maxScore, Rules: g.rules()}
+	opt := tune.Options{Lambda: o.lambda, MaxScore: o.maxScore, Rules: g.rules(), Loud: o.loud}
 	var samples []tune.Sample
 	var st tune.Stats
 	for _, name := range o.data {
@@ -95,8 +99,8 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	curHeld, priorHeld := tune.MSE(held, cur.Vector()), tune.MSE(held, prior.Vector())
 	fmt.Fprintf(g.out, "fit in %v: RMSE train %.1f, held-out %.1f (current weights %.1f, prior %.1f) centi-warriors, %d train / %d held-out positions\n",
 		time.Since(began).Round(time.Millisecond), math.Sqrt(trainMSE), math.Sqrt(heldMSE), math.Sqrt(curHeld), math.Sqrt(priorHeld), len(train), len(held))
-	prov := fmt.Sprintf("kiothi tune --lambda %g --ridge %g --max-score %d --holdout %d on %v (%d positions kept of %d): RMSE train %.1f, held-out %.1f; %s",
-		o.lambda, o.ridge, o.maxScore, o.holdout, o.data, st.Kept, st.Read, math.Sqrt(trainMSE), math.Sqrt(heldMSE), time.Now().UTC().Format("2006-01-02"))
+	prov := fmt.Sprintf("kiothi tune --lambda %g --ridge %g --max-score %d --holdout %d --loud=%v on %v (%d positions kept of %d): RMSE train %.1f, held-out %.1f; %s",
+		o.lambda, o.ridge, o.maxScore, o.holdout, o.loud, o.data, st.Kept, st.Read, math.Sqrt(trainMSE), math.Sqrt(heldMSE), time.Now().UTC().Format("2006-01-02"))
 	if o.note != "" {
 		prov += "; " + o.note
 	}
@@ -104,14 +108,18 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	if err != nil {
 		return fmt.Errorf("fitted weights: %w (raise --ridge)", err)
 	}
+	write := tune.WriteGo
+	if strings.HasSuffix(o.out, ".json") {
+		write = eval.WriteJSON
+	}
 	if o.out == "" {
-		return tune.WriteGo(g.out, w)
+		return write(g.out, w)
 	}
 	f, err := os.Create(o.out)
 	if err != nil {
 		return fmt.Errorf("--out: %w", err)
 	}
-	if err := tune.WriteGo(f, w); err != nil {
+	if err := write(f, w); err != nil {
 		f.Close()
 		return err
 	}
