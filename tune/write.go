@@ -5,6 +5,7 @@ package tune
 
 import (
 	"fmt"
+	"go/format"
 	"io"
 	"strconv"
 	"strings"
@@ -61,7 +62,11 @@ func WriteGo(out io.Writer, w eval.Weights) error {
 	fmt.Fprintf(&b, "\tThreatThem: [2]int{%d, %d},\n", w.ThreatThem[0], w.ThreatThem[1])
 	fmt.Fprintf(&b, "\tTempo:      [2]int{%d, %d},\n", w.Tempo[0], w.Tempo[1])
 	fmt.Fprintf(&b, "\tProvenance: %s,\n}\n", strconv.Quote(w.Provenance))
-	_, err := io.WriteString(out, b.String())
+	src, err := format.Source([]byte(b.String()))
+	if err != nil {
+		return err
+	}
+	_, err = out.Write(src)
 	return err
 }
 
