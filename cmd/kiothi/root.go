@@ -4,7 +4,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/kiothi/kiothi/movegen"
@@ -56,13 +55,8 @@ func newRootCmd(in io.Reader, out, errOut io.Writer) *cobra.Command {
 
 // parsePosition reads a position argument: the four-field string of
 // RULES.md §7, or startpos (standard setup) or startpos25 (variant 25).
-func parsePosition(s string) (position.Position, error) {
-	p, err := position.ParseStart(s)
-	if err != nil {
-		return p, fmt.Errorf("position: %v", err)
-	}
-	return p, nil
-}
+// Its errors start "position <the input>: ".
+func parsePosition(s string) (position.Position, error) { return position.ParseStart(s) }
 
 // exitError carries a process exit status other than 1.
 type exitError struct {
