@@ -24,5 +24,5 @@ func CheckMemory(what string, mb int64) error {
 	if total == 0 || mb <= int64(total*3/4) {
 		return nil
 	}
-	return fmt.Errorf("%s take %d MB, more than 3/4 of the %d MB of memory this process may use", what, mb, total)
+	return fmt.Errorf("%s: %d MB, more than 3/4 of the %d MB of memory this process may use", what, mb, total)
 }

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/kiothi/kiothi/limits"
 )
 
 // Counts are game results from one player's view.
@@ -99,6 +101,11 @@ func ParseSPRT(s string) (SPRT, error) {
 		v[i] = x
 	}
 	t := SPRT{v[0], v[1], v[2], v[3]}
+	for i, e := range []float64{t.Elo0, t.Elo1} {
+		if e < float64(limits.Elo.Min) || e > float64(limits.Elo.Max) {
+			return t, fmt.Errorf("sprt %q: %s %g: %s", s, names[i], e, limits.Elo.Want())
+		}
+	}
 	if t.Elo0 >= t.Elo1 {
 		return t, fmt.Errorf("sprt %q: elo0 (%g) must be below elo1 (%g)", s, t.Elo0, t.Elo1)
 	}

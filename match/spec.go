@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/ugi"
@@ -19,8 +21,9 @@ import (
 //	random                     uniform over legal moves and redistributions
 //	greedy                     the biggest capture now, ties at random
 //	engine[:k=v,...]           the engine; settings:
-//	    movetime=MS            milliseconds a move (default 10 when no
-//	                           depth or nodes limit is given)
+//	    movetime=T             time a move: milliseconds (100) or a
+//	                           duration (100ms); default 10 ms when no
+//	                           depth or nodes limit is given
 //	    depth=N, nodes=N       search limits
 //	    threads=N, hash=MB     engine options (default 1 and 16)
 //	    opening=engine|random  who plays the redistributions (default engine)
@@ -52,9 +55,8 @@ func ParseSpec(spec string) (Factory, error) {
 		if err != nil {
 			return Factory{}, fmt.Errorf("player %q: %v", spec, err)
 		}
-		return Factory{Name: spec, New: func(seed uint64, r movegen.Rules) (Player, error) {
-			return NewEnginePlayer(cfg, seed, r)
-		}}, nil
+		return Factory{Name: spec, MemoryMB: limits.EngineMB(cfg.Options.Threads, cfg.Options.HashMB),
+			New: func(seed uint64, r movegen.Rules) (Player, error) { return NewEnginePlayer(cfg, seed, r) }}, nil
 	case "ugi":
 		if strings.TrimSpace(rest) == "" {
 			return Factory{}, fmt.Errorf("player %q: want ugi:<command line>", spec)
@@ -107,33 +109,37 @@ func parseEngineSettings(s string) (EngineConfig, error) {
 }
 
 func (c *EngineConfig) set(k, v string) error {
-	num := func(lo, hi int64) (int64, error) {
+	num := func(r limits.Range) (int64, error) {
 		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < lo || n > hi {
-			return 0, fmt.Errorf("setting %s=%q: want a whole number from %d to %d", k, v, lo, hi)
+		if err != nil {
+			return 0, fmt.Errorf("setting %s=%s: want a whole number; %s", k, excerpt.Quote(v), r.Want())
 		}
-		return n, nil
+		return n, r.Check("setting "+k, n)
 	}
 	var err error
 	var n int64
 	switch k {
 	case "movetime":
-		n, err = num(1, 24*3600*1000)
-		c.Limits.MoveTime = time.Duration(n) * time.Millisecond
+		var d time.Duration
+		if d, err = limits.ParseDuration(v); err != nil {
+			return fmt.Errorf("setting movetime=%v", err)
+		}
+		err = limits.MoveTimeMS.CheckDuration("setting movetime", d)
+		c.Limits.MoveTime = d
 	case "depth":
-		n, err = num(1, 1000)
+		n, err = num(limits.Depth)
 		c.Limits.Depth = int(n)
 	case "nodes":
-		n, err = num(1, 1<<62)
+		n, err = num(limits.Nodes)
 		c.Limits.Nodes = uint64(n)
 	case "threads":
-		n, err = num(1, 1024)
+		n, err = num(limits.Threads)
 		c.Options.Threads = int(n)
 	case "hash":
-		n, err = num(1, 1<<20)
+		n, err = num(limits.HashMB)
 		c.Options.HashMB = int(n)
 	case "multiplier":
-		n, err = num(movegen.MinMultiplier, movegen.MaxMultiplier)
+		n, err = num(limits.Multiplier)
 		c.Options.Multiplier = int(n)
 	case "opening":
 		switch v {

@@ -32,9 +32,9 @@ func TestLongLineRefused(t *testing.T) {
 // with a short excerpt of it, not the whole line.
 func TestBadInputEchoShort(t *testing.T) {
 	for _, bad := range []string{
-		"e" + strings.Repeat("9", 500000),      // a move with an absurd count
-		"ij:a" + strings.Repeat("3", 500000),   // an opening move
-		strings.Repeat("hello ", 100000),       // many words
+		"e" + strings.Repeat("9", 500000),       // a move with an absurd count
+		"ij:a" + strings.Repeat("3", 500000),    // an opening move
+		strings.Repeat("hello ", 100000),        // many words
 		"level " + strings.Repeat("1s", 200000), // a bad level
 	} {
 		var out strings.Builder
