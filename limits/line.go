@@ -35,9 +35,10 @@ func ReadLine(r *bufio.Reader) (line string, tooLong bool, err error) {
 		if e != nil && !got {
 			return "", false, e
 		}
-		if tooLong {
+		line := strings.TrimRight(string(buf), "\r\n")
+		if tooLong || len(line) > MaxLine {
 			return "", true, nil
 		}
-		return strings.TrimRight(string(buf), "\r\n"), false, nil
+		return line, false, nil
 	}
 }
