@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
-	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
 )
 
