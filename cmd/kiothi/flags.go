@@ -35,7 +35,7 @@ func (d *durationValue) String() string {
 // durationVar declares a time flag with default def.
 func durationVar(f *pflag.FlagSet, p *time.Duration, name string, def time.Duration, usage string) {
 	*p = def
-	f.Var((*durationValue)(p), name, usage+" (milliseconds, or a duration such as 500ms or 20s)")
+	f.Var((*durationValue)(p), name, usage+" (a number is milliseconds; or 500ms, 20s, 1m)")
 }
 
 // checkFlag checks a numeric flag against its range when it was given.

@@ -38,12 +38,21 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "match --player1 SPEC --player2 SPEC",
 		Short: "Play games between two players and measure their strength",
-		Long: `Play games between two players. A SPEC is random, greedy,
-engine[:movetime=MS,depth=N,nodes=N,threads=N,hash=MB,opening=engine|random,
-objective=margin|match,multiplier=M,book=FILE,bookrandom=0|1] or ugi:<command line> (an external UGI
-engine, thinking --movetime a move). Each opening is played twice, colours
-swapped. The last line of output is cutechess-cli's
-"Score of P1 vs P2: W - L - D  [fraction] N", counted for player 1.`,
+		Long: `Play games between two players, each given by a SPEC:
+
+  random                  uniform over the legal moves and redistributions
+  greedy                  the biggest capture now, ties at random
+  engine[:KEY=VALUE,...]  the engine, with any of the settings
+                            movetime=T (milliseconds, or e.g. 100ms)
+                            depth=N, nodes=N, threads=N, hash=MB
+                            opening=engine|random
+                            objective=margin|match, multiplier=M
+                            book=FILE, bookrandom=0|1
+  ugi:COMMAND LINE        an external UGI engine, thinking --movetime a move
+
+Each opening is played twice, colours swapped. The last line of output is
+cutechess-cli's "Score of P1 vs P2: W - L - D  [fraction] N", counted for
+player 1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), g) },
 	}
