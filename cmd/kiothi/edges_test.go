@@ -203,4 +203,3 @@ func TestAnalyseMultiPVOpening(t *testing.T) {
 		t.Errorf("analyse startpos --multipv 3: %v, stderr %q", err, errOut)
 	}
 }
-
