@@ -43,7 +43,7 @@ func ParseSpec(spec string) (Factory, error) {
 	switch kind {
 	case "random", "greedy":
 		if hasRest {
-			return Factory{}, fmt.Errorf("player %q: %s takes no settings", spec, kind)
+			return Factory{}, fmt.Errorf("player %s: %s takes no settings", excerpt.Quote(spec), kind)
 		}
 		newP := func(seed uint64, r movegen.Rules) (Player, error) { return NewRandomPlayer(seed, r), nil }
 		if kind == "greedy" {
@@ -53,16 +53,16 @@ func ParseSpec(spec string) (Factory, error) {
 	case "engine":
 		cfg, err := parseEngineSettings(rest)
 		if err != nil {
-			return Factory{}, fmt.Errorf("player %q: %v", spec, err)
+			return Factory{}, fmt.Errorf("player %s: %v", excerpt.Quote(spec), err)
 		}
 		return Factory{Name: spec, MemoryMB: limits.EngineMB(cfg.Options.Threads, cfg.Options.HashMB),
 			New: func(seed uint64, r movegen.Rules) (Player, error) { return NewEnginePlayer(cfg, seed, r) }}, nil
 	case "ugi":
 		if strings.TrimSpace(rest) == "" {
-			return Factory{}, fmt.Errorf("player %q: want ugi:<command line>", spec)
+			return Factory{}, fmt.Errorf("player %s: want ugi:<command line>", excerpt.Quote(spec))
 		}
 		if _, err := ugi.SplitCommandLine(rest); err != nil {
-			return Factory{}, fmt.Errorf("player %q: command line: %v", spec, err)
+			return Factory{}, fmt.Errorf("player %s: command line: %v", excerpt.Quote(spec), err)
 		}
 		// One engine process a game; it thinks for the runner's budget.
 		return Factory{Name: spec, External: true, New: func(_ uint64, r movegen.Rules) (Player, error) {
@@ -71,7 +71,7 @@ func ParseSpec(spec string) (Factory, error) {
 	case "":
 		return Factory{}, fmt.Errorf("player spec is empty: want random, greedy, engine[:settings] or ugi:<command line>")
 	}
-	return Factory{}, fmt.Errorf("player %q: unknown kind %q (want random, greedy, engine or ugi)", spec, kind)
+	return Factory{}, fmt.Errorf("player %s: unknown kind %s (want random, greedy, engine or ugi)", excerpt.Quote(spec), excerpt.Quote(kind))
 }
 
 // EngineConfig is what an engine spec sets.
@@ -91,7 +91,7 @@ func parseEngineSettings(s string) (EngineConfig, error) {
 			k, v, ok := strings.Cut(kv, "=")
 			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 			if !ok || k == "" {
-				return c, fmt.Errorf("setting %q: want key=value", kv)
+				return c, fmt.Errorf("setting %s: want key=value", excerpt.Quote(kv))
 			}
 			if seen[k] {
 				return c, fmt.Errorf("setting %s given twice", k)
@@ -148,7 +148,7 @@ func (c *EngineConfig) set(k, v string) error {
 		case "random":
 			c.RandomOpening = true
 		default:
-			err = fmt.Errorf("setting opening=%q: want engine or random", v)
+			err = fmt.Errorf("setting opening=%s: want engine or random", excerpt.Quote(v))
 		}
 	case "objective":
 		switch v {
@@ -157,7 +157,7 @@ func (c *EngineConfig) set(k, v string) error {
 		case "match":
 			c.Options.Objective = search.Match
 		default:
-			err = fmt.Errorf("setting objective=%q: want margin or match", v)
+			err = fmt.Errorf("setting objective=%s: want margin or match", excerpt.Quote(v))
 		}
 	case "book":
 		if v == "" {
@@ -165,7 +165,7 @@ func (c *EngineConfig) set(k, v string) error {
 		}
 		c.Book, err = book.Open(v)
 		if err != nil {
-			err = fmt.Errorf("setting book=%s: %v", v, err)
+			err = fmt.Errorf("setting book=%s: %v", excerpt.Quote(v), err)
 		}
 	case "bookrandom":
 		switch v {
@@ -174,10 +174,10 @@ func (c *EngineConfig) set(k, v string) error {
 		case "1", "true":
 			c.BookRandom = true
 		default:
-			err = fmt.Errorf("setting bookrandom=%q: want 0 or 1", v)
+			err = fmt.Errorf("setting bookrandom=%s: want 0 or 1", excerpt.Quote(v))
 		}
 	default:
-		err = fmt.Errorf("unknown setting %q (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, book or bookrandom)", k)
+		err = fmt.Errorf("unknown setting %s (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, book or bookrandom)", excerpt.Quote(k))
 	}
 	return err
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -161,7 +162,7 @@ func (o *analyseOptions) setup(f *pflag.FlagSet, g *globalOptions, args []string
 	case "match":
 		obj = search.Match
 	default:
-		return nil, fmt.Errorf("--objective %q: must be margin or match", o.objective)
+		return nil, fmt.Errorf("--objective %s: must be margin or match", excerpt.Quote(o.objective))
 	}
 	if err := movegen.CheckMultiplier(o.multiplier); err != nil {
 		return nil, fmt.Errorf("--multiplier: %v", err)

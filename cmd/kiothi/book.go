@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
 	"github.com/spf13/cobra"
@@ -161,7 +162,7 @@ func newBookProgress(w io.Writer, mode string) (*bookProgress, error) {
 		}
 		return &bookProgress{}, nil
 	}
-	return nil, fmt.Errorf("--progress %q: want auto, on or off", mode)
+	return nil, fmt.Errorf("--progress %s: want auto, on or off", excerpt.Quote(mode))
 }
 
 func (b *bookProgress) update(p book.Progress) {

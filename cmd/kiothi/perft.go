@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -98,7 +99,7 @@ func (o *perftOptions) validate(cmd *cobra.Command, args []string) error {
 	}
 	if o.suite != "" {
 		if len(args) > 0 {
-			return fmt.Errorf("--suite %s: takes no POSITION argument (got %q)", o.suite, args[0])
+			return fmt.Errorf("--suite %s: takes no POSITION argument (got %s)", o.suite, excerpt.Quote(args[0]))
 		}
 		if o.divide {
 			return errors.New("--divide: not available with --suite")

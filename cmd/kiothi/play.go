@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/play"
 	"github.com/kiothi/kiothi/position"
@@ -46,7 +47,7 @@ plays the book's moves while the game is in book, and says so.`,
 			case "north", "n":
 				cfg.Human = position.North
 			default:
-				return fmt.Errorf("--side %q: want south or north", o.side)
+				return fmt.Errorf("--side %s: want south or north", excerpt.Quote(o.side))
 			}
 			switch o.setup {
 			case 30, 25:
@@ -78,7 +79,7 @@ plays the book's moves while the game is in book, and says so.`,
 				cfg.Color = true
 			case "never":
 			default:
-				return fmt.Errorf("--color %q: want auto, always or never", o.color)
+				return fmt.Errorf("--color %s: want auto, always or never", excerpt.Quote(o.color))
 			}
 			start := position.Start(cfg.Setup)
 			if cfg.Start != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -74,7 +75,7 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 			return fmt.Errorf("--multiplier: %v", err)
 		}
 	default:
-		return fmt.Errorf("--objective %q: want margin or match", o.objective)
+		return fmt.Errorf("--objective %s: want margin or match", excerpt.Quote(o.objective))
 	}
 	for _, err := range []error{
 		limits.Threads.Check("--threads", int64(o.threads)),
@@ -112,7 +113,7 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 	case "simple":
 		opts.Table = solve.NewMemTable(o.hashMB)
 	default:
-		return fmt.Errorf("--table %q: want search or simple", o.table)
+		return fmt.Errorf("--table %s: want search or simple", excerpt.Quote(o.table))
 	}
 	if o.timeLimit < 0 {
 		return fmt.Errorf("--time-limit %v: must not be negative", o.timeLimit)
