@@ -71,7 +71,7 @@ at most --max-nodes; the command exits with status 1 on any mismatch.`,
 	f := cmd.Flags()
 	f.IntVar(&o.depth, "depth", 0, "depth to count to (with --suite: the deepest depth to check)")
 	f.BoolVar(&o.divide, "divide", false, "print the count below each root move (each source pair at the opening)")
-	f.IntVar(&o.threads, "threads", defaultThreads(), "goroutines over the root moves (default: the CPUs this process may use)")
+	f.IntVar(&o.threads, "threads", defaultThreads(), "goroutines over the root moves; the default is the CPUs this process may use")
 	f.IntVar(&o.hashMB, "hash", 0, "perft hash table size in MB (0: none)")
 	f.StringVar(&o.suite, "suite", "", "perft suite file to check")
 	f.Uint64Var(&o.maxNodes, "max-nodes", 0, "with --suite: skip depths whose expected count exceeds this (default: run all)")
