@@ -105,8 +105,10 @@ async function tryMove(m) {
     say(explain(e));
     return false;
   }
+  // Analysis keeps the moves ahead when the same move is played again;
+  // a move in play starts a new line (the engine answers it).
   const played = v.plies[v.plies.length - 1].move;
-  if (S.moves[S.cursor] !== played) {
+  if (S.mode === 'play' || S.moves[S.cursor] !== played) {
     S.moves = moves.slice(0, S.cursor).concat([played]);
     S.plies = v.plies;
   }
@@ -136,7 +138,7 @@ function streamURL(moves, limits, lines) {
 function scoreText(ev, side) {
   if (ev.proven) {
     const w = Math.trunc(ev.score / 100);
-    return `${w > 0 ? '+' : ''}${w} proven (${sideWord(side)}'s view)`;
+    return `${w > 0 ? '+' : ''}${w} warrior${Math.abs(w) === 1 ? '' : 's'}, proven (${sideWord(side)}'s view)`;
   }
   const v = (ev.score / 100).toFixed(2);
   return `${ev.score > 0 ? '+' : ''}${v} (${sideWord(side)}'s view)`;
