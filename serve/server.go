@@ -1,5 +1,6 @@
-// Package serve is Kiothi's HTTP/JSON API for web front-ends: legal moves,
-// analysis and move application, with bounded concurrent searches.
+// Package serve is Kiothi's HTTP/JSON API for web front-ends (legal moves,
+// analysis, move application, game replay, live analysis events, with
+// bounded concurrent searches) and the board page that uses it.
 package serve
 
 import (

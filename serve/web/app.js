@@ -217,6 +217,14 @@ function startAnalysis() {
   es.addEventListener('bestmove', (e) => {
     es.close();
     const res = JSON.parse(e.data);
+    // The search's answer is line 1, even when it came from an iteration
+    // that ended without a report.
+    const tr = rows.get(1);
+    if (tr && res.bestmove && res.pv.length) {
+      tr.children[1].textContent = res.depth;
+      tr.children[2].textContent = scoreText(res, side).replace(/ \(.*\)$/, '');
+      tr.children[3].textContent = res.pv.join(' ');
+    }
     $('bestmove').textContent = res.bestmove ? `${res.bestmove} (depth ${res.depth}, ${scoreText(res, side)})` : 'none: the game is over';
     endAnalysis(es);
   });
@@ -303,7 +311,7 @@ function render() {
     cnt.className = 'count';
     cnt.textContent = String(n);
     b.append(name, cnt);
-    if (n > 0 && n <= 15) {
+    if (n > 0 && n <= 10) {
       const st = document.createElement('span');
       st.className = 'stones';
       st.setAttribute('aria-hidden', 'true');
