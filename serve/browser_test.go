@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -199,7 +200,9 @@ const humanTurn = `S.engine === null && (!!S.view.result || S.view.position.spli
 func TestBrowser(t *testing.T) {
 	b := newBrowserRun(t)
 	t.Run("PlayWholeGame", func(t *testing.T) { browserPlayGame(t, b) })
+	t.Run("NorthSetup25FreeFirstLap", func(t *testing.T) { browserNorth(t, b) })
 	t.Run("IllegalMoveFromURL", func(t *testing.T) { browserIllegal(t, b) })
+	t.Run("OneWarriorVictory", func(t *testing.T) { browserOneWarrior(t, b) })
 	t.Run("Analyse", func(t *testing.T) { browserAnalyse(t, b) })
 	t.Run("Accessibility", func(t *testing.T) { browserAccessibility(t, b) })
 	// No request left the server, and the page raised no error.
@@ -225,7 +228,7 @@ func browserPlayGame(t *testing.T, b *browserRun) {
 	tb := b.open(t, "/")
 	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"), chromedp.SetValue(chromedp.ID("side"), "south"))
 	tb.click("new-game")
-	tb.wait(`S.level === 'depth=1' && S.moves.length === 0`)
+	tb.wait(`S.games === 1 && S.level === 'depth=1'`)
 
 	// The redistribution: empty e and f (10 warriors), drop one in each
 	// pit a..j, taking one drop back on the way.
@@ -313,6 +316,51 @@ func browserPlayGame(t *testing.T, b *browserRun) {
 	t.Logf("game over after %d moves: %q", evalIn[int](tb, `S.moves.length`), text)
 }
 
+// browserNorth starts a game as North in the 25 setup with the free first
+// lap: the engine opens as South, then the page waits for North, and the
+// engine's search ran under the variant.
+func browserNorth(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/")
+	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"), chromedp.SetValue(chromedp.ID("side"), "north"),
+		chromedp.SetValue(chromedp.ID("setup"), "startpos25"))
+	tb.click("ffl")
+	tb.click("new-game")
+	tb.wait(`S.games === 1 && S.human === 'n' && S.moves.length === 1 && S.engine === null`)
+	if start := evalIn[string](tb, `S.start`); start != "0.0.0.0.0.5.5.5.5.5/0.0.0.0.0.5.5.5.5.5 0-0 s 1" {
+		t.Errorf("start %q", start)
+	}
+	if st, bottom := tb.text("status"), tb.text("bar-bottom"); !strings.Contains(st, "Turn 2 · North to move") || !strings.HasPrefix(bottom, "South (engine)") {
+		t.Errorf("status %q, bottom bar %q", st, bottom)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	found := false
+	for _, u := range b.requests {
+		found = found || strings.Contains(u, "/api/v1/analyse/stream?") && strings.Contains(u, "freefirstlap=true") && strings.Contains(u, "depth=1")
+	}
+	if !found {
+		t.Error("no engine stream asked for depth 1 with the free first lap")
+	}
+}
+
+// browserOneWarrior opens a finished game: South has no move, North's last
+// warrior is swept into North's prison, and South wins 31-29.
+func browserOneWarrior(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position="+url.QueryEscape("0.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.1 31-28 s 40"))
+	text := tb.text("result")
+	for _, want := range []string{
+		"Game over: South wins, 31–29.",
+		"South has no legal move: the 1 warrior left on the board goes to North's prison.",
+		"Final tally: South 31, North 29.",
+		"One-warrior victory!",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("result %q lacks %q", text, want)
+		}
+	}
+	tb.shot("one-warrior")
+}
+
 // browserIllegal opens a position from a URL and plays illegal moves, typed
 // and clicked: the page shows the engine's reason.
 func browserIllegal(t *testing.T, b *browserRun) {
@@ -389,6 +437,36 @@ func browserAnalyse(t *testing.T, b *browserRun) {
 	if !contains(legal, best) {
 		t.Errorf("best move %s not among %v", best, legal)
 	}
+	// Copy and share: the moves and the link reach the clipboard, and the
+	// link opens the position.
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.CallBrowser(tb.ctx, browser.SetPermission, browser.SetPermissionParams{
+			Permission: &browser.PermissionDescriptor{Name: name}, Setting: browser.PermissionSettingGranted, Origin: b.base}); err != nil {
+			t.Fatalf("permission %s: %v", name, err)
+		}
+	}
+	clipboard := func(button string) string {
+		tb.click(button)
+		tb.wait(`/copied/.test(document.getElementById('status').textContent)`)
+		v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			tb.fail(err, "reading the clipboard")
+		}
+		return v
+	}
+	if got := clipboard("copy-moves"); got != "ef:e5f5 EF:E5F5 i5" {
+		t.Errorf("copied moves %q", got)
+	}
+	pos := evalIn[string](tb, `S.view.position`)
+	link := clipboard("copy-link")
+	if u, err := url.Parse(link); err != nil || !strings.HasPrefix(link, b.base+"/?") || u.Query().Get("position") != pos || len(u.Query()) != 1 {
+		t.Errorf("copied link %q for %q", link, pos)
+	}
+	shared := b.open(t, strings.TrimPrefix(link, b.base))
+	if got := evalIn[string](shared, `document.getElementById('pos-out').value`); got != pos {
+		t.Errorf("the shared link opens %q, want %q", got, pos)
+	}
+
 	// A long analysis stopped by hand frees its slot at once.
 	tb.do(chromedp.SetValue(chromedp.ID("an-time"), "10000"), chromedp.SetValue(chromedp.ID("an-lines"), "1"))
 	tb.click("analyse")

@@ -26,6 +26,7 @@ const S = {
   engine: null,   // the EventSource of the engine's move
   analysis: null, // the EventSource of an analysis
   lastInfo: null,
+  games: 0,       // games started by New game
 };
 
 // parsePos reads the four-field position string (RULES.md §7).
@@ -373,7 +374,7 @@ function renderStatus() {
   const p = current();
   let t = `Turn ${p.turn} · ${sideWord(p.side)} to move`;
   if (p.opening) t += ' · redistribution';
-  if (S.view.result) t = `Game over after ${S.cursor} moves`;
+  if (S.view.result) t = S.cursor ? `Game over after ${S.cursor} moves` : 'Game over';
   else if (busy()) t += ' · the engine is thinking';
   $('status').textContent = t;
 }
@@ -503,6 +504,7 @@ function renderResult(p) {
 function renderLists() {
   $('pos-out').value = S.view.position;
   $('moves-out').value = S.moves.slice(0, S.cursor).join(' ');
+  $('link-out').value = shareLink();
   const ol = $('movelist');
   ol.textContent = '';
   S.moves.forEach((m, k) => {
@@ -583,6 +585,7 @@ async function newGame() {
   setMode('play');
   say('');
   await load($('setup').value, []);
+  S.games++;
   history.replaceState(null, '', location.pathname);
   maybeEngine();
 }
@@ -609,15 +612,21 @@ async function openPosition(pos, moves) {
   }
 }
 
-async function copy(text, what) {
+// copy puts a field's text on the clipboard: through the Clipboard API,
+// else by selecting the field (the browser's own copy command).
+async function copy(field, what) {
+  const el = $(field);
+  let ok = false;
   try {
-    await navigator.clipboard.writeText(text);
-    say('');
-    $('engine-line').textContent = '';
-    $('status').textContent = `${what} copied.`;
+    await navigator.clipboard.writeText(el.value);
+    ok = true;
   } catch (e) {
-    say(`Could not copy: select the text and copy it by hand.`);
+    el.focus();
+    el.select();
+    try { ok = document.execCommand('copy'); } catch (e2) { ok = false; }
   }
+  say(ok ? '' : 'Could not copy: the text is selected, copy it by hand.');
+  if (ok) $('status').textContent = `${what} copied.`;
 }
 
 function shareLink() {
@@ -649,9 +658,9 @@ function wire() {
   $('step-last').addEventListener('click', () => setCursor(S.moves.length));
   $('analyse').addEventListener('click', startAnalysis);
   $('stop').addEventListener('click', stopAnalysis);
-  $('copy-pos').addEventListener('click', () => copy(S.view.position, 'Position'));
-  $('copy-moves').addEventListener('click', () => copy(S.moves.slice(0, S.cursor).join(' '), 'Moves'));
-  $('copy-link').addEventListener('click', () => copy(shareLink(), 'Link'));
+  $('copy-pos').addEventListener('click', () => copy('pos-out', 'Position'));
+  $('copy-moves').addEventListener('click', () => copy('moves-out', 'Moves'));
+  $('copy-link').addEventListener('click', () => copy('link-out', 'Link'));
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && (S.sel >= 0 || S.redist)) { resetInput(); render(); return; }
     const t = e.target.tagName;
