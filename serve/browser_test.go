@@ -293,6 +293,11 @@ func browserPlayGame(t *testing.T, b *browserRun) {
 			if n := evalIn[int](tb, `document.querySelectorAll('#movelist li.future').length`); n != 2 {
 				t.Errorf("after undo: %d moves left to redo, want 2", n)
 			}
+			// Redo brings both back without a search; undo again to play on.
+			tb.click("redo")
+			tb.wait(fmt.Sprintf(`S.cursor === %d && S.engine === null`, before))
+			tb.click("undo")
+			tb.wait(fmt.Sprintf(`S.cursor === %d`, before-2))
 			undone = true
 		}
 	}
@@ -482,6 +487,12 @@ func browserAnalyse(t *testing.T, b *browserRun) {
 	b.srv.sem.Release(int64(b.srv.cfg.MaxSearches))
 	if bm := tb.text("bestmove"); !strings.Contains(bm, "stopped") {
 		t.Errorf("after stop: %q", bm)
+	}
+	// The best move, typed, is played.
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), best), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`S.cursor === 4`)
+	if got := evalIn[string](tb, `S.moves[3] + ' ' + document.getElementById('moveinput').value`); got != best+" " {
+		t.Errorf("after typing %s: last move and input %q", best, got)
 	}
 }
 
