@@ -386,6 +386,11 @@ func browserIllegal(t *testing.T, b *browserRun) {
 		t.Errorf("typed b1: message %q", msg)
 	}
 	tb.shot("illegal")
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("moveinput").value = ""`), chromedp.SendKeys(chromedp.ID("moveinput"), "z1"), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`document.getElementById('message').textContent.startsWith('Not a move')`)
+	if msg := tb.text("message"); msg != `Not a move: move "z1": 'z' is not a pit (a-j, A-J)` {
+		t.Errorf("typed z1: message %q", msg)
+	}
 	// A clicked count marked illegal is refused the same way.
 	tb.click("pit-b")
 	if cls := evalIn[string](tb, `document.getElementById('lift-1').className`); cls != "illegal" {

@@ -27,6 +27,7 @@ const S = {
   analysis: null, // the EventSource of an analysis
   lastInfo: null,
   games: 0,       // games started by New game
+  seq: 0,         // numbers the board's requests; only the latest answer counts
 };
 
 // parsePos reads the four-field position string (RULES.md §7).
@@ -60,8 +61,13 @@ function say(msg) { $('message').textContent = msg || ''; }
 // explain turns the server's refusal of a move into a sentence, keeping
 // the engine's own reason.
 function explain(err) {
-  const m = /^moves\[\d+\] "([^"]*)" is illegal: (?:[^:]*: )?(.*)$/.exec(err.message);
-  return m ? `Illegal move ${m[1]}: ${m[2]}` : err.message;
+  let m = /^moves\[\d+\] "([^"]*)" is illegal: (.*)$/.exec(err.message);
+  if (m) {
+    const reason = m[2].startsWith(m[1] + ': ') ? m[2].slice(m[1].length + 2) : m[2];
+    return `Illegal move ${m[1]}: ${reason}`;
+  }
+  m = /^moves\[\d+\]: (.*)$/.exec(err.message);
+  return m ? `Not a move: ${m[1]}` : err.message;
 }
 
 function current() { return parsePos(S.view.position); }
@@ -74,6 +80,7 @@ function humanToMove() {
 // --- loading and moving ---
 
 async function load(start, moves, cursor) {
+  ++S.seq;
   const v = await api('/api/v1/game', { position: start, moves, freeFirstLap: S.ffl });
   S.start = v.start;
   S.moves = moves.slice();
@@ -89,7 +96,10 @@ async function setCursor(k) {
   stopEngine();
   stopAnalysis();
   k = Math.max(0, Math.min(S.moves.length, k));
-  S.view = await api('/api/v1/game', gameBody(S.moves.slice(0, k)));
+  const seq = ++S.seq;
+  const v = await api('/api/v1/game', gameBody(S.moves.slice(0, k)));
+  if (seq !== S.seq) return; // a later step or move won
+  S.view = v;
   S.cursor = k;
   resetInput();
   say('');
@@ -99,13 +109,15 @@ async function setCursor(k) {
 async function tryMove(m) {
   say('');
   const moves = S.moves.slice(0, S.cursor).concat([m]);
+  const seq = ++S.seq;
   let v;
   try {
     v = await api('/api/v1/game', gameBody(moves));
   } catch (e) {
-    say(explain(e));
+    if (seq === S.seq) say(explain(e));
     return false;
   }
+  if (seq !== S.seq) return false; // the board changed meanwhile
   // Analysis keeps the moves ahead when the same move is played again;
   // a move in play starts a new line (the engine answers it).
   const played = v.plies[v.plies.length - 1].move;
