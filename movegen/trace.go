@@ -1,5 +1,5 @@
-// What a play move did on the board (its source, landing and captured
-// pits), for front-ends that show the last move.
+// What a play move did on the board (source, landing, captured pits), for front-ends.
+
 package movegen
 
 import "github.com/kiothi/kiothi/position"

@@ -1,4 +1,5 @@
-// Tests of TraceMove against RULES.md §9's worked examples.
+// Tests of TraceMove on RULES.md §9's worked examples.
+
 package movegen
 
 import (

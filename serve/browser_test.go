@@ -1,5 +1,5 @@
-// Tests of the page in a real browser: headless Chromium driven through
-// the DevTools protocol (chromedp) against this package's server.
+// Tests of the page in a real browser: headless Chromium driven by chromedp.
+
 package serve
 
 import (

@@ -1,5 +1,5 @@
-// The game endpoint: a whole game replayed, each move with what it did on
-// the board, and the legal moves of the position reached.
+// The game endpoint: a game replayed, each ply with what it did, and the legal moves.
+
 package serve
 
 import (

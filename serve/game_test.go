@@ -1,5 +1,5 @@
-// Tests of the game endpoint: plies with their traces, the legal moves,
-// the end of the game (repetition included) and refusals.
+// Tests of the game endpoint: traces, legal moves, the end and refusals.
+
 package serve
 
 import (

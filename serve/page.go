@@ -1,5 +1,5 @@
-// The page: the board in the browser, embedded in the binary and served
-// at / with its script and style under /ui/.
+// The board page, embedded in the binary and served at / and /ui/.
+
 package serve
 
 import (

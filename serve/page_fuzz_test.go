@@ -1,5 +1,5 @@
-// Fuzz targets of the page's endpoints: no game body or stream query gets
-// a 5xx, and every answer is JSON or a well-formed event stream.
+// Fuzz targets of the game body and the stream query: no 5xx, well-formed answers.
+
 package serve
 
 import (

@@ -1,4 +1,5 @@
 // Tests of the embedded page's routes and headers.
+
 package serve
 
 import (

@@ -1,5 +1,5 @@
-// The analysis event stream: a search's progress as Server-Sent Events,
-// under the same bounds as the analyse endpoint.
+// The analysis event stream: a search's progress as Server-Sent Events, bounded as analyse.
+
 package serve
 
 import (

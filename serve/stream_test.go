@@ -1,6 +1,5 @@
-// Tests of the analysis event stream: events in order ending with the best
-// move, bounds and refusals as JSON, and a client that goes away ending
-// its search and freeing its slot.
+// Tests of the event stream: order, bounds, refusals and a client that goes away.
+
 package serve
 
 import (
