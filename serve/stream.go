@@ -188,9 +188,9 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	} else {
 		s.sem.Release(1)
 	}
-	if r.Context().Err() != nil {
-		return // the client is gone
-	}
+	// The answer is written even when the request's context ended: a
+	// client that went away does not read it, and at a shutdown the
+	// stopped search still answers.
 	for len(infos) > 0 {
 		writeEvent(w, "info", <-infos)
 	}
@@ -212,15 +212,18 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	flusher.Flush()
 }
 
-// acquireFresh waits for a search slot and builds an engine for it alone,
-// for a number of lines or rules the pooled engines do not have. The
-// caller releases the slot; the engine is dropped.
+// acquireFresh takes a search slot as acquire does and builds an engine
+// for it alone, for a number of lines or rules the pooled engines do not
+// have; the pooled engine acquire handed out goes back to the pool. The
+// caller releases the slot; the fresh engine is dropped.
 func (s *Server) acquireFresh(ctx context.Context, lines int, rules movegen.Rules) (Searcher, error) {
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.QueueWait)
-	defer cancel()
-	if err := s.sem.Acquire(ctx, 1); err != nil {
-		return nil, errBusy
+	pooled, err := s.acquire(ctx)
+	if err != nil {
+		return nil, err
 	}
+	s.mu.Lock()
+	s.free = append(s.free, pooled)
+	s.mu.Unlock()
 	e, err := s.cfg.NewSearcher(search.Options{Threads: 1, HashMB: s.cfg.HashMB, MultiPV: lines,
 		Rules: rules, Multiplier: movegen.DefaultMultiplier})
 	if err != nil {

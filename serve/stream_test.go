@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -258,5 +259,34 @@ func TestStreamRealEngine(t *testing.T) {
 	resp.Body.Close()
 	if len(evs) != 1 || evs[0].name != "bestmove" || evs[0].data["bestmove"] != nil || evs[0].data["result"] == nil {
 		t.Errorf("finished game: %v", evs)
+	}
+}
+
+// TestStreamShutdown: a server shutting down stops a stream's search, and
+// the stream still ends with the best move.
+func TestStreamShutdown(t *testing.T) {
+	var running, cancelled atomic.Int32
+	s := New(Config{MaxMoveTime: time.Minute, NewSearcher: func(search.Options) (Searcher, error) {
+		return chattySearcher{running: &running, cancelled: &cancelled}, nil
+	}})
+	ctx, cancel := context.WithCancel(context.Background())
+	addr := make(chan net.Addr, 1)
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx, "127.0.0.1:0", 5*time.Second, func(a net.Addr) { addr <- a }) }()
+	resp, err := http.Get("http://" + (<-addr).String() + "/api/v1/analyse/stream?position=startpos&movetime=60000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	first := readEvents(t, resp.Body, func(sseEvent) bool { return true })
+	cancel()
+	rest := readEvents(t, resp.Body, nil)
+	if len(first) != 1 || len(rest) == 0 || rest[len(rest)-1].name != "bestmove" || rest[len(rest)-1].data["bestmove"] == nil || cancelled.Load() != 1 {
+		t.Errorf("first %v, then %v; %d searches cancelled", first, rest, cancelled.Load())
+	}
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no shutdown")
 	}
 }
