@@ -69,12 +69,12 @@ func (s *Server) moves(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, res)
 }
 
-// replay plays moves from start, checking each.
-func (s *Server) replay(start position.Position, moves []string) (*movegen.Game, error) {
+// replay plays moves from start under rules, checking each.
+func (s *Server) replay(start position.Position, moves []string, rules movegen.Rules) (*movegen.Game, error) {
 	if len(moves) > s.cfg.MaxMoves {
 		return nil, badRequest("moves: %d, at most %d", len(moves), s.cfg.MaxMoves)
 	}
-	g := movegen.NewGame(start, s.cfg.Rules)
+	g := movegen.NewGame(start, rules)
 	for k, ms := range moves {
 		m, err := position.ParseGameMove(ms)
 		if err != nil {
@@ -122,7 +122,7 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	g, err := s.replay(start, req.Moves)
+	g, err := s.replay(start, req.Moves, s.cfg.Rules)
 	if err != nil {
 		fail(w, err)
 		return

@@ -1,5 +1,6 @@
-// Package serve is Kiothi's HTTP/JSON API for web front-ends: legal moves,
-// analysis and move application, with bounded concurrent searches.
+// Package serve is Kiothi's HTTP/JSON API for web front-ends (legal moves,
+// analysis, move application, game replay, live analysis events, with
+// bounded concurrent searches) and the board page that uses it.
 package serve
 
 import (
@@ -147,6 +148,10 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("/api/v1/moves", method(http.MethodGet, s.moves))
 	mux.HandleFunc("/api/v1/analyse", method(http.MethodPost, s.analyse))
 	mux.HandleFunc("/api/v1/play", method(http.MethodPost, s.play))
+	mux.HandleFunc("/api/v1/game", method(http.MethodPost, s.game))
+	mux.HandleFunc("/api/v1/analyse/stream", method(http.MethodGet, s.stream))
+	mux.Handle("GET /{$}", page())
+	mux.Handle("GET /ui/", page())
 	mux.HandleFunc("/healthz", method(http.MethodGet, func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	}))

@@ -30,11 +30,14 @@ func newServeCmd(g *globalOptions) *cobra.Command {
 	o := &serveOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Serve the HTTP/JSON API (moves, analyse, play, healthz)",
-		Long: `Serve the HTTP/JSON API for web front-ends until SIGINT or SIGTERM:
+		Short: "Serve the board page and the HTTP/JSON API",
+		Long: `Serve the board page and the HTTP/JSON API until SIGINT or SIGTERM:
+  GET  /                the page: play the engine, analyse a position
   GET  /api/v1/moves?position=...
   POST /api/v1/analyse  {"position": ..., "moves": [...], "limits": {"movetime": ms}}
+  GET  /api/v1/analyse/stream?position=...&moves=...&movetime=ms  (Server-Sent Events)
   POST /api/v1/play     {"position": ..., "move": ...}
+  POST /api/v1/game     {"position": ..., "moves": [...]}
   GET  /healthz
 See docs/ugi.md for the JSON shapes. Every setting is checked, and the
 memory of --max-searches tables of --hash MB, before the server listens.
