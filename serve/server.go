@@ -173,12 +173,15 @@ func method(m string, h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// acquire waits for a free search slot and returns an engine for it.
-func (s *Server) acquire(ctx context.Context) (Searcher, error) {
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.QueueWait)
+// acquire waits for a free search slot and returns an engine for it. A
+// wait ended by the request's own context (the server's base context ends
+// at shutdown, possibly before Run has set stopping; or the client left)
+// is a shutdown, not a busy server.
+func (s *Server) acquire(parent context.Context) (Searcher, error) {
+	ctx, cancel := context.WithTimeout(parent, s.cfg.QueueWait)
 	defer cancel()
 	if err := s.sem.Acquire(ctx, 1); err != nil {
-		if s.stopping.Load() {
+		if s.stopping.Load() || parent.Err() != nil {
 			return nil, errStopping
 		}
 		return nil, errBusy
