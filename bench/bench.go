@@ -9,6 +9,7 @@ import (
 	_ "embed"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -91,6 +92,12 @@ func Run(ctx context.Context, o Options, w io.Writer) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	// Columns as wide as their widest entry, so every line lines up.
+	posW := 0
+	for _, p := range ps {
+		posW = max(posW, len(p.String()))
+	}
+	numW := len(strconv.Itoa(len(ps)))
 	cpu0 := cpuTime()
 	for i, p := range ps {
 		eng.NewGame()
@@ -106,8 +113,8 @@ func Run(ctx context.Context, o Options, w io.Writer) (Summary, error) {
 		if res.Proven {
 			score = fmt.Sprintf("proven %d", res.Score/100)
 		}
-		fmt.Fprintf(w, "%2d/%d %-52s bestmove %-4s score %-10s nodes %9d time %6d ms\n",
-			i+1, len(ps), p.String(), res.Best, score, res.Nodes, el.Milliseconds())
+		fmt.Fprintf(w, "%*d/%d %-*s bestmove %-4s score %-10s nodes %9d time %6d ms\n",
+			numW, i+1, len(ps), posW, p.String(), res.Best, score, res.Nodes, el.Milliseconds())
 	}
 	if c := cpuTime(); c > 0 {
 		sum.CPU = c - cpu0

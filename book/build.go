@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -95,10 +96,10 @@ func (c *Config) defaults() error {
 		return fmt.Errorf("plies %d: want 1..255", c.Plies)
 	case c.Positions < 1:
 		return fmt.Errorf("positions %d: want at least 1", c.Positions)
-	case c.Threads < 1:
-		return fmt.Errorf("threads %d: want at least 1", c.Threads)
-	case c.Candidates < 1 || c.Candidates > 64:
-		return fmt.Errorf("candidates %d: want 1..64", c.Candidates)
+	case !limits.Threads.Contains(int64(c.Threads)):
+		return limits.Threads.Check("threads", int64(c.Threads))
+	case !limits.MultiPV.Contains(int64(c.Candidates)):
+		return limits.MultiPV.Check("candidates", int64(c.Candidates))
 	case c.Dropout < 0:
 		return fmt.Errorf("dropout %d: want at least 0", c.Dropout)
 	case c.Shard.N > 1 && (c.Shard.I < 1 || c.Shard.I > c.Shard.N):
@@ -146,6 +147,9 @@ func Build(ctx context.Context, cfg Config) (Summary, error) {
 	if err := cfg.defaults(); err != nil {
 		return Summary{}, err
 	}
+	if err := checkWritable(cfg.Out); err != nil {
+		return Summary{}, err
+	}
 	b := &builder{cfg: cfg}
 	rules := Rules{Setup: SetupOf(&cfg.Root), FreeFirstLap: cfg.Rules.FreeFirstLap}
 	if err := b.load(rules); err != nil {
@@ -156,6 +160,9 @@ func Build(ctx context.Context, cfg Config) (Summary, error) {
 	}
 	b.pool = make(chan Searcher, cfg.Threads)
 	for range cfg.Threads {
+		if ctx.Err() != nil {
+			break // the loop below writes the book and reports the interruption
+		}
 		e, err := cfg.NewEngine(1)
 		if err != nil {
 			return Summary{}, fmt.Errorf("engine: %v", err)

@@ -13,6 +13,9 @@ func MergeFiles(out string, paths ...string) (*Book, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("no books to merge")
 	}
+	if err := checkWritable(out); err != nil {
+		return nil, err
+	}
 	books := make([]*Book, len(paths))
 	for i, p := range paths {
 		b, err := Open(p)

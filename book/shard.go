@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/kiothi/kiothi/internal/excerpt"
 )
 
 // Shard selects the subtrees of the root moves whose index, in the order
@@ -19,18 +21,18 @@ const MaxShards = 1 << 16
 func ParseShard(s string) (Shard, error) {
 	is, ns, ok := strings.Cut(s, "/")
 	if !ok {
-		return Shard{}, fmt.Errorf("shard %q: want i/n, as in 2/8 (the second of 8 shards)", s)
+		return Shard{}, fmt.Errorf("shard %s: want i/n, as in 2/8 (the second of 8 shards)", excerpt.Quote(s))
 	}
 	i, err1 := strconv.Atoi(is)
 	n, err2 := strconv.Atoi(ns)
 	if err1 != nil || err2 != nil || strings.HasPrefix(is, "+") || strings.HasPrefix(ns, "+") {
-		return Shard{}, fmt.Errorf("shard %q: i and n must be whole numbers, as in 2/8", s)
+		return Shard{}, fmt.Errorf("shard %s: i and n must be whole numbers, as in 2/8", excerpt.Quote(s))
 	}
 	if n < 1 || n > MaxShards {
-		return Shard{}, fmt.Errorf("shard %q: n = %d, want 1..%d", s, n, MaxShards)
+		return Shard{}, fmt.Errorf("shard %s: n = %d, want 1..%d", excerpt.Quote(s), n, MaxShards)
 	}
 	if i < 1 || i > n {
-		return Shard{}, fmt.Errorf("shard %q: i = %d, want 1..%d (shards count from 1 to n)", s, i, n)
+		return Shard{}, fmt.Errorf("shard %s: i = %d, want 1..%d (shards count from 1 to n)", excerpt.Quote(s), i, n)
 	}
 	return Shard{I: i, N: n}, nil
 }

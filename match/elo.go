@@ -7,6 +7,9 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 )
 
 // Counts are game results from one player's view.
@@ -87,24 +90,29 @@ type SPRT struct {
 func ParseSPRT(s string) (SPRT, error) {
 	f := strings.Split(s, ",")
 	if len(f) != 4 {
-		return SPRT{}, fmt.Errorf("sprt %q: want elo0,elo1,alpha,beta (4 numbers), got %d fields", s, len(f))
+		return SPRT{}, fmt.Errorf("sprt %s: want elo0,elo1,alpha,beta (4 numbers), got %d fields", excerpt.Quote(s), len(f))
 	}
 	names := [4]string{"elo0", "elo1", "alpha", "beta"}
 	var v [4]float64
 	for i := range f {
 		x, err := strconv.ParseFloat(strings.TrimSpace(f[i]), 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return SPRT{}, fmt.Errorf("sprt %q: %s %q is not a number", s, names[i], f[i])
+			return SPRT{}, fmt.Errorf("sprt %s: %s %s is not a number", excerpt.Quote(s), names[i], excerpt.Quote(f[i]))
 		}
 		v[i] = x
 	}
 	t := SPRT{v[0], v[1], v[2], v[3]}
+	for i, e := range []float64{t.Elo0, t.Elo1} {
+		if e < float64(limits.Elo.Min) || e > float64(limits.Elo.Max) {
+			return t, fmt.Errorf("sprt %s: %s %g: %s", excerpt.Quote(s), names[i], e, limits.Elo.Want())
+		}
+	}
 	if t.Elo0 >= t.Elo1 {
-		return t, fmt.Errorf("sprt %q: elo0 (%g) must be below elo1 (%g)", s, t.Elo0, t.Elo1)
+		return t, fmt.Errorf("sprt %s: elo0 (%g) must be below elo1 (%g)", excerpt.Quote(s), t.Elo0, t.Elo1)
 	}
 	for i, p := range []float64{t.Alpha, t.Beta} {
 		if p <= 0 || p >= 0.5 {
-			return t, fmt.Errorf("sprt %q: %s %g must lie strictly between 0 and 0.5", s, names[2+i], p)
+			return t, fmt.Errorf("sprt %s: %s %g must lie strictly between 0 and 0.5", excerpt.Quote(s), names[2+i], p)
 		}
 	}
 	return t, nil

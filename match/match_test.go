@@ -391,3 +391,31 @@ func TestPutBackPlayer(t *testing.T) {
 		t.Fatalf("turn 3: %v %v", m, err)
 	}
 }
+
+// TestParseSpecShortEchoes: a bad spec of any size is quoted by a short
+// prefix, and its bounds are the limits table's.
+func TestParseSpecShortEchoes(t *testing.T) {
+	long := strings.Repeat("x", 100000)
+	for _, spec := range []string{long, "engine:" + long, "engine:opening=" + long, "engine:depth=" + long, "engine:movetime=" + long} {
+		_, err := ParseSpec(spec)
+		if err == nil || len(err.Error()) > 400 {
+			t.Errorf("spec of %d bytes: error of %d bytes", len(spec), len(errText(err)))
+		}
+	}
+	for spec, want := range map[string]string{
+		"engine:movetime=100ms": "", "engine:movetime=100": "",
+		"engine:movetime=0": "must be from 1", "engine:threads=1024": "setting threads 1024: must be from 1 to 256",
+	} {
+		_, err := ParseSpec(spec)
+		if (want == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", spec, err, want)
+		}
+	}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}

@@ -35,4 +35,7 @@ type Factory struct {
 	// External players (UGI engines) have no limits of their own: they
 	// think for the budget the runner gives (GameConfig.MoveTime).
 	External bool
+	// MemoryMB is what one player takes (its engine's table and
+	// threads); 0 for players that take next to nothing or are external.
+	MemoryMB int64
 }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/kiothi/kiothi/book"
 	"github.com/kiothi/kiothi/eval"
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/ugi"
@@ -21,8 +23,9 @@ import (
 //	random                     uniform over legal moves and redistributions
 //	greedy                     the biggest capture now, ties at random
 //	engine[:k=v,...]           the engine; settings:
-//	    movetime=MS            milliseconds a move (default 10 when no
-//	                           depth or nodes limit is given)
+//	    movetime=T             time a move: milliseconds (100) or a
+//	                           duration (100ms); default 10 ms when no
+//	                           depth or nodes limit is given
 //	    depth=N, nodes=N       search limits
 //	    threads=N, hash=MB     engine options (default 1 and 16)
 //	    opening=engine|random|putback  who plays the redistributions
@@ -45,7 +48,7 @@ func ParseSpec(spec string) (Factory, error) {
 	switch kind {
 	case "random", "greedy":
 		if hasRest {
-			return Factory{}, fmt.Errorf("player %q: %s takes no settings", spec, kind)
+			return Factory{}, fmt.Errorf("player %s: %s takes no settings", excerpt.Quote(spec), kind)
 		}
 		newP := func(seed uint64, r movegen.Rules) (Player, error) { return NewRandomPlayer(seed, r), nil }
 		if kind == "greedy" {
@@ -55,17 +58,16 @@ func ParseSpec(spec string) (Factory, error) {
 	case "engine":
 		cfg, err := parseEngineSettings(rest)
 		if err != nil {
-			return Factory{}, fmt.Errorf("player %q: %v", spec, err)
+			return Factory{}, fmt.Errorf("player %s: %v", excerpt.Quote(spec), err)
 		}
-		return Factory{Name: spec, New: func(seed uint64, r movegen.Rules) (Player, error) {
-			return NewEnginePlayer(cfg, seed, r)
-		}}, nil
+		return Factory{Name: spec, MemoryMB: limits.EngineMB(cfg.Options.Threads, cfg.Options.HashMB),
+			New: func(seed uint64, r movegen.Rules) (Player, error) { return NewEnginePlayer(cfg, seed, r) }}, nil
 	case "ugi":
 		if strings.TrimSpace(rest) == "" {
-			return Factory{}, fmt.Errorf("player %q: want ugi:<command line>", spec)
+			return Factory{}, fmt.Errorf("player %s: want ugi:<command line>", excerpt.Quote(spec))
 		}
 		if _, err := ugi.SplitCommandLine(rest); err != nil {
-			return Factory{}, fmt.Errorf("player %q: command line: %v", spec, err)
+			return Factory{}, fmt.Errorf("player %s: command line: %v", excerpt.Quote(spec), err)
 		}
 		// One engine process a game; it thinks for the runner's budget.
 		return Factory{Name: spec, External: true, New: func(_ uint64, r movegen.Rules) (Player, error) {
@@ -74,7 +76,7 @@ func ParseSpec(spec string) (Factory, error) {
 	case "":
 		return Factory{}, fmt.Errorf("player spec is empty: want random, greedy, engine[:settings] or ugi:<command line>")
 	}
-	return Factory{}, fmt.Errorf("player %q: unknown kind %q (want random, greedy, engine or ugi)", spec, kind)
+	return Factory{}, fmt.Errorf("player %s: unknown kind %s (want random, greedy, engine or ugi)", excerpt.Quote(spec), excerpt.Quote(kind))
 }
 
 // EngineConfig is what an engine spec sets.
@@ -103,7 +105,7 @@ func parseEngineSettings(s string) (EngineConfig, error) {
 			k, v, ok := strings.Cut(kv, "=")
 			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 			if !ok || k == "" {
-				return c, fmt.Errorf("setting %q: want key=value", kv)
+				return c, fmt.Errorf("setting %s: want key=value", excerpt.Quote(kv))
 			}
 			if seen[k] {
 				return c, fmt.Errorf("setting %s given twice", k)
@@ -121,33 +123,37 @@ func parseEngineSettings(s string) (EngineConfig, error) {
 }
 
 func (c *EngineConfig) set(k, v string) error {
-	num := func(lo, hi int64) (int64, error) {
+	num := func(r limits.Range) (int64, error) {
 		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < lo || n > hi {
-			return 0, fmt.Errorf("setting %s=%q: want a whole number from %d to %d", k, v, lo, hi)
+		if err != nil {
+			return 0, fmt.Errorf("setting %s=%s: want a whole number; %s", k, excerpt.Quote(v), r.Want())
 		}
-		return n, nil
+		return n, r.Check("setting "+k, n)
 	}
 	var err error
 	var n int64
 	switch k {
 	case "movetime":
-		n, err = num(1, 24*3600*1000)
-		c.Limits.MoveTime = time.Duration(n) * time.Millisecond
+		var d time.Duration
+		if d, err = limits.ParseDuration(v); err != nil {
+			return fmt.Errorf("setting movetime=%v", err)
+		}
+		err = limits.MoveTimeMS.CheckDuration("setting movetime", d)
+		c.Limits.MoveTime = d
 	case "depth":
-		n, err = num(1, 1000)
+		n, err = num(limits.Depth)
 		c.Limits.Depth = int(n)
 	case "nodes":
-		n, err = num(1, 1<<62)
+		n, err = num(limits.Nodes)
 		c.Limits.Nodes = uint64(n)
 	case "threads":
-		n, err = num(1, 1024)
+		n, err = num(limits.Threads)
 		c.Options.Threads = int(n)
 	case "hash":
-		n, err = num(1, 1<<20)
+		n, err = num(limits.HashMB)
 		c.Options.HashMB = int(n)
 	case "multiplier":
-		n, err = num(movegen.MinMultiplier, movegen.MaxMultiplier)
+		n, err = num(limits.Multiplier)
 		c.Options.Multiplier = int(n)
 	case "opening":
 		switch v {
@@ -158,7 +164,7 @@ func (c *EngineConfig) set(k, v string) error {
 		case "putback":
 			c.Opening = OpeningPutBack
 		default:
-			err = fmt.Errorf("setting opening=%q: want engine, random or putback", v)
+			err = fmt.Errorf("setting opening=%s: want engine, random or putback", excerpt.Quote(v))
 		}
 	case "objective":
 		switch v {
@@ -167,7 +173,7 @@ func (c *EngineConfig) set(k, v string) error {
 		case "match":
 			c.Options.Objective = search.Match
 		default:
-			err = fmt.Errorf("setting objective=%q: want margin or match", v)
+			err = fmt.Errorf("setting objective=%s: want margin or match", excerpt.Quote(v))
 		}
 	case "eval":
 		if v == "" {
@@ -181,7 +187,7 @@ func (c *EngineConfig) set(k, v string) error {
 			c.Options.Eval = eval.New(w)
 		}
 		if err != nil {
-			err = fmt.Errorf("setting eval=%s: %v", v, err)
+			err = fmt.Errorf("setting eval=%s: %v", excerpt.Quote(v), err)
 		}
 	case "book":
 		if v == "" {
@@ -189,7 +195,7 @@ func (c *EngineConfig) set(k, v string) error {
 		}
 		c.Book, err = book.Open(v)
 		if err != nil {
-			err = fmt.Errorf("setting book=%s: %v", v, err)
+			err = fmt.Errorf("setting book=%s: %v", excerpt.Quote(v), err)
 		}
 	case "bookrandom":
 		switch v {
@@ -198,10 +204,10 @@ func (c *EngineConfig) set(k, v string) error {
 		case "1", "true":
 			c.BookRandom = true
 		default:
-			err = fmt.Errorf("setting bookrandom=%q: want 0 or 1", v)
+			err = fmt.Errorf("setting bookrandom=%s: want 0 or 1", excerpt.Quote(v))
 		}
 	default:
-		err = fmt.Errorf("unknown setting %q (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, book or bookrandom)", k)
+		err = fmt.Errorf("unknown setting %s (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, book or bookrandom)", excerpt.Quote(k))
 	}
 	return err
 }

@@ -51,19 +51,28 @@ func (s Status) Error() string { return s.String() }
 // captures) without ending the turn. It returns Legal, FirstLap or
 // Endless; on the last two p is left in an unspecified state.
 func Sow(p *position.Position, pit, n int, r Rules) Status {
-	side := p.Side()
+	last, s := sowLaps(p, pit, n, r)
+	if s == Legal {
+		capture(p, last, p.Side())
+	}
+	return s
+}
+
+// sowLaps plays the lift, the laps and the relays of a sowing and returns
+// the pit where it ended (empty before the last warrior arrived), or why
+// the move is illegal.
+func sowLaps(p *position.Position, pit, n int, r Rules) (last int, s Status) {
 	last, occupied := p.SowFirstLap(pit, n)
 	if occupied {
-		if !r.FreeFirstLap && position.Owner(last) == side {
-			return FirstLap
+		if !r.FreeFirstLap && position.Owner(last) == p.Side() {
+			return last, FirstLap
 		}
 		var ok bool
 		if last, ok = p.Relay(last, 1, MaxLaps); !ok {
-			return Endless
+			return last, Endless
 		}
 	}
-	capture(p, last, side)
-	return Legal
+	return last, Legal
 }
 
 // capture applies RULES.md §5 to a sowing by side that ended in empty pit

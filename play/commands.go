@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -101,16 +103,16 @@ func (s *session) level(args []string) {
 		return
 	case len(args) == 2 && args[0] == "depth":
 		n, err := strconv.Atoi(args[1])
-		if err != nil || n < 1 || n > 100 {
-			s.printf("level depth %s: want a whole number from 1 to 100.\n", args[1])
+		if err != nil || !limits.Depth.Contains(int64(n)) {
+			s.printf("level depth %s: want a whole number from %d to %d.\n", excerpt.Prefix(args[1]), limits.Depth.Min, limits.Depth.Max)
 			return
 		}
 		s.cfg.Depth, s.cfg.MoveTime = n, 0
 	case len(args) == 1 || (len(args) == 2 && args[0] == "time"):
 		v := args[len(args)-1]
-		d, err := time.ParseDuration(v)
+		d, err := limits.ParseDuration(v)
 		if err != nil || d < time.Millisecond || d > time.Hour {
-			s.printf("level %s: want a time such as 500ms, 2s or 1m (up to 1h), or depth N.\n", v)
+			s.printf("level %s: want a time such as 500 (milliseconds), 500ms, 2s or 1m (up to 1h), or depth N.\n", excerpt.Prefix(v))
 			return
 		}
 		s.cfg.MoveTime, s.cfg.Depth = d, 0
@@ -124,7 +126,7 @@ func (s *session) level(args []string) {
 // move plays a move typed in notation, or starts a guided redistribution.
 func (s *session) move(f []string) (bool, error) {
 	if len(f) > 1 {
-		s.printf("%q: one move at a time (type help for the commands).\n", strings.Join(f, " "))
+		s.printf("%s: one move at a time (type help for the commands).\n", excerpt.Quote(strings.Join(f, " ")))
 		return false, nil
 	}
 	in := f[0]
@@ -133,8 +135,8 @@ func (s *session) move(f []string) (bool, error) {
 		if len(in) == 2 && isPit(in[0]) && isPit(in[1]) {
 			return s.guided(in)
 		}
-		s.printf("%q: this turn is a redistribution. Type two of your occupied pits (e.g. %s) to be guided,\n"+
-			"or the whole move as in %s.\n", in, examplePair(cur), exampleOpening(cur))
+		s.printf("%s: this turn is a redistribution. Type two of your occupied pits (e.g. %s) to be guided,\n"+
+			"or the whole move as in %s.\n", excerpt.Quote(in), examplePair(cur), exampleOpening(cur))
 		return false, nil
 	}
 	m, err := position.ParseGameMove(in)
@@ -235,18 +237,18 @@ func parseDrops(f []string, d [position.NumPits]int, left int) ([position.NumPit
 	total := 0
 	for _, t := range f {
 		if len(t) < 2 {
-			return d, 0, fmt.Errorf("%q: want a pit letter and a count, as in a3", t)
+			return d, 0, fmt.Errorf("%s: want a pit letter and a count, as in a3", excerpt.Quote(t))
 		}
 		pit, ok := position.ParsePit(t[0])
 		if !ok {
-			return d, 0, fmt.Errorf("%q: %q is not a pit (a-j, A-J)", t, t[0])
+			return d, 0, fmt.Errorf("%s: %s is not a pit (a-j, A-J)", excerpt.Quote(t), excerpt.Char(t))
 		}
 		n, err := strconv.Atoi(t[1:])
 		if err != nil || n < 1 {
-			return d, 0, fmt.Errorf("%q: %q is not a count of at least 1", t, t[1:])
+			return d, 0, fmt.Errorf("%s: %s is not a count of at least 1", excerpt.Quote(t), excerpt.Quote(t[1:]))
 		}
 		if total+n > left {
-			return d, 0, fmt.Errorf("%s: only %d warriors left to place", strings.Join(f, " "), left)
+			return d, 0, fmt.Errorf("%s: only %d warriors left to place", excerpt.Prefix(strings.Join(f, " ")), left)
 		}
 		d[pit] += n
 		total += n

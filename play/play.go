@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -91,18 +92,25 @@ func Run(cfg Config) error {
 
 func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format, args...) }
 
-// readLine prompts and reads one line; the end of input quits.
+// readLine prompts and reads one line; the end of input quits. A line
+// longer than limits.MaxLine is refused and the prompt repeated.
 func (s *session) readLine(prompt string) (string, error) {
-	s.printf("%s", prompt)
-	line, err := s.in.ReadString('\n')
-	if err != nil && (line == "" || err != io.EOF) {
-		s.printf("\n")
-		if err == io.EOF {
-			return "", errQuit
+	for {
+		s.printf("%s", prompt)
+		line, tooLong, err := limits.ReadLine(s.in)
+		if err != nil {
+			s.printf("\n")
+			if err == io.EOF {
+				return "", errQuit
+			}
+			return "", err
 		}
-		return "", err
+		if tooLong {
+			s.printf("That line is longer than %d bytes: ignored.\n", limits.MaxLine)
+			continue
+		}
+		return strings.TrimSpace(line), nil
 	}
-	return strings.TrimSpace(line), nil
 }
 
 func (s *session) loop() error {

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/kiothi/kiothi/internal/excerpt"
 )
 
 // Setup names a starting layout: 30 (standard) or 25 warriors a side.
@@ -89,7 +92,14 @@ func ParseStart(s string) (Position, error) {
 	case "startpos25":
 		return Start(25), nil
 	}
-	return Parse(s)
+	if !strings.Contains(s, " ") {
+		return Position{}, fmt.Errorf("position %s: want startpos, startpos25 or a position string of 4 fields (board, prisons, side, turn)", excerpt.Quote(s))
+	}
+	p, err := Parse(s)
+	if err != nil && !strings.HasPrefix(err.Error(), "position ") {
+		err = fmt.Errorf("position %s: %v", excerpt.Quote(s), err)
+	}
+	return p, err
 }
 
 // PitName returns the letter of pit i: a..j for South, A..J for North.
@@ -102,6 +112,9 @@ func PitName(i int) string {
 	}
 	return string(rune('A' + i - RowPits))
 }
+
+// isPitLetter reports whether c is an ASCII letter, where a drop's count ends.
+func isPitLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // ParsePit reads a pit letter.
 func ParsePit(c byte) (int, bool) {
@@ -139,11 +152,11 @@ func (p Position) String() string {
 func Parse(s string) (Position, error) {
 	fields := strings.Split(s, " ")
 	if len(fields) != 4 {
-		return Position{}, fmt.Errorf("position %q: want 4 fields separated by single spaces (board, prisons, side, turn), got %d", s, len(fields))
+		return Position{}, fmt.Errorf("position %s: want 4 fields separated by single spaces (board, prisons, side, turn), got %d", excerpt.Quote(s), len(fields))
 	}
 	rows := strings.Split(fields[0], "/")
 	if len(rows) != 2 {
-		return Position{}, fmt.Errorf("board %q: want two rows separated by '/', got %d", fields[0], len(rows))
+		return Position{}, fmt.Errorf("board %s: want two rows separated by '/', got %d", excerpt.Quote(fields[0]), len(rows))
 	}
 	var counts [NumPits]int
 	var nki uint32
@@ -160,20 +173,20 @@ func Parse(s string) (Position, error) {
 			}
 			n, err := parseCount(f)
 			if err != nil {
-				return Position{}, fmt.Errorf("pit %s: %q is not a count from 0 to %d", PitName(i), pits[k], MaxTotal)
+				return Position{}, fmt.Errorf("pit %s: %s is not a count from 0 to %d", PitName(i), excerpt.Quote(pits[k]), MaxTotal)
 			}
 			counts[i] = n
 		}
 	}
 	pr := strings.Split(fields[1], "-")
 	if len(pr) != 2 {
-		return Position{}, fmt.Errorf("prisons %q: want <south>-<north>", fields[1])
+		return Position{}, fmt.Errorf("prisons %s: want <south>-<north>", excerpt.Quote(fields[1]))
 	}
 	var prisons [2]int
 	for s := range pr {
 		n, err := parseCount(pr[s])
 		if err != nil {
-			return Position{}, fmt.Errorf("prisons %q: %s prison %q is not a count from 0 to %d", fields[1], Side(s), pr[s], MaxTotal)
+			return Position{}, fmt.Errorf("prisons %s: %s prison %s is not a count from 0 to %d", excerpt.Quote(fields[1]), Side(s), excerpt.Quote(pr[s]), MaxTotal)
 		}
 		prisons[s] = n
 	}
@@ -184,11 +197,11 @@ func Parse(s string) (Position, error) {
 	case "n":
 		side = North
 	default:
-		return Position{}, fmt.Errorf("side %q: want s or n", fields[2])
+		return Position{}, fmt.Errorf("side %s: want s or n", excerpt.Quote(fields[2]))
 	}
 	turn, err := strconv.Atoi(fields[3])
 	if err != nil || turn < 1 || turn > 0xFFFF || fields[3][0] == '+' {
-		return Position{}, fmt.Errorf("turn %q: want a number from 1 to 65535", fields[3])
+		return Position{}, fmt.Errorf("turn %s: want a number from 1 to 65535", excerpt.Quote(fields[3]))
 	}
 	return New(counts, nki, prisons, side, turn)
 }
@@ -237,15 +250,15 @@ func (m Move) String() string {
 // ParseMove reads a play move such as e5 or C12.
 func ParseMove(s string) (Move, error) {
 	if len(s) < 2 {
-		return NoMove, fmt.Errorf("move %q: want a pit letter (a-j, A-J) and a count", s)
+		return NoMove, fmt.Errorf("move %s: want a pit letter (a-j, A-J) and a count", excerpt.Quote(s))
 	}
 	pit, ok := ParsePit(s[0])
 	if !ok {
-		return NoMove, fmt.Errorf("move %q: %q is not a pit (a-j, A-J)", s, s[0])
+		return NoMove, fmt.Errorf("move %s: %s is not a pit (a-j, A-J)", excerpt.Quote(s), excerpt.Char(s))
 	}
 	n, err := parseCount(s[1:])
 	if err != nil || n == 0 {
-		return NoMove, fmt.Errorf("move %q: %q is not a count from 1 to %d", s, s[1:], MaxTotal)
+		return NoMove, fmt.Errorf("move %s: %s is not a count from 1 to %d", excerpt.Quote(s), excerpt.Quote(s[1:]), MaxTotal)
 	}
 	return NewMove(pit, n), nil
 }
@@ -288,40 +301,51 @@ func ParseOpeningMove(s string) (OpeningMove, error) {
 	var m OpeningMove
 	colon := strings.IndexByte(s, ':')
 	if colon < 0 {
-		return m, fmt.Errorf("opening move %q: want <pit><pit>:<drops>, as in ij:a3b2F5", s)
+		return m, fmt.Errorf("opening move %s: want <pit><pit>:<drops>, as in ij:a3b2F5", excerpt.Quote(s))
 	}
 	src, drops := s[:colon], s[colon+1:]
+	if len(src) != 2 && utf8.RuneCountInString(src) == 2 {
+		for k := range src {
+			if _, ok := ParsePit(src[k]); !ok {
+				return m, fmt.Errorf("opening move %s: %s is not a pit (a-j, A-J)", excerpt.Quote(s), excerpt.Char(src[k:]))
+			}
+		}
+	}
 	if len(src) != 2 {
-		return m, fmt.Errorf("opening move %q: want exactly two emptied pits before ':', got %q", s, src)
+		return m, fmt.Errorf("opening move %s: want exactly two emptied pits before ':', got %s", excerpt.Quote(s), excerpt.Quote(src))
 	}
 	for k := 0; k < 2; k++ {
 		pit, ok := ParsePit(src[k])
 		if !ok {
-			return m, fmt.Errorf("opening move %q: %q is not a pit (a-j, A-J)", s, src[k])
+			return m, fmt.Errorf("opening move %s: %s is not a pit (a-j, A-J)", excerpt.Quote(s), excerpt.Char(src[k:]))
 		}
 		m.Pits[k] = uint8(pit)
 	}
 	if m.Pits[0] >= m.Pits[1] {
-		return m, fmt.Errorf("opening move %q: the emptied pits must be two different pits in board order", s)
+		return m, fmt.Errorf("opening move %s: the emptied pits must be two different pits in board order", excerpt.Quote(s))
 	}
 	last := -1
 	for k := 0; k < len(drops); {
 		pit, ok := ParsePit(drops[k])
 		if !ok {
-			return m, fmt.Errorf("opening move %q: %q is not a pit (a-j, A-J)", s, drops[k])
+			return m, fmt.Errorf("opening move %s: %s is not a pit (a-j, A-J)", excerpt.Quote(s), excerpt.Char(drops[k:]))
 		}
 		if pit <= last {
-			return m, fmt.Errorf("opening move %q: drop pits must be in board order, each once (%s)", s, PitName(pit))
+			return m, fmt.Errorf("opening move %s: drop pits must be in board order, each once (%s)", excerpt.Quote(s), PitName(pit))
 		}
 		last = pit
 		k++
 		j := k
-		for j < len(drops) && drops[j] >= '0' && drops[j] <= '9' {
+		for j < len(drops) && !isPitLetter(drops[j]) {
 			j++
 		}
 		n, err := parseCount(drops[k:j])
 		if err != nil || n == 0 {
-			return m, fmt.Errorf("opening move %q: drop into %s: %q is not a count from 1 to %d", s, PitName(pit), drops[k:j], MaxTotal)
+			what := excerpt.Quote(drops[k:j]) + " is not a"
+			if j == k {
+				what = "missing"
+			}
+			return m, fmt.Errorf("opening move %s: drop into %s: %s count from 1 to %d", excerpt.Quote(s), PitName(pit), what, MaxTotal)
 		}
 		m.Drops[pit] = uint8(n)
 		k = j

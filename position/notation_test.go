@@ -131,3 +131,40 @@ func TestParseMoves(t *testing.T) {
 		t.Errorf("ij:a3b2F5 parsed as %+v", m)
 	}
 }
+
+// TestParseErrorWording: errors quote the whole character of non-ASCII
+// input, name the bad count of a drop, offer startpos for a one-word
+// position and echo at most a short prefix of long input.
+func TestParseErrorWording(t *testing.T) {
+	long := strings.Repeat("9", 60000)
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{second(position.ParseMove("ð1")), `'ð' is not a pit`},
+		{second(position.ParseOpeningMove("ðj:a3")), `'ð' is not a pit`},
+		{second(position.ParseOpeningMove("ij:a-1a11")), `"-1" is not a count`},
+		{second(position.ParseOpeningMove("ij:ab3")), `drop into a: missing count`},
+		{second2(position.ParseStart("garbage")), `position "garbage": want startpos, startpos25 or a position string`},
+		{second2(position.ParseStart("0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 S 3")), `position "0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 S 3": side "S"`},
+	} {
+		if c.err == nil || !strings.Contains(c.err.Error(), c.want) {
+			t.Errorf("error %v, want one saying %s", c.err, c.want)
+		}
+	}
+	for _, err := range []error{
+		second(position.ParseMove("e" + long)),
+		second(position.ParseOpeningMove("ij:a" + long)),
+		second2(position.ParseStart(long)),
+		second2(position.ParseStart(long + " 0-0 s 1")),
+		second2(position.Parse("0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s " + long)),
+	} {
+		if err == nil || len(err.Error()) > 400 {
+			t.Errorf("error of %d bytes for 60000 bytes of input", len(err.Error()))
+		}
+	}
+}
+
+func second[T any](_ T, err error) error { return err }
+
+func second2(_ position.Position, err error) error { return err }

@@ -3,10 +3,14 @@ package serve
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -20,7 +24,7 @@ func parsePosition(s string) (position.Position, error) {
 	}
 	p, err := position.ParseStart(s)
 	if err != nil {
-		return p, badRequest("position: %v", err)
+		return p, badRequest("%v", err)
 	}
 	return p, nil
 }
@@ -29,7 +33,7 @@ func (s *Server) moves(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	for k := range q {
 		if k != "position" {
-			fail(w, badRequest("unknown query parameter %q", k))
+			fail(w, badRequest("unknown query parameter %s", excerpt.Quote(k)))
 			return
 		}
 	}
@@ -65,41 +69,46 @@ func (s *Server) moves(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, res)
 }
 
-// replay plays moves from start, checking each.
-func (s *Server) replay(start position.Position, moves []string) (*movegen.Game, error) {
+// replay plays moves from start under rules, checking each.
+func (s *Server) replay(start position.Position, moves []string, rules movegen.Rules) (*movegen.Game, error) {
 	if len(moves) > s.cfg.MaxMoves {
 		return nil, badRequest("moves: %d, at most %d", len(moves), s.cfg.MaxMoves)
 	}
-	g := movegen.NewGame(start, s.cfg.Rules)
+	g := movegen.NewGame(start, rules)
 	for k, ms := range moves {
 		m, err := position.ParseGameMove(ms)
 		if err != nil {
 			return nil, badRequest("moves[%d]: %v", k, err)
 		}
 		if err := g.Play(m); err != nil {
-			return nil, unprocessable("moves[%d] %q is illegal: %v", k, ms, err)
+			return nil, unprocessable("moves[%d] %s is illegal: %v", k, excerpt.Quote(ms), err)
 		}
 	}
 	return g, nil
 }
 
-// limits turns a request's limits into the search's, capped.
-func (s *Server) limits(l Limits) (search.Limits, error) {
+// limits turns a request's limits into the search's, with the movetime
+// capped at MaxMoveTime; capped says so when it was. 0 is "not given".
+func (s *Server) limits(l Limits) (out search.Limits, capped string, err error) {
+	maxDepth := limits.Range{Min: limits.Depth.Min, Max: int64(s.cfg.MaxDepth)}
 	switch {
 	case l.MoveTime < 0:
-		return search.Limits{}, badRequest("limits.movetime %d: must not be negative", l.MoveTime)
-	case l.Depth < 0:
-		return search.Limits{}, badRequest("limits.depth %d: must not be negative", l.Depth)
-	case l.Depth > s.cfg.MaxDepth:
-		return search.Limits{}, badRequest("limits.depth %d: at most %d", l.Depth, s.cfg.MaxDepth)
+		return out, "", badRequest("limits.movetime %d: must not be negative", l.MoveTime)
+	case l.Depth != 0 && !maxDepth.Contains(int64(l.Depth)):
+		return out, "", badRequest("%v", maxDepth.Check("limits.depth", int64(l.Depth)))
+	case l.Nodes > uint64(limits.Nodes.Max):
+		return out, "", badRequest("%v", limits.Nodes.Check("limits.nodes", int64(min(l.Nodes, 1<<63-1))))
 	}
-	out := search.Limits{Depth: l.Depth, Nodes: l.Nodes}
-	mt := time.Duration(min(l.MoveTime, s.cfg.MaxMoveTime.Milliseconds())) * time.Millisecond
+	out = search.Limits{Depth: l.Depth, Nodes: l.Nodes}
+	maxMS := s.cfg.MaxMoveTime.Milliseconds()
+	out.MoveTime = time.Duration(min(l.MoveTime, maxMS)) * time.Millisecond
+	if l.MoveTime > maxMS {
+		capped = fmt.Sprintf("movetime %d ms asked, %d ms allowed: capped", l.MoveTime, maxMS)
+	}
 	if l.MoveTime == 0 && l.Depth == 0 && l.Nodes == 0 {
-		mt = s.cfg.DefaultMoveTime
+		out.MoveTime = s.cfg.DefaultMoveTime
 	}
-	out.MoveTime = mt
-	return out, nil
+	return out, capped, nil
 }
 
 func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
@@ -113,18 +122,18 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	g, err := s.replay(start, req.Moves)
+	g, err := s.replay(start, req.Moves, s.cfg.Rules)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	l, err := s.limits(req.Limits)
+	l, capped, err := s.limits(req.Limits)
 	if err != nil {
 		fail(w, err)
 		return
 	}
 	root := g.Current()
-	res := AnalyseResponse{Position: root.String(), PV: []string{}}
+	res := AnalyseResponse{Position: root.String(), PV: []string{}, Capped: capped}
 	if o, over := g.Over(); over {
 		res.Result = newResult(o)
 		writeJSON(w, http.StatusOK, res)
@@ -143,6 +152,9 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), deadline)
 	sr := e.Search(ctx, root, g.History(), l, nil)
+	if l.MoveTime == 0 && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		res.Capped = fmt.Sprintf("stopped at the server's %d ms limit before the requested depth or nodes", deadline.Milliseconds())
+	}
 	cancel()
 	s.release(e)
 	best, ok := sr.Best, sr.HasMove
@@ -183,12 +195,12 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !movegen.HasMove(&p, s.cfg.Rules) {
-		fail(w, unprocessable("move %q: the game is over, %s has no legal move", req.Move, p.Side()))
+		fail(w, unprocessable("move %s: the game is over, %s has no legal move", excerpt.Quote(req.Move), p.Side()))
 		return
 	}
 	after, err := movegen.Apply(p, m, s.cfg.Rules)
 	if err != nil {
-		fail(w, unprocessable("move %q is illegal: %v", req.Move, err))
+		fail(w, unprocessable("move %s is illegal: %v", excerpt.Quote(req.Move), err))
 		return
 	}
 	res := PlayResponse{Position: after.String()}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/movegen"
 )
 
@@ -77,6 +78,9 @@ type AnalyseResponse struct {
 	Depth    int      `json:"depth"`
 	Nodes    uint64   `json:"nodes"`
 	Result   *Result  `json:"result,omitempty"`
+	// Capped says how the server bounded the request, when it did: a
+	// movetime above its cap, or a depth or node search stopped by it.
+	Capped string `json:"capped,omitempty"`
 }
 
 // PlayRequest is the body of POST /api/v1/play.
@@ -129,7 +133,7 @@ func fail(w http.ResponseWriter, err error) {
 	switch {
 	case errors.As(err, &he):
 		writeError(w, he.status, he.msg)
-	case errors.Is(err, errBusy):
+	case errors.Is(err, errBusy), errors.Is(err, errStopping):
 		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 	default:
@@ -157,9 +161,9 @@ func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
 		case errors.As(err, &syn):
 			return badRequest("malformed JSON at byte %d: %v", syn.Offset, syn)
 		case errors.As(err, &typ):
-			return badRequest("field %q: want %v, got JSON %s", typ.Field, typ.Type, typ.Value)
-		case strings.HasPrefix(err.Error(), "json: unknown field"):
-			return badRequest("%s", strings.TrimPrefix(err.Error(), "json: "))
+			return badRequest("field %s: want %v, got JSON %s", excerpt.Quote(typ.Field), typ.Type, typ.Value)
+		case strings.HasPrefix(err.Error(), "json: unknown field "):
+			return badRequest("unknown field %s", excerpt.Prefix(strings.TrimPrefix(err.Error(), "json: unknown field ")))
 		}
 		return badRequest("malformed JSON: %v", err)
 	}

@@ -1,15 +1,21 @@
-// Package serve is Kiothi's HTTP/JSON API for web front-ends: legal moves,
-// analysis and move application, with bounded concurrent searches.
+// Package serve is Kiothi's HTTP/JSON API for web front-ends (legal moves,
+// analysis, move application, game replay, live analysis events, with
+// bounded concurrent searches) and the board page that uses it.
 package serve
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
+	"path"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -27,10 +33,11 @@ type Config struct {
 	MaxSearches     int           // concurrent searches (default 2)
 	MaxMoveTime     time.Duration // cap on one search (default 10 s)
 	DefaultMoveTime time.Duration // when a request gives no limit (default 1 s)
-	MaxDepth        int           // cap on a requested depth (default 64)
+	MaxDepth        int           // cap on a requested depth (default limits.Depth.Max)
 	QueueWait       time.Duration // longest wait for a free search (default 30 s)
 	HashMB          int           // per engine (default 16)
 	MaxBody         int64         // request body bytes (default 64 KiB)
+	MaxHeader       int           // request line and header bytes (default 16 KiB)
 	MaxMoves        int           // moves in an analyse request (default 10000)
 	// NewSearcher builds one engine; nil means search.NewEngine.
 	NewSearcher func(search.Options) (Searcher, error)
@@ -48,9 +55,10 @@ func (c *Config) defaults() {
 		}
 	}
 	set(&c.MaxSearches, 2)
-	set(&c.MaxDepth, 64)
+	set(&c.MaxDepth, int(limits.Depth.Max))
 	set(&c.HashMB, 16)
 	set(&c.MaxMoves, 10000)
+	set(&c.MaxHeader, 16<<10)
 	setD(&c.MaxMoveTime, 10*time.Second)
 	setD(&c.DefaultMoveTime, time.Second)
 	setD(&c.QueueWait, 30*time.Second)
@@ -63,32 +71,92 @@ func (c *Config) defaults() {
 	}
 }
 
-// Server serves the API.
-type Server struct {
-	cfg  Config
-	sem  *semaphore.Weighted
-	mu   sync.Mutex
-	free []Searcher // idle engines, kept for their tables
+// maxBodyLimit bounds MaxBody: a request is a position and a game's moves.
+const maxBodyLimit = 64 << 20
+
+// Check returns an error for a setting out of range (package limits), or
+// for searches that together would take more memory than this process
+// may use; zero fields are the defaults. Run checks before it listens.
+func (c Config) Check() error {
+	c.defaults()
+	for _, err := range []error{
+		limits.Threads.Check("max searches", int64(c.MaxSearches)),
+		limits.HashMB.Check("hash", int64(c.HashMB)),
+		limits.MoveTimeMS.CheckDuration("max movetime", c.MaxMoveTime),
+		limits.MoveTimeMS.CheckDuration("default movetime", c.DefaultMoveTime),
+		limits.Depth.Check("max depth", int64(c.MaxDepth)),
+		limits.Range{Min: 1, Max: maxBodyLimit}.Check("max body", c.MaxBody),
+		limits.CheckMemory(fmt.Sprintf("%d searches × hash %d", c.MaxSearches, c.HashMB),
+			int64(c.MaxSearches)*limits.EngineMB(1, c.HashMB)),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// New returns a server.
+// Server serves the API.
+type Server struct {
+	cfg      Config
+	sem      *semaphore.Weighted
+	mu       sync.Mutex
+	free     []Searcher  // idle engines, kept for their tables
+	stopping atomic.Bool // Run is shutting down: queued requests are refused
+}
+
+// New returns a server. Settings out of range are refused by Run (see
+// Config.Check).
 func New(cfg Config) *Server {
 	cfg.defaults()
 	return &Server{cfg: cfg, sem: semaphore.NewWeighted(int64(cfg.MaxSearches))}
 }
 
-// Handler returns the API's routes. Unknown paths and wrong methods get
-// JSON errors too.
+// Handler returns the API's routes. Every error is JSON: unknown paths,
+// wrong methods, paths that are not clean (no redirect) and requests
+// whose line and headers exceed MaxHeader.
 func (s *Server) Handler() http.Handler {
+	mux := s.routes()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n := headerBytes(r); n > s.cfg.MaxHeader {
+			writeError(w, http.StatusRequestHeaderFieldsTooLarge,
+				fmt.Sprintf("request line and headers of %d bytes: at most %d", n, s.cfg.MaxHeader))
+			return
+		}
+		if p := r.URL.Path; p == "" || p[0] != '/' || path.Clean(p) != p {
+			writeError(w, http.StatusNotFound, "no such endpoint: "+excerpt.Quote(p))
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// headerBytes is the size of a request's line and headers as sent.
+func headerBytes(r *http.Request) int {
+	n := len(r.Method) + len(r.RequestURI) + len(r.Proto) + 4
+	for k, vs := range r.Header {
+		for _, v := range vs {
+			n += len(k) + len(v) + 4
+		}
+	}
+	return n
+}
+
+// routes is the API's endpoints, with a JSON 404 for any other path.
+func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/v1/moves", method(http.MethodGet, s.moves))
 	mux.HandleFunc("/api/v1/analyse", method(http.MethodPost, s.analyse))
 	mux.HandleFunc("/api/v1/play", method(http.MethodPost, s.play))
+	mux.HandleFunc("/api/v1/game", method(http.MethodPost, s.game))
+	mux.HandleFunc("/api/v1/analyse/stream", method(http.MethodGet, s.stream))
+	mux.Handle("GET /{$}", page())
+	mux.Handle("GET /ui/", page())
 	mux.HandleFunc("/healthz", method(http.MethodGet, func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	}))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "no such endpoint: "+r.URL.Path)
+		writeError(w, http.StatusNotFound, "no such endpoint: "+excerpt.Quote(r.URL.Path))
 	})
 	return mux
 }
@@ -98,18 +166,24 @@ func method(m string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != m && !(m == http.MethodGet && r.Method == http.MethodHead) {
 			w.Header().Set("Allow", m)
-			writeError(w, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed: use "+m)
+			writeError(w, http.StatusMethodNotAllowed, "method "+excerpt.Quote(r.Method)+" not allowed: use "+m)
 			return
 		}
 		h(w, r)
 	}
 }
 
-// acquire waits for a free search slot and returns an engine for it.
-func (s *Server) acquire(ctx context.Context) (Searcher, error) {
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.QueueWait)
+// acquire waits for a free search slot and returns an engine for it. A
+// wait ended by the request's own context (the server's base context ends
+// at shutdown, possibly before Run has set stopping; or the client left)
+// is a shutdown, not a busy server.
+func (s *Server) acquire(parent context.Context) (Searcher, error) {
+	ctx, cancel := context.WithTimeout(parent, s.cfg.QueueWait)
 	defer cancel()
 	if err := s.sem.Acquire(ctx, 1); err != nil {
+		if s.stopping.Load() || parent.Err() != nil {
+			return nil, errStopping
+		}
 		return nil, errBusy
 	}
 	s.mu.Lock()
@@ -136,12 +210,30 @@ func (s *Server) release(e Searcher) {
 	s.sem.Release(1)
 }
 
-var errBusy = errors.New("all searches busy: try again later")
+var (
+	errBusy     = errors.New("all searches busy: try again later")
+	errStopping = errors.New("the server is shutting down")
+)
 
-// Run serves on addr until ctx ends, then shuts down gracefully, letting
-// requests in flight finish for up to grace. ready, if set, is called
-// with the bound address once listening.
+// answerWait is how long a shutdown waits, after the grace period, for
+// requests whose searches it has stopped to send their answers.
+const answerWait = time.Second
+
+// Run checks the settings (Config.Check), serves on addr until ctx ends,
+// then shuts down: searches in flight stop at once and answer with the
+// best move found so far, requests waiting for a search get a 503 that
+// says the server is shutting down, and requests in flight have grace to
+// finish (and, whatever grace, up to a second more for stopped searches
+// to answer) before their connections are closed. ready, if set, is
+// called with the bound address once listening. A shutdown by ctx is not
+// an error.
 func (s *Server) Run(ctx context.Context, addr string, grace time.Duration, ready func(net.Addr)) error {
+	if err := s.cfg.Check(); err != nil {
+		return err
+	}
+	if grace < 0 {
+		return fmt.Errorf("grace %v: must not be negative", grace)
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -152,8 +244,10 @@ func (s *Server) Run(ctx context.Context, addr string, grace time.Duration, read
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      s.cfg.QueueWait + s.cfg.MaxMoveTime + 10*time.Second,
 		IdleTimeout:       60 * time.Second,
-		MaxHeaderBytes:    16 << 10,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
+		// The Handler answers over-long headers with JSON; net/http's own
+		// plain-text 431 is left for the megabyte beyond.
+		MaxHeaderBytes: s.cfg.MaxHeader + 1<<20,
+		BaseContext:    func(net.Listener) context.Context { return ctx },
 	}
 	if ready != nil {
 		ready(ln.Addr())
@@ -165,9 +259,16 @@ func (s *Server) Run(ctx context.Context, addr string, grace time.Duration, read
 		return err
 	case <-ctx.Done():
 	}
+	s.stopping.Store(true)
 	sctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
-	err = srv.Shutdown(sctx)
+	if srv.Shutdown(sctx) != nil {
+		actx, cancel := context.WithTimeout(context.Background(), answerWait)
+		defer cancel()
+		if srv.Shutdown(actx) != nil {
+			srv.Close()
+		}
+	}
 	<-errc
-	return err
+	return nil
 }

@@ -58,8 +58,11 @@ type Options struct {
 	// Guess, if set, is a likely value: the first test is made there,
 	// which saves work when it is close (see Solve).
 	Guess *int
-	// Progress, if set, receives the bounds each time they narrow.
-	Progress func(Progress)
+	// Progress, if set, receives the bounds each time they narrow, and
+	// also every ProgressEvery while they do not when that is positive.
+	// Calls never overlap.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
 }
 
 // Progress is a report on the way.
@@ -117,12 +120,36 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 		s.workers = append(s.workers, newWorker(s, i))
 	}
 	lo, hi := s.bounds(&root)
+	var mu sync.Mutex // serialises Progress and guards shown
+	shown := [2]int{lo, hi}
 	report := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		shown = [2]int{lo, hi}
 		if o.Progress != nil {
 			o.Progress(Progress{Lo: lo, Hi: hi, Nodes: s.nodes(), Time: time.Since(s.begin)})
 		}
 	}
 	report()
+	if o.Progress != nil && o.ProgressEvery > 0 {
+		done := make(chan struct{})
+		var wg sync.WaitGroup
+		defer func() { close(done); wg.Wait() }()
+		wg.Go(func() {
+			tick := time.NewTicker(o.ProgressEvery)
+			defer tick.Stop()
+			for {
+				select {
+				case <-done:
+					return
+				case <-tick.C:
+					mu.Lock()
+					o.Progress(Progress{Lo: shown[0], Hi: shown[1], Nodes: s.nodes(), Time: time.Since(s.begin)})
+					mu.Unlock()
+				}
+			}
+		})
+	}
 	// With a guess: test at the guess, then gallop away from it (steps 1,
 	// 2, 4, ...) until a test goes the other way; then, or without a
 	// guess, bisect.

@@ -1,6 +1,7 @@
-// The machine's memory where the platform does not tell: unknown.
+// The memory this process may use where the platform does not tell: unknown.
 //go:build !linux
 
 package tt
 
-func totalMemoryMB() uint64 { return 0 }
+// MemoryMB returns 0: unknown on this platform.
+func MemoryMB() uint64 { return 0 }

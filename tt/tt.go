@@ -86,8 +86,8 @@ func CheckMB(mb int) error {
 	if mb < MinMB || mb > MaxMB {
 		return fmt.Errorf("hash size %d MB: must be from %d to %d", mb, MinMB, MaxMB)
 	}
-	if total := totalMemoryMB(); total > 0 && uint64(mb) > total*3/4 {
-		return fmt.Errorf("hash size %d MB: more than 3/4 of this machine's %d MB of memory", mb, total)
+	if total := MemoryMB(); total > 0 && uint64(mb) > total*3/4 {
+		return fmt.Errorf("hash size %d MB: more than 3/4 of the %d MB of memory this process may use", mb, total)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -99,13 +100,13 @@ func parseGo(args []string) (goLimits, error) {
 			}
 			g.l.MoveTime = max(ms, time.Millisecond) // 0 would mean unset
 		case "depth":
-			if n < 1 || n > 1000 {
-				return g, fmt.Errorf("go: depth %d: want 1 to 1000", n)
+			if err := limits.Depth.Check("go: depth", n); err != nil {
+				return g, err
 			}
 			g.l.Depth = int(n)
 		case "nodes":
-			if n < 1 {
-				return g, fmt.Errorf("go: nodes %d: want at least 1", n)
+			if err := limits.Nodes.Check("go: nodes", n); err != nil {
+				return g, err
 			}
 			g.l.Nodes = uint64(n)
 		}

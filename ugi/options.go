@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -32,14 +34,10 @@ func defaultSettings(r movegen.Rules) settings {
 	}
 }
 
-// Defaults and bounds of the numeric options.
+// Defaults of the numeric options; their bounds are package limits'.
 const (
 	DefaultHashMB       = 64
-	MaxHashMB           = 32768
-	MaxThreads          = 256
-	MaxMultiPV          = 64
 	DefaultMoveOverhead = 30 * time.Millisecond
-	MaxMoveOverheadMS   = 5000
 )
 
 func (st *settings) searchOptions() search.Options {
@@ -59,18 +57,24 @@ type option struct {
 	searcher bool // a change needs a new searcher
 }
 
-func spin(def, min, max int) func(*settings) string {
-	return func(*settings) string { return fmt.Sprintf("type spin default %d min %d max %d", def, min, max) }
+func spin(def int, r limits.Range) func(*settings) string {
+	return func(*settings) string { return fmt.Sprintf("type spin default %d min %d max %d", def, r.Min, r.Max) }
 }
 
-// setSpin parses an integer in [min, max].
-func setSpin(v string, min, max int, dst *int) error {
+// setSpin parses an integer in r.
+func setSpin(v string, r limits.Range, dst *int) error {
 	n, err := strconv.Atoi(v)
-	if err != nil || n < min || n > max {
-		return fmt.Errorf("value %q: want an integer from %d to %d", v, min, max)
+	if err != nil || !r.Contains(int64(n)) {
+		return fmt.Errorf("value %s: want an integer from %d to %d", excerpt.Quote(v), r.Min, r.Max)
 	}
 	*dst = n
 	return nil
+}
+
+// checkMemory refuses a Hash and Threads pair whose engine would take more
+// memory than this process may use.
+func (st *settings) checkMemory() error {
+	return limits.CheckMemory(fmt.Sprintf("Hash %d with Threads %d", st.hashMB, st.threads), limits.EngineMB(st.threads, st.hashMB))
 }
 
 func setCheck(v string, dst *bool) error {
@@ -91,12 +95,22 @@ func checkDecl(def bool) func(*settings) string {
 
 // options lists every option in the order it is announced.
 var options = []option{
-	{name: "Hash", searcher: true, declare: spin(DefaultHashMB, 1, MaxHashMB),
-		set: func(s *Session, v string) error { return setSpin(v, 1, MaxHashMB, &s.st.hashMB) }},
-	{name: "Threads", searcher: true, declare: spin(1, 1, MaxThreads),
-		set: func(s *Session, v string) error { return setSpin(v, 1, MaxThreads, &s.st.threads) }},
-	{name: "MultiPV", searcher: true, declare: spin(1, 1, MaxMultiPV),
-		set: func(s *Session, v string) error { return setSpin(v, 1, MaxMultiPV, &s.st.multiPV) }},
+	{name: "Hash", searcher: true, declare: spin(DefaultHashMB, limits.HashMB),
+		set: func(s *Session, v string) error {
+			if err := setSpin(v, limits.HashMB, &s.st.hashMB); err != nil {
+				return err
+			}
+			return s.st.checkMemory()
+		}},
+	{name: "Threads", searcher: true, declare: spin(1, limits.Threads),
+		set: func(s *Session, v string) error {
+			if err := setSpin(v, limits.Threads, &s.st.threads); err != nil {
+				return err
+			}
+			return s.st.checkMemory()
+		}},
+	{name: "MultiPV", searcher: true, declare: spin(1, limits.MultiPV),
+		set: func(s *Session, v string) error { return setSpin(v, limits.MultiPV, &s.st.multiPV) }},
 	{name: "Setup", declare: func(*settings) string { return "type combo default 30 var 30 var 25" },
 		set: func(s *Session, v string) error {
 			switch v {
@@ -113,9 +127,9 @@ var options = []option{
 		declare: func(st *settings) string { return checkDecl(st.freeFirstLap)(st) },
 		set:     func(s *Session, v string) error { return setCheck(v, &s.st.freeFirstLap) }},
 	{name: "OneWarriorMultiplier", searcher: true,
-		declare: spin(movegen.DefaultMultiplier, movegen.MinMultiplier, movegen.MaxMultiplier),
+		declare: spin(movegen.DefaultMultiplier, limits.Multiplier),
 		set: func(s *Session, v string) error {
-			return setSpin(v, movegen.MinMultiplier, movegen.MaxMultiplier, &s.st.multiplier)
+			return setSpin(v, limits.Multiplier, &s.st.multiplier)
 		}},
 	{name: "Objective", searcher: true, declare: func(*settings) string { return "type combo default margin var margin var match" },
 		set: func(s *Session, v string) error {
@@ -129,10 +143,10 @@ var options = []option{
 			}
 			return nil
 		}},
-	{name: "MoveOverhead", declare: spin(int(DefaultMoveOverhead/time.Millisecond), 0, MaxMoveOverheadMS),
+	{name: "MoveOverhead", declare: spin(int(DefaultMoveOverhead/time.Millisecond), limits.MoveOverheadMS),
 		set: func(s *Session, v string) error {
 			var ms int
-			if err := setSpin(v, 0, MaxMoveOverheadMS, &ms); err != nil {
+			if err := setSpin(v, limits.MoveOverheadMS, &ms); err != nil {
 				return err
 			}
 			s.st.moveOverhead = time.Duration(ms) * time.Millisecond

@@ -11,6 +11,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -137,12 +138,7 @@ func (s *Session) Handle(line string) (quit bool) {
 }
 
 // clip shortens what is echoed back from bad input.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
-}
+func clip(s string) string { return excerpt.Prefix(s) }
 
 func (s *Session) identify(ok string) {
 	s.out.printf("id name %s", s.cfg.Name)

@@ -12,16 +12,18 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
-	"github.com/kiothi/kiothi/tt"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 type analyseOptions struct {
 	depth      int
-	movetime   int
+	movetime   time.Duration
 	nodes      uint64
 	infinite   bool
 	threads    int
@@ -47,7 +49,8 @@ func newAnalyseCmd(g *globalOptions) *cobra.Command {
 		Use:   "analyse POSITION [MOVE...]",
 		Short: "Search a position and print info lines, then the best move",
 		Long: `Search POSITION (a position string, startpos or startpos25), after the
-given moves if any, and print UCI-style lines as the search deepens:
+given moves if any, and print UCI-style lines as the search deepens, and
+a last one with the totals when a limit stops an iteration part-way:
 
   info depth D seldepth S multipv K score cp X nodes N nps N hashfull H time MS pv M1 M2 ...
 
@@ -59,6 +62,8 @@ opponent can force at least -V (V < 0); with --objective match, V is in
 match points. Without a limit the search runs to depth 12 (6 at turns 1
 and 2, where each depth costs about 2.5 times the one before). --infinite
 searches until Ctrl-C. --json prints one JSON object a line instead.
+--multipv applies from turn 3: at turns 1 and 2 the search reports its
+best redistribution only.
 With --book FILE, a position in the book is not searched: its book moves
 are listed as "info string book <move> weight W value V depth D count C"
 and the book's choice (the best, or by weight with --book-random) is the
@@ -70,7 +75,7 @@ bestmove; see docs/book.md.`,
 	}
 	f := c.Flags()
 	f.IntVar(&o.depth, "depth", 0, "search to this depth")
-	f.IntVar(&o.movetime, "movetime", 0, "search this many milliseconds")
+	durationVar(f, &o.movetime, "movetime", 0, "search this long")
 	f.Uint64Var(&o.nodes, "nodes", 0, "search about this many nodes")
 	f.BoolVar(&o.infinite, "infinite", false, "search until interrupted (Ctrl-C)")
 	f.IntVar(&o.threads, "threads", 1, "search threads")
@@ -106,7 +111,7 @@ type searchSetup struct {
 	options search.Options
 }
 
-func (o *analyseOptions) setup(g *globalOptions, args []string) (*searchSetup, error) {
+func (o *analyseOptions) setup(f *pflag.FlagSet, g *globalOptions, args []string) (*searchSetup, error) {
 	p, moves, err := parsePositionArgs(args)
 	if err != nil {
 		return nil, err
@@ -126,28 +131,29 @@ func (o *analyseOptions) setup(g *globalOptions, args []string) (*searchSetup, e
 		}
 	}
 	set := 0
-	for _, b := range []bool{o.depth != 0, o.movetime != 0, o.nodes != 0, o.infinite} {
-		if b {
+	for _, name := range []string{"depth", "movetime", "nodes"} {
+		if f.Changed(name) {
 			set++
 		}
+	}
+	if o.infinite {
+		set++
 	}
 	if set > 1 {
 		return nil, errors.New("give at most one of --depth, --movetime, --nodes and --infinite")
 	}
-	if o.depth < 0 || o.depth > search.MaxDepth {
-		return nil, fmt.Errorf("--depth %d: must be from 1 to %d", o.depth, search.MaxDepth)
-	}
-	if o.movetime < 0 {
-		return nil, fmt.Errorf("--movetime %d: must be a positive number of milliseconds", o.movetime)
-	}
-	if o.threads < 1 || o.threads > search.MaxThreads {
-		return nil, fmt.Errorf("--threads %d: must be from 1 to %d", o.threads, search.MaxThreads)
-	}
-	if err := tt.CheckMB(o.hash); err != nil {
-		return nil, fmt.Errorf("--hash: %v", err)
-	}
-	if o.multipv < 1 || o.multipv > search.MaxMultiPV {
-		return nil, fmt.Errorf("--multipv %d: must be from 1 to %d", o.multipv, search.MaxMultiPV)
+	for _, err := range []error{
+		checkFlag(f, "depth", limits.Depth, int64(o.depth)),
+		checkTimeFlag(f, "movetime", limits.MoveTimeMS, o.movetime),
+		checkFlag(f, "nodes", limits.Nodes, int64(min(o.nodes, 1<<63-1))),
+		limits.Threads.Check("--threads", int64(o.threads)),
+		limits.HashMB.Check("--hash", int64(o.hash)),
+		limits.MultiPV.Check("--multipv", int64(o.multipv)),
+		limits.CheckMemory(fmt.Sprintf("--hash %d with --threads %d", o.hash, o.threads), limits.EngineMB(o.threads, o.hash)),
+	} {
+		if err != nil {
+			return nil, err
+		}
 	}
 	var obj search.Objective
 	switch o.objective {
@@ -156,14 +162,14 @@ func (o *analyseOptions) setup(g *globalOptions, args []string) (*searchSetup, e
 	case "match":
 		obj = search.Match
 	default:
-		return nil, fmt.Errorf("--objective %q: must be margin or match", o.objective)
+		return nil, fmt.Errorf("--objective %s: must be margin or match", excerpt.Quote(o.objective))
 	}
 	if err := movegen.CheckMultiplier(o.multiplier); err != nil {
 		return nil, fmt.Errorf("--multiplier: %v", err)
 	}
 	l := search.Limits{
 		Depth: o.depth, Nodes: o.nodes, Infinite: o.infinite,
-		MoveTime: time.Duration(o.movetime) * time.Millisecond,
+		MoveTime: o.movetime,
 	}
 	if set == 0 {
 		l.Depth = defaultAnalyseDepth
@@ -182,7 +188,7 @@ func (o *analyseOptions) setup(g *globalOptions, args []string) (*searchSetup, e
 }
 
 func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []string) error {
-	su, err := o.setup(g, args)
+	su, err := o.setup(cmd.Flags(), g, args)
 	if err != nil {
 		return err
 	}
@@ -202,18 +208,23 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
-	printed := false
+	if cur := su.game.Current(); o.multipv > 1 && cur.Phase() != position.Play {
+		fmt.Fprintln(g.errOut, "kiothi: --multipv applies from turn 3: at turns 1 and 2 the search reports its best redistribution only")
+	}
+	var reported uint64 // nodes of the last info line
+	printed, sel := false, 0
 	info := func(in search.Info) {
-		printed = true
+		printed, reported, sel = true, in.Nodes, max(sel, in.SelDepth)
 		writeInfo(g.out, in, o.json)
 	}
 	start := time.Now()
 	res := eng.Search(ctx, su.game.Current(), su.game.History(), su.limits, info)
-	if !printed && res.HasMove {
-		// Stopped before a depth was complete: one line from the result.
+	if res.HasMove && (!printed || res.Nodes > reported) {
+		// Stopped before a depth was complete, or during a later one: a
+		// last line from the result, with every node the search spent.
 		el := time.Since(start)
 		writeInfo(g.out, search.Info{
-			Depth: max(res.Depth, 1), SelDepth: max(res.Depth, 1), MultiPV: 1, Score: res.Score,
+			Depth: max(res.Depth, 1), SelDepth: max(res.Depth, sel, 1), MultiPV: 1, Score: res.Score,
 			Proven: res.Proven, Nodes: res.Nodes, NPS: uint64(float64(res.Nodes) / max(el.Seconds(), 1e-9)),
 			Hashfull: eng.Hashfull(), Time: el, PV: res.PV,
 		}, o.json)

@@ -8,8 +8,8 @@ import (
 	"os/signal"
 
 	"github.com/kiothi/kiothi/bench"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
-	"github.com/kiothi/kiothi/tt"
 	"github.com/spf13/cobra"
 )
 
@@ -28,14 +28,15 @@ With one thread the node count is the search's signature: it changes only
 when the search does.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.depth < 1 || o.depth > search.MaxDepth {
-				return fmt.Errorf("--depth %d: must be from 1 to %d", o.depth, search.MaxDepth)
-			}
-			if o.threads < 1 || o.threads > search.MaxThreads {
-				return fmt.Errorf("--threads %d: must be from 1 to %d", o.threads, search.MaxThreads)
-			}
-			if err := tt.CheckMB(o.hash); err != nil {
-				return fmt.Errorf("--hash: %v", err)
+			for _, err := range []error{
+				limits.Depth.Check("--depth", int64(o.depth)),
+				limits.Threads.Check("--threads", int64(o.threads)),
+				limits.HashMB.Check("--hash", int64(o.hash)),
+				limits.CheckMemory(fmt.Sprintf("--hash %d with --threads %d", o.hash, o.threads), limits.EngineMB(o.threads, o.hash)),
+			} {
+				if err != nil {
+					return err
+				}
 			}
 			ctx := cmd.Context()
 			if ctx == nil {

@@ -7,12 +7,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
 	"github.com/spf13/cobra"
 )
@@ -31,7 +32,8 @@ func newBookCmd(g *globalOptions) *cobra.Command {
 type bookBuildOptions struct {
 	out, from, shard string
 	plies, positions int
-	depth, movetime  int
+	depth            int
+	movetime         time.Duration
 	threads, hashMB  int
 	candidates       int
 	dropout          int
@@ -60,14 +62,14 @@ subtrees of every n-th root move), to be joined by 'kiothi book merge'.`,
 	f.IntVar(&o.plies, "plies", 16, "expand positions up to this many moves from the root")
 	f.IntVar(&o.positions, "positions", 200, "stop when the book has this many positions with moves")
 	f.IntVar(&o.depth, "depth", 0, "search depth for each new position (default 4 unless --movetime)")
-	f.IntVar(&o.movetime, "movetime", 0, "search time for each new position, in milliseconds")
-	f.IntVar(&o.threads, "threads", runtime.NumCPU(), "searches run in parallel")
+	durationVar(f, &o.movetime, "movetime", 0, "search time for each new position")
+	f.IntVar(&o.threads, "threads", defaultThreads(), "searches run in parallel; the default is the CPUs this process may use")
 	f.IntVar(&o.hashMB, "hash", 16, "transposition table per search thread, MiB")
 	f.IntVar(&o.candidates, "candidates", 6, "redistributions asked of the engine at turns 1 and 2")
 	f.IntVar(&o.dropout, "dropout", 100, "drop-out cost of a ply, centi-warriors (larger: wider book)")
 	f.BoolVar(&o.resume, "resume", false, "continue the book at --out (a missing file starts afresh)")
 	f.StringVar(&o.shard, "shard", "", "build part i of n, as i/n (1 <= i <= n)")
-	f.DurationVar(&o.checkpoint, "checkpoint", time.Minute, "also write the book this often (0: only at the end)")
+	durationVar(f, &o.checkpoint, "checkpoint", time.Minute, "also write the book this often (0: only at the end)")
 	f.StringVar(&o.progress, "progress", "auto", "progress bar on stderr: auto (when a terminal), on, off")
 	cmd.MarkFlagsMutuallyExclusive("depth", "movetime")
 	return cmd
@@ -87,22 +89,27 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 		Resume: o.resume, Candidates: o.candidates, Dropout: o.dropout,
 		HashMB: o.hashMB, Checkpoint: o.checkpoint,
 	}
-	checks := []struct {
-		name string
-		v    int
-	}{{"--plies", o.plies}, {"--positions", o.positions}, {"--threads", o.threads}, {"--hash", o.hashMB}, {"--candidates", o.candidates}}
-	for _, c := range checks {
-		if c.v < 1 {
-			return fmt.Errorf("%s %d: want at least 1", c.name, c.v)
+	f := cmd.Flags()
+	for _, err := range []error{
+		limits.Range{Min: 1, Max: 255}.Check("--plies", int64(o.plies)),
+		limits.Range{Min: 1, Max: 1 << 30}.Check("--positions", int64(o.positions)),
+		limits.MultiPV.Check("--candidates", int64(o.candidates)),
+		limits.Range{Min: 0, Max: 1 << 20}.Check("--dropout", int64(o.dropout)),
+		limits.Threads.Check("--threads", int64(o.threads)),
+		limits.HashMB.Check("--hash", int64(o.hashMB)),
+		checkFlag(f, "depth", limits.Depth, int64(o.depth)),
+		checkTimeFlag(f, "movetime", limits.MoveTimeMS, o.movetime),
+		// One engine a thread, each with its own table.
+		limits.CheckMemory(fmt.Sprintf("--threads %d × --hash %d", o.threads, o.hashMB), int64(o.threads)*limits.EngineMB(1, o.hashMB)),
+	} {
+		if err != nil {
+			return err
 		}
 	}
-	if o.depth < 0 || o.movetime < 0 || o.dropout < 0 || o.checkpoint < 0 {
-		return fmt.Errorf("--depth, --movetime, --dropout and --checkpoint cannot be negative")
+	if o.checkpoint < 0 {
+		return fmt.Errorf("--checkpoint %v: must not be negative", o.checkpoint)
 	}
-	if o.plies > 255 {
-		return fmt.Errorf("--plies %d: at most 255", o.plies)
-	}
-	cfg.Limits = search.Limits{Depth: o.depth, MoveTime: time.Duration(o.movetime) * time.Millisecond}
+	cfg.Limits = search.Limits{Depth: o.depth, MoveTime: o.movetime}
 	if o.shard != "" {
 		if cfg.Shard, err = book.ParseShard(o.shard); err != nil {
 			return fmt.Errorf("--shard: %v", err)
@@ -155,7 +162,7 @@ func newBookProgress(w io.Writer, mode string) (*bookProgress, error) {
 		}
 		return &bookProgress{}, nil
 	}
-	return nil, fmt.Errorf("--progress %q: want auto, on or off", mode)
+	return nil, fmt.Errorf("--progress %s: want auto, on or off", excerpt.Quote(mode))
 }
 
 func (b *bookProgress) update(p book.Progress) {
@@ -187,14 +194,15 @@ func newBookProbeCmd(g *globalOptions) *cobra.Command {
 		Short: "List a position's book moves, best first",
 		Long: `List the book moves of POSITION (startpos, startpos25 or a position
 string), best first, one a line: <move> weight W value V depth D count C.
-A position not in the book prints nothing.`,
+A position not in the book prints nothing; a position of another setup or
+rules than the book's is an error.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(_ *cobra.Command, args []string) error {
 			p, err := parsePosition(args[1])
 			if err != nil {
 				return err
 			}
-			b, err := book.OpenFor(args[0], book.Rules{FreeFirstLap: g.freeFirstLap})
+			b, err := book.OpenFor(args[0], book.Rules{Setup: book.SetupOf(&p), FreeFirstLap: g.freeFirstLap})
 			if err != nil {
 				return err
 			}

@@ -213,9 +213,9 @@ func TestPerftFlagErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"perft", "startpos", "--depth", "-1"}, "--depth -1: must be at least 0"},
-		{[]string{"perft", "startpos", "--depth", "1", "--threads", "0"}, "--threads 0: must be at least 1"},
+		{[]string{"perft", "startpos", "--depth", "1", "--threads", "0"}, "--threads 0: must be from 1 to 256"},
 		{[]string{"perft", "startpos", "--depth", "1", "--hash", "-5"}, "--hash -5"},
-		{[]string{"perft", "startpos", "--depth", "1", "--hash", "9999999"}, "--hash 9999999: must be from 0 to 65536 (MB)"},
+		{[]string{"perft", "startpos", "--depth", "1", "--hash", "9999999"}, "--hash 9999999: must be from 1 to 65536 MB (or 0: none)"},
 		{[]string{"perft", "startpos"}, "--depth"},
 		{[]string{"perft", "--depth", "2"}, "POSITION"},
 		{[]string{"perft", "startpos", "--depth", "x"}, "--depth"},

@@ -1,17 +1,15 @@
-// Defaults shared by commands: the thread count a machine offers.
+// Defaults shared by commands: the thread count this process may use.
 package main
 
 import (
 	"runtime"
 
-	"github.com/klauspost/cpuid/v2"
+	"github.com/kiothi/kiothi/limits"
 )
 
-// defaultThreads returns the machine's logical core count: what cpuid
-// detects, else what the Go runtime may use.
+// defaultThreads returns the CPUs this process may use, within the
+// thread limit: runtime.GOMAXPROCS(0), which follows the CPU affinity
+// mask and, since Go 1.25, a cgroup CPU quota.
 func defaultThreads() int {
-	if n := cpuid.CPU.LogicalCores; n > 0 {
-		return n
-	}
-	return max(runtime.NumCPU(), 1)
+	return int(min(max(int64(runtime.GOMAXPROCS(0)), 1), limits.Threads.Max))
 }

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -27,7 +28,7 @@ type matchOptions struct {
 	seed             uint64
 	multiplier       int
 	moveTimeout      time.Duration
-	moveTime         int
+	moveTime         time.Duration
 }
 
 func init() { register(newMatchCmd) }
@@ -37,12 +38,21 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "match --player1 SPEC --player2 SPEC",
 		Short: "Play games between two players and measure their strength",
-		Long: `Play games between two players. A SPEC is random, greedy,
-engine[:movetime=MS,depth=N,nodes=N,threads=N,hash=MB,opening=engine|random,
-objective=margin|match,multiplier=M,book=FILE,bookrandom=0|1] or ugi:<command line> (an external UGI
-engine, thinking --movetime a move). Each opening is played twice, colours
-swapped. The last line of output is cutechess-cli's
-"Score of P1 vs P2: W - L - D  [fraction] N", counted for player 1.`,
+		Long: `Play games between two players, each given by a SPEC:
+
+  random                  uniform over the legal moves and redistributions
+  greedy                  the biggest capture now, ties at random
+  engine[:KEY=VALUE,...]  the engine, with any of the settings
+                            movetime=T (milliseconds, or e.g. 100ms)
+                            depth=N, nodes=N, threads=N, hash=MB
+                            opening=engine|random
+                            objective=margin|match, multiplier=M
+                            book=FILE, bookrandom=0|1
+  ugi:COMMAND LINE        an external UGI engine, thinking --movetime a move
+
+Each opening is played twice, colours swapped. The last line of output is
+cutechess-cli's "Score of P1 vs P2: W - L - D  [fraction] N", counted for
+player 1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), g) },
 	}
@@ -57,8 +67,8 @@ swapped. The last line of output is cutechess-cli's
 	f.IntVar(&o.maxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the random players and redistributions")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for match points (2..10)")
-	f.IntVar(&o.moveTime, "movetime", 0, "milliseconds a move offered to every player (default: none, or 100 when a ugi player plays); engine specs use the smaller of it and their own movetime")
-	f.DurationVar(&o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits (at least --movetime plus a second)")
+	durationVar(f, &o.moveTime, "movetime", 0, "time a move offered to every player (default: none, or 100 ms when a ugi player plays); engine specs use the smaller of it and their own movetime")
+	durationVar(f, &o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits (at least --movetime plus a second)")
 	return c
 }
 
@@ -77,8 +87,13 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	if o.games < 0 {
 		return fmt.Errorf("--games %d: must not be negative", o.games)
 	}
-	if o.concurrency < 1 {
-		return fmt.Errorf("--concurrency %d: must be at least 1", o.concurrency)
+	if err := limits.Threads.Check("--concurrency", int64(o.concurrency)); err != nil {
+		return err
+	}
+	// Every game in play holds both players.
+	if err := limits.CheckMemory(fmt.Sprintf("--concurrency %d with these players", o.concurrency),
+		int64(o.concurrency)*(p1.MemoryMB+p2.MemoryMB)); err != nil {
+		return err
 	}
 	if o.maxPlies < 0 {
 		return fmt.Errorf("--max-plies %d: must not be negative", o.maxPlies)
@@ -89,10 +104,12 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	if err := movegen.CheckMultiplier(o.multiplier); err != nil {
 		return fmt.Errorf("--multiplier: %v", err)
 	}
-	if o.moveTime < 0 || o.moveTime > 24*3600*1000 {
-		return fmt.Errorf("--movetime %d: want milliseconds from 0 to 86400000", o.moveTime)
+	if o.moveTime != 0 {
+		if err := limits.MoveTimeMS.CheckDuration("--movetime", o.moveTime); err != nil {
+			return err
+		}
 	}
-	moveTime := time.Duration(o.moveTime) * time.Millisecond
+	moveTime := o.moveTime
 	if moveTime == 0 && (p1.External || p2.External) {
 		moveTime = 100 * time.Millisecond
 	}

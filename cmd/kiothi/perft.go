@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/spf13/cobra"
@@ -24,10 +26,6 @@ type perftOptions struct {
 	suite    string
 	maxNodes uint64
 }
-
-// maxHashMB bounds --hash so that a typo fails as a user error rather than
-// as an allocation that kills the process.
-const maxHashMB = 1 << 16
 
 func init() { register(newPerftCmd) }
 
@@ -73,7 +71,7 @@ at most --max-nodes; the command exits with status 1 on any mismatch.`,
 	f := cmd.Flags()
 	f.IntVar(&o.depth, "depth", 0, "depth to count to (with --suite: the deepest depth to check)")
 	f.BoolVar(&o.divide, "divide", false, "print the count below each root move (each source pair at the opening)")
-	f.IntVar(&o.threads, "threads", defaultThreads(), "goroutines over the root moves")
+	f.IntVar(&o.threads, "threads", defaultThreads(), "goroutines over the root moves; the default is the CPUs this process may use")
 	f.IntVar(&o.hashMB, "hash", 0, "perft hash table size in MB (0: none)")
 	f.StringVar(&o.suite, "suite", "", "perft suite file to check")
 	f.Uint64Var(&o.maxNodes, "max-nodes", 0, "with --suite: skip depths whose expected count exceeds this (default: run all)")
@@ -85,18 +83,23 @@ func (o *perftOptions) validate(cmd *cobra.Command, args []string) error {
 	if o.depth < 0 {
 		return fmt.Errorf("--depth %d: must be at least 0", o.depth)
 	}
-	if o.threads < 1 {
-		return fmt.Errorf("--threads %d: must be at least 1", o.threads)
+	if err := limits.Threads.Check("--threads", int64(o.threads)); err != nil {
+		return err
 	}
-	if o.hashMB < 0 || o.hashMB > maxHashMB {
-		return fmt.Errorf("--hash %d: must be from 0 to %d (MB)", o.hashMB, maxHashMB)
+	if o.hashMB != 0 {
+		if err := limits.HashMB.Check("--hash", int64(o.hashMB)); err != nil {
+			return fmt.Errorf("%v (or 0: none)", err)
+		}
+		if err := limits.CheckMemory(fmt.Sprintf("--hash %d", o.hashMB), int64(o.hashMB)); err != nil {
+			return err
+		}
 	}
 	if f.Changed("max-nodes") && o.maxNodes == 0 {
 		return errors.New("--max-nodes 0: must be at least 1")
 	}
 	if o.suite != "" {
 		if len(args) > 0 {
-			return fmt.Errorf("--suite %s: takes no POSITION argument (got %q)", o.suite, args[0])
+			return fmt.Errorf("--suite %s: takes no POSITION argument (got %s)", o.suite, excerpt.Quote(args[0]))
 		}
 		if o.divide {
 			return errors.New("--divide: not available with --suite")

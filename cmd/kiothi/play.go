@@ -7,6 +7,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/play"
 	"github.com/kiothi/kiothi/position"
 	"github.com/spf13/cobra"
@@ -29,7 +31,7 @@ func newPlayCmd(g *globalOptions) *cobra.Command {
 	o := &playOptions{}
 	cmd := &cobra.Command{
 		Use:   "play",
-		Short: "play against the engine in the terminal",
+		Short: "Play against the engine in the terminal",
 		Long: `Play a game against the engine in the terminal. The board is drawn after
 every move; type moves in notation (e5, or ij:a3b2F5 at the opening), or two
 pit letters at the opening for a guided redistribution. Type help at the
@@ -45,7 +47,7 @@ plays the book's moves while the game is in book, and says so.`,
 			case "north", "n":
 				cfg.Human = position.North
 			default:
-				return fmt.Errorf("--side %q: want south or north", o.side)
+				return fmt.Errorf("--side %s: want south or north", excerpt.Quote(o.side))
 			}
 			switch o.setup {
 			case 30, 25:
@@ -60,8 +62,15 @@ plays the book's moves while the game is in book, and says so.`,
 				}
 				cfg.Start = &p
 			}
-			if o.depth < 0 || o.movetime < 0 {
-				return fmt.Errorf("--depth and --movetime must not be negative")
+			f := cmd.Flags()
+			if err := checkFlag(f, "depth", limits.Depth, int64(o.depth)); err != nil {
+				return err
+			}
+			if err := limits.MoveTimeMS.CheckDuration("--movetime", o.movetime); err != nil {
+				return err
+			}
+			if err := limits.Multiplier.Check("--multiplier", int64(o.multiplier)); err != nil {
+				return err
 			}
 			switch o.color {
 			case "auto":
@@ -70,7 +79,7 @@ plays the book's moves while the game is in book, and says so.`,
 				cfg.Color = true
 			case "never":
 			default:
-				return fmt.Errorf("--color %q: want auto, always or never", o.color)
+				return fmt.Errorf("--color %s: want auto, always or never", excerpt.Quote(o.color))
 			}
 			start := position.Start(cfg.Setup)
 			if cfg.Start != nil {
@@ -88,7 +97,7 @@ plays the book's moves while the game is in book, and says so.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.side, "side", "south", "your side: south (moves first) or north")
-	f.DurationVar(&o.movetime, "movetime", time.Second, "engine time a move")
+	durationVar(f, &o.movetime, "movetime", time.Second, "engine time a move")
 	f.IntVar(&o.depth, "depth", 0, "engine depth a move instead of a time")
 	f.IntVar(&o.setup, "setup", 30, "starting setup: 30 or 25")
 	f.StringVar(&o.start, "position", "", "start from this position instead (startpos, startpos25 or four fields)")

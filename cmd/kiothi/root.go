@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -51,18 +52,42 @@ func newRootCmd(in io.Reader, out, errOut io.Writer) *cobra.Command {
 	for _, f := range commands {
 		root.AddCommand(f(g))
 	}
+	root.SetFlagErrorFunc(flagError)
+	withUsage(root)
 	return root
+}
+
+// withUsage makes the argument errors of c and its subcommands end with
+// the command's usage line, so that a missing argument says what to give.
+func withUsage(c *cobra.Command) {
+	if args := c.Args; args != nil {
+		c.Args = func(cmd *cobra.Command, a []string) error {
+			if err := args(cmd, a); err != nil {
+				return fmt.Errorf("%v\nusage: %s (see %s --help)", err, cmd.UseLine(), cmd.CommandPath())
+			}
+			return nil
+		}
+	}
+	for _, sub := range c.Commands() {
+		withUsage(sub)
+	}
+}
+
+// flagError adds the usage line to a flag error and, for an unknown
+// flag, how to pass an argument that starts with '-' (a position or a
+// move is never a flag).
+func flagError(cmd *cobra.Command, err error) error {
+	msg := err.Error()
+	if strings.HasPrefix(msg, "unknown shorthand flag") || strings.HasPrefix(msg, "unknown flag") {
+		msg += "\n(an argument that starts with '-' goes after --, as in: " + cmd.CommandPath() + " [flags] -- ARG...)"
+	}
+	return fmt.Errorf("%s\nusage: %s (see %s --help)", msg, cmd.UseLine(), cmd.CommandPath())
 }
 
 // parsePosition reads a position argument: the four-field string of
 // RULES.md §7, or startpos (standard setup) or startpos25 (variant 25).
-func parsePosition(s string) (position.Position, error) {
-	p, err := position.ParseStart(s)
-	if err != nil {
-		return p, fmt.Errorf("position: %v", err)
-	}
-	return p, nil
-}
+// Its errors start "position <the input>: ".
+func parsePosition(s string) (position.Position, error) { return position.ParseStart(s) }
 
 // exitError carries a process exit status other than 1.
 type exitError struct {

@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/serve"
 	"github.com/spf13/cobra"
 )
@@ -29,30 +30,52 @@ func newServeCmd(g *globalOptions) *cobra.Command {
 	o := &serveOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "serve the HTTP/JSON API (moves, analyse, play, healthz)",
-		Long: `Serve the HTTP/JSON API for web front-ends until SIGINT or SIGTERM:
+		Short: "Serve the board page and the HTTP/JSON API",
+		Long: `Serve the board page and the HTTP/JSON API until SIGINT or SIGTERM:
+  GET  /                the page: play the engine, analyse a position
   GET  /api/v1/moves?position=...
   POST /api/v1/analyse  {"position": ..., "moves": [...], "limits": {"movetime": ms}}
+  GET  /api/v1/analyse/stream?position=...&moves=...&movetime=ms  (Server-Sent Events)
   POST /api/v1/play     {"position": ..., "move": ...}
+  POST /api/v1/game     {"position": ..., "moves": [...]}
   GET  /healthz
-See docs/ugi.md for the JSON shapes.`,
+See docs/ugi.md for the JSON shapes. Every setting is checked, and the
+memory of --max-searches tables of --hash MB, before the server listens.
+At shutdown, searches in flight stop and answer with their best move so
+far, requests waiting for a search get a 503, and requests in flight have
+--grace to finish (0: stopped searches still answer).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.maxSearches < 1 {
-				return fmt.Errorf("--max-searches %d: must be at least 1", o.maxSearches)
+			for _, err := range []error{
+				limits.Threads.Check("--max-searches", int64(o.maxSearches)),
+				limits.MoveTimeMS.CheckDuration("--max-movetime", o.maxMoveTime),
+				limits.MoveTimeMS.CheckDuration("--movetime", o.defMoveTime),
+				limits.HashMB.Check("--hash", int64(o.hashMB)),
+				limits.Range{Min: 1, Max: 64 << 20}.Check("--max-body", o.maxBody),
+				limits.CheckMemory(fmt.Sprintf("--max-searches %d × --hash %d", o.maxSearches, o.hashMB),
+					int64(o.maxSearches)*limits.EngineMB(1, o.hashMB)),
+			} {
+				if err != nil {
+					return err
+				}
 			}
-			if o.maxMoveTime <= 0 || o.defMoveTime <= 0 {
-				return fmt.Errorf("--max-movetime and --movetime must be positive")
+			if o.grace < 0 {
+				return fmt.Errorf("--grace %v: must not be negative", o.grace)
 			}
-			if o.hashMB < 1 || o.maxBody < 1 {
-				return fmt.Errorf("--hash and --max-body must be positive")
-			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
-			defer stop()
-			s := serve.New(serve.Config{
+			cfg := serve.Config{
 				Rules: g.rules(), MaxSearches: o.maxSearches, MaxMoveTime: o.maxMoveTime,
 				DefaultMoveTime: o.defMoveTime, HashMB: o.hashMB, MaxBody: o.maxBody,
-			})
+			}
+			if err := cfg.Check(); err != nil {
+				return err
+			}
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+			defer stop()
+			s := serve.New(cfg)
 			err := s.Run(ctx, o.addr, o.grace, func(a net.Addr) {
 				fmt.Fprintf(g.errOut, "kiothi: serving on http://%s\n", a)
 			})
@@ -66,10 +89,10 @@ See docs/ugi.md for the JSON shapes.`,
 	f := cmd.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	f.IntVar(&o.maxSearches, "max-searches", 2, "searches run at once; more requests wait")
-	f.DurationVar(&o.maxMoveTime, "max-movetime", 10*time.Second, "cap on one search's time")
-	f.DurationVar(&o.defMoveTime, "movetime", time.Second, "search time when a request gives no limit")
+	durationVar(f, &o.maxMoveTime, "max-movetime", 10*time.Second, "cap on one search's time")
+	durationVar(f, &o.defMoveTime, "movetime", time.Second, "search time when a request gives no limit")
 	f.IntVar(&o.hashMB, "hash", 16, "transposition table per engine, MB")
 	f.Int64Var(&o.maxBody, "max-body", 64<<10, "request body limit, bytes")
-	f.DurationVar(&o.grace, "grace", 15*time.Second, "time for requests in flight at shutdown")
+	durationVar(f, &o.grace, "grace", 15*time.Second, "time for requests in flight at shutdown")
 	return cmd
 }

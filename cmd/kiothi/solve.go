@@ -10,11 +10,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/solve"
-	"github.com/kiothi/kiothi/tt"
 	"github.com/spf13/cobra"
 )
 
@@ -38,19 +39,21 @@ func newSolveCmd(g *globalOptions) *cobra.Command {
 prison difference (--objective margin) or the match points (--objective match:
 1 a win, M a one-warrior win, 0 a draw, negatives for losses), from the side to
 move's view. Bounds are printed on stderr as they narrow; the last line of
-output is "value V pv M1 M2 ..." or, if --time-limit stops it first,
-"unsolved: value in [lo, hi]". A position repeated on the line ends the game
-by the repetition sweep (see package solve).`,
+output is "value V pv M1 M2 ..." or, if --time-limit or Ctrl-C stops it
+first, "unsolved: value in [lo, hi]" with exit status 2. On a terminal the
+bounds, nodes and time are redrawn on one line while it works. A position
+repeated on the line ends the game by the repetition sweep. A position with
+no legal move is already decided: its value is printed with the result.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd.Context(), g, args[0]) },
 	}
 	f := c.Flags()
-	f.IntVar(&o.threads, "threads", 1, "search threads (Lazy SMP over the shared table; measured no faster than 1 on 2 cores)")
+	f.IntVar(&o.threads, "threads", 1, "search threads sharing one table")
 	f.IntVar(&o.hashMB, "hash", 64, "transposition table size in MB")
 	f.StringVar(&o.objective, "objective", "margin", "margin or match")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for --objective match (2..10)")
-	f.DurationVar(&o.timeLimit, "time-limit", 0, "give up after this long (a Go duration such as 20s; 0: no limit)")
-	f.StringVar(&o.table, "table", "search", "transposition table: search (the search's tt package) or simple (solve.MemTable)")
+	durationVar(f, &o.timeLimit, "time-limit", 0, "give up after this long (0: no limit)")
+	f.StringVar(&o.table, "table", "search", "transposition table: search (the engine's, bucketed) or simple (one entry a slot)")
 	return c
 }
 
@@ -72,13 +75,33 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 			return fmt.Errorf("--multiplier: %v", err)
 		}
 	default:
-		return fmt.Errorf("--objective %q: want margin or match", o.objective)
+		return fmt.Errorf("--objective %s: want margin or match", excerpt.Quote(o.objective))
 	}
-	if o.threads < 1 || o.threads > 1024 {
-		return fmt.Errorf("--threads %d: want 1 to 1024", o.threads)
+	for _, err := range []error{
+		limits.Threads.Check("--threads", int64(o.threads)),
+		limits.HashMB.Check("--hash", int64(o.hashMB)),
+		limits.CheckMemory(fmt.Sprintf("--hash %d with --threads %d", o.hashMB, o.threads), limits.EngineMB(o.threads, o.hashMB)),
+	} {
+		if err != nil {
+			return err
+		}
 	}
-	if err := tt.CheckMB(o.hashMB); err != nil {
-		return fmt.Errorf("--hash: %v", err)
+	if !movegen.HasMove(&p, g.rules()) {
+		// Decided already: the sweep's tally is the value.
+		out := movegen.NoMoveOutcome(&p)
+		v := out.South - out.North
+		if p.Side() == position.North {
+			v = -v
+		}
+		if o.objective == "match" {
+			v = movegen.MatchPoints(v, o.multiplier)
+		}
+		who := out.Winner() + " wins"
+		if out.Winner() == "draw" {
+			who = "a draw"
+		}
+		fmt.Fprintf(g.out, "value %d (the game is over: %d-%d, %s)\n", v, out.South, out.North, who)
+		return nil
 	}
 	switch o.table {
 	case "search":
@@ -90,13 +113,22 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 	case "simple":
 		opts.Table = solve.NewMemTable(o.hashMB)
 	default:
-		return fmt.Errorf("--table %q: want search or simple", o.table)
+		return fmt.Errorf("--table %s: want search or simple", excerpt.Quote(o.table))
 	}
 	if o.timeLimit < 0 {
 		return fmt.Errorf("--time-limit %v: must not be negative", o.timeLimit)
 	}
+	term := isTerminal(g.errOut)
 	opts.Progress = func(pr solve.Progress) {
-		fmt.Fprintf(g.errOut, "bounds [%d, %d] nodes %d time %v\n", pr.Lo, pr.Hi, pr.Nodes, pr.Time.Round(time.Millisecond))
+		line := fmt.Sprintf("bounds [%d, %d] nodes %d time %v", pr.Lo, pr.Hi, pr.Nodes, pr.Time.Round(time.Millisecond))
+		if term {
+			fmt.Fprintf(g.errOut, "\r%s\x1b[K", line)
+		} else {
+			fmt.Fprintln(g.errOut, line)
+		}
+	}
+	if term {
+		opts.ProgressEvery = 500 * time.Millisecond
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -109,6 +141,9 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 		defer cancel()
 	}
 	res, err := solve.Solve(ctx, p, opts)
+	if term {
+		fmt.Fprint(g.errOut, "\r\x1b[K")
+	}
 	if err != nil {
 		if errors.Is(err, solve.ErrOpening) {
 			return fmt.Errorf("solve: %v", err)
@@ -122,7 +157,7 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 	fmt.Fprintf(g.errOut, "nodes %d time %v nps %d\n", res.Nodes, res.Time.Round(time.Millisecond), nps)
 	if !res.Exact {
 		fmt.Fprintf(g.out, "unsolved: value in [%d, %d]\n", res.Lo, res.Hi)
-		return nil
+		return &exitError{code: 2, err: fmt.Errorf("not solved after %v: allow more with --time-limit (0: no limit), or a larger --hash", res.Time.Round(time.Millisecond))}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "value %d pv", res.Value)

@@ -54,7 +54,11 @@ func TestSolveCommandErrors(t *testing.T) {
 
 func TestSolveCommandTimeLimit(t *testing.T) {
 	out, _, err := runCLI(t, "solve", "0.1.5.3.2.0.3.1.0.1/2.0.1.2.0.1.4.0.1.3 13-17 s 15", "--time-limit", "50ms", "--hash", "1")
-	if err != nil || !strings.HasPrefix(lastLine(out), "unsolved: value in [") {
+	if !strings.HasPrefix(lastLine(out), "unsolved: value in [") {
 		t.Fatalf("out %q err %v", out, err)
+	}
+	// Unsolved is not success: exit status 2, with what to change.
+	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "--time-limit") {
+		t.Errorf("unsolved: error %v (exit %d), want exit 2 and a hint naming --time-limit", err, exitCode(err))
 	}
 }

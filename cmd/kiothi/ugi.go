@@ -13,7 +13,7 @@ func newUGICmd(g *globalOptions) *cobra.Command {
 	var bf bookFlags
 	c := &cobra.Command{
 		Use:   "ugi",
-		Short: "speak the UGI protocol (UCI for any game) on stdin/stdout",
+		Short: "Speak the UGI protocol (UCI for any game) on stdin and stdout",
 		Long: `Speak the Universal Game Interface on stdin and stdout, as match runners
 such as cutegames expect: ugi (or uci), isready, setoption, uginewgame,
 position startpos|fen <position> [moves ...], go, stop, query, quit.

@@ -1,0 +1,66 @@
+// Package limits is the one table of bounds on what a user may ask of the
+// engine (threads, table sizes, depth, time, memory, line length), used by
+// the command line, the UGI options, the server and match specs, so that
+// every front end accepts the same values and says the same about a bad one.
+package limits
+
+import (
+	"fmt"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/tt"
+)
+
+// Range is the closed interval a whole-number setting must lie in.
+type Range struct {
+	Min, Max int64
+	Unit     string // "MB", "ms" or "" after the bounds in messages
+}
+
+// The table. A setting given explicitly must lie in its range; "none"
+// is said by leaving a setting out, never by a value outside it.
+var (
+	// Threads bounds every count of threads or parallel searches: search
+	// threads, perft goroutines, book build searches, match games at once
+	// and server searches at once.
+	Threads = Range{Min: 1, Max: search.MaxThreads}
+	// HashMB bounds one transposition table.
+	HashMB = Range{Min: tt.MinMB, Max: tt.MaxMB, Unit: "MB"}
+	// Depth bounds a search depth.
+	Depth = Range{Min: 1, Max: search.MaxDepth}
+	// Nodes bounds a node limit.
+	Nodes = Range{Min: 1, Max: 1 << 62}
+	// MultiPV bounds the lines shown.
+	MultiPV = Range{Min: 1, Max: search.MaxMultiPV}
+	// MoveTimeMS bounds the time for one move: a day.
+	MoveTimeMS = Range{Min: 1, Max: 24 * 3600 * 1000, Unit: "ms"}
+	// MoveOverheadMS bounds the time kept back for the transport.
+	MoveOverheadMS = Range{Min: 0, Max: 5000, Unit: "ms"}
+	// Multiplier bounds the one-warrior win multiplier.
+	Multiplier = Range{Min: movegen.MinMultiplier, Max: movegen.MaxMultiplier}
+	// Elo bounds an SPRT hypothesis (elo0, elo1): beyond it the model's
+	// expected scores are 0 or 1 to double precision.
+	Elo = Range{Min: -1000, Max: 1000}
+)
+
+// Contains reports whether v lies in r.
+func (r Range) Contains(v int64) bool { return v >= r.Min && v <= r.Max }
+
+// Check returns nil when v lies in r, else an error that names the
+// setting (a flag, option or field name as the user wrote it) and the
+// range: `--threads 500: must be from 1 to 256`.
+func (r Range) Check(name string, v int64) error {
+	if r.Contains(v) {
+		return nil
+	}
+	return fmt.Errorf("%s %d: %s", name, v, r.Want())
+}
+
+// Want says what r admits: "must be from 1 to 256" (with the unit).
+func (r Range) Want() string {
+	if r.Unit == "" {
+		return fmt.Sprintf("must be from %d to %d", r.Min, r.Max)
+	}
+	return fmt.Sprintf("must be from %d to %d %s", r.Min, r.Max, r.Unit)
+}

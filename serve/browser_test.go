@@ -1,0 +1,631 @@
+// Tests of the page in a real browser: headless Chromium driven by chromedp.
+
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// findChromium returns the browser to drive: $KIOTHI_CHROMIUM, else the
+// first of Debian's and others' names on PATH.
+func findChromium() (string, error) {
+	if p := os.Getenv("KIOTHI_CHROMIUM"); p != "" {
+		return p, nil
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", errors.New("no Chromium on PATH (chromium, chromium-browser, google-chrome, headless-shell) and KIOTHI_CHROMIUM unset; install it with: apt-get update && apt-get install -y chromium")
+}
+
+// browserRun is one browser against one server, shared by the subtests.
+type browserRun struct {
+	srv     *Server
+	base    string
+	browser context.Context
+	shots   string // screenshot folder
+
+	mu       sync.Mutex
+	requests []string // every URL the page asked for
+	problems []string // uncaught exceptions and browser log errors
+}
+
+// tab is one page of the browser, for one subtest.
+type tab struct {
+	t   *testing.T
+	b   *browserRun
+	ctx context.Context
+}
+
+func newBrowserRun(t *testing.T) *browserRun {
+	if testing.Short() {
+		t.Skip("browser tests skipped in -short mode")
+	}
+	path, err := findChromium()
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("browser tests: %v", err)
+		}
+		t.Skipf("browser tests skipped: %v", err)
+	}
+	b := &browserRun{srv: New(Config{MaxSearches: 2, QueueWait: 5 * time.Second})}
+	ts := newHTTPServer(t, b.srv)
+	b.base = ts
+
+	// Screenshots go to $KIOTHI_SCREENSHOTS if set, else to a temporary
+	// folder removed when every test passed and kept (and named) otherwise.
+	if dir := os.Getenv("KIOTHI_SCREENSHOTS"); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		b.shots = dir
+	} else {
+		dir, err := os.MkdirTemp("", "kiothi-browser-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.shots = dir
+		t.Cleanup(func() {
+			if t.Failed() {
+				t.Logf("screenshots kept in %s", dir)
+				return
+			}
+			os.RemoveAll(dir)
+		})
+	}
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1200, 820),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("no-pings", true))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
+	if err := chromedp.Do(bctx); err != nil { // starts the browser
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	b.browser = bctx
+	return b
+}
+
+// open starts a tab on the page at path (the server's base plus path).
+func (b *browserRun) open(t *testing.T, path string) *tab {
+	ctx, cancel := chromedp.NewContext(b.browser)
+	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTime(); cancel() })
+	err := chromedp.Listen(ctx, func(ev any) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			b.requests = append(b.requests, ev.Request.URL)
+		case *runtime.EventExceptionThrown:
+			msg := ev.ExceptionDetails.Text
+			if ev.ExceptionDetails.Exception != nil {
+				msg += " " + ev.ExceptionDetails.Exception.Description
+			}
+			b.problems = append(b.problems, "exception: "+msg)
+		case *log.EventEntryAdded:
+			if ev.Entry.Level == log.EntryLevelError && !strings.Contains(ev.Entry.URL, "/api/v1/") {
+				// Refused API requests are the page's business (it shows them);
+				// anything else, a policy violation included, is a fault.
+				b.problems = append(b.problems, "log: "+ev.Entry.Text+" "+ev.Entry.URL)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := &tab{t: t, b: b, ctx: ctx}
+	tb.do(chromedp.EmulateViewport(1200, 820), chromedp.Navigate(b.base+path))
+	tb.wait(`typeof S !== 'undefined' && S.view !== null && S.engine === null`)
+	return tb
+}
+
+func (tb *tab) fail(err error, what string) {
+	tb.t.Helper()
+	tb.shot("failure")
+	tb.t.Fatalf("%s: %v", what, err)
+}
+
+func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, actions...); err != nil {
+		tb.fail(err, "browser")
+	}
+}
+
+func (tb *tab) click(id string) {
+	tb.t.Helper()
+	tb.do(chromedp.Click(chromedp.ID(id)))
+}
+
+// wait polls a JavaScript condition until it holds.
+func (tb *tab) wait(cond string) {
+	tb.t.Helper()
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		tb.fail(err, "waiting for "+cond)
+	}
+}
+
+func evalIn[T any](tb *tab, js string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		tb.fail(err, "evaluating "+js)
+	}
+	return v
+}
+
+func (tb *tab) text(id string) string {
+	tb.t.Helper()
+	return evalIn[string](tb, fmt.Sprintf(`document.getElementById(%q).textContent`, id))
+}
+
+func (tb *tab) shot(name string) {
+	buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		tb.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	file := filepath.Join(tb.b.shots, strings.ReplaceAll(tb.t.Name(), "/", "_")+"-"+name+".png")
+	if err := os.WriteFile(file, buf, 0o644); err != nil {
+		tb.t.Logf("screenshot %s: %v", name, err)
+	}
+}
+
+// toMove is true when the page waits for the human (no engine search
+// running) or the game is over.
+const humanTurn = `S.engine === null && (!!S.view.result || S.view.position.split(' ')[2] === S.human)`
+
+func TestBrowser(t *testing.T) {
+	b := newBrowserRun(t)
+	t.Run("PlayWholeGame", func(t *testing.T) { browserPlayGame(t, b) })
+	t.Run("NorthSetup25FreeFirstLap", func(t *testing.T) { browserNorth(t, b) })
+	t.Run("IllegalMoveFromURL", func(t *testing.T) { browserIllegal(t, b) })
+	t.Run("OneWarriorVictory", func(t *testing.T) { browserOneWarrior(t, b) })
+	t.Run("Analyse", func(t *testing.T) { browserAnalyse(t, b) })
+	t.Run("Accessibility", func(t *testing.T) { browserAccessibility(t, b) })
+	// No request left the server, and the page raised no error.
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.requests) == 0 {
+		t.Error("no request seen: the network listener is not working")
+	}
+	for _, u := range b.requests {
+		if !strings.HasPrefix(u, b.base+"/") && !strings.HasPrefix(u, "data:") {
+			t.Errorf("request outside the server: %s", u)
+		}
+	}
+	for _, p := range b.problems {
+		t.Errorf("page problem: %s", p)
+	}
+}
+
+// browserPlayGame plays South against the engine at depth 1, by clicks
+// only: the redistribution pit by pit (with an undone drop), then each
+// move by a pit and a count, an undo on the way, to the end of the game.
+func browserPlayGame(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/")
+	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"), chromedp.SetValue(chromedp.ID("side"), "south"))
+	tb.click("new-game")
+	tb.wait(`S.games === 1 && S.level === 'depth=1'`)
+
+	// The redistribution: empty e and f (10 warriors), drop one in each
+	// pit a..j, taking one drop back on the way.
+	tb.click("pit-e")
+	tb.click("pit-f")
+	if h := tb.text("hand"); h != "10" {
+		t.Fatalf("in hand after emptying e and f: %q, want 10", h)
+	}
+	for _, p := range "abcde" {
+		tb.click("pit-" + string(p))
+	}
+	tb.click("pit-J")
+	if h := tb.text("hand"); h != "4" {
+		t.Fatalf("in hand after 6 drops: %q, want 4", h)
+	}
+	tb.shot("redistribution")
+	tb.click("drop-undo")
+	if h, d := tb.text("hand"), tb.text("drops"); h != "5" || d != "(a1b1c1d1e1)" {
+		t.Fatalf("after undoing the drop in J: hand %q, drops %q", h, d)
+	}
+	if evalIn[bool](tb, `document.getElementById('redist-play').disabled`) != true {
+		t.Fatal("a redistribution with warriors in hand can be played")
+	}
+	for _, p := range "fghij" {
+		tb.click("pit-" + string(p))
+	}
+	tb.click("redist-play")
+	tb.wait(`S.moves.length >= 1`)
+	if m := evalIn[string](tb, `S.moves[0]`); m != "ef:a1b1c1d1e1f1g1h1i1j1" {
+		t.Fatalf("first move %q", m)
+	}
+	tb.wait(humanTurn)
+
+	undone := false
+	for ply := 0; ; ply++ {
+		if ply > 400 {
+			t.Fatal("no end after 400 moves")
+		}
+		tb.wait(humanTurn)
+		if evalIn[bool](tb, `!!S.view.result`) {
+			break
+		}
+		if evalIn[bool](tb, `S.view.phase === 'opening'`) {
+			t.Fatalf("still at the opening at %s", evalIn[string](tb, `S.view.position`))
+		}
+		// The first legal move, played by a click on its pit and on its count.
+		m := evalIn[string](tb, `S.view.moves[0].move`)
+		before := evalIn[int](tb, `S.cursor`)
+		tb.click("pit-" + m[:1])
+		tb.click("lift-" + m[1:])
+		tb.wait(fmt.Sprintf(`S.cursor > %d`, before))
+		if !undone && evalIn[int](tb, `S.cursor`) >= 6 {
+			tb.wait(humanTurn)
+			if evalIn[bool](tb, `!!S.view.result`) {
+				continue
+			}
+			// Undo takes back the engine's reply and the move before it.
+			before = evalIn[int](tb, `S.cursor`)
+			tb.shot("before-undo")
+			tb.click("undo")
+			tb.wait(fmt.Sprintf(`S.cursor === %d`, before-2))
+			if n := evalIn[int](tb, `document.querySelectorAll('#movelist li.future').length`); n != 2 {
+				t.Errorf("after undo: %d moves left to redo, want 2", n)
+			}
+			// Redo brings both back without a search; undo again to play on.
+			tb.click("redo")
+			tb.wait(fmt.Sprintf(`S.cursor === %d && S.engine === null`, before))
+			tb.click("undo")
+			tb.wait(fmt.Sprintf(`S.cursor === %d`, before-2))
+			undone = true
+		}
+	}
+	tb.shot("game-over")
+	res := evalIn[map[string]any](tb, `S.view.result`)
+	south, north := res["south"].(float64), res["north"].(float64)
+	text := tb.text("result")
+	if south+north != 60 || !strings.Contains(text, fmt.Sprintf("Final tally: South %d, North %d.", int(south), int(north))) ||
+		!strings.Contains(text, "Game over") {
+		t.Errorf("result %v shown as %q", res, text)
+	}
+	if ow := res["oneWarrior"].(bool); ow != strings.Contains(text, "One-warrior victory") {
+		t.Errorf("one-warrior %v shown as %q", ow, text)
+	}
+	if rep, _ := res["repetition"].(bool); !rep && !strings.Contains(text, "left on the board go") {
+		t.Errorf("no sweep shown: %q", text)
+	}
+	if !undone {
+		t.Error("the game ended before the undo was tried")
+	}
+	t.Logf("game over after %d moves: %q", evalIn[int](tb, `S.moves.length`), text)
+}
+
+// browserNorth starts a game as North in the 25 setup with the free first
+// lap: the engine opens as South, then the page waits for North, and the
+// engine's search ran under the variant.
+func browserNorth(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/")
+	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"), chromedp.SetValue(chromedp.ID("side"), "north"),
+		chromedp.SetValue(chromedp.ID("setup"), "startpos25"))
+	tb.click("ffl")
+	tb.click("new-game")
+	tb.wait(`S.games === 1 && S.human === 'n' && S.moves.length === 1 && S.engine === null`)
+	if start := evalIn[string](tb, `S.start`); start != "0.0.0.0.0.5.5.5.5.5/0.0.0.0.0.5.5.5.5.5 0-0 s 1" {
+		t.Errorf("start %q", start)
+	}
+	if st, bottom := tb.text("status"), tb.text("bar-bottom"); !strings.Contains(st, "Turn 2 · North to move") || !strings.HasPrefix(bottom, "South (engine)") {
+		t.Errorf("status %q, bottom bar %q", st, bottom)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	found := false
+	for _, u := range b.requests {
+		found = found || strings.Contains(u, "/api/v1/analyse/stream?") && strings.Contains(u, "freefirstlap=true") && strings.Contains(u, "depth=1")
+	}
+	if !found {
+		t.Error("no engine stream asked for depth 1 with the free first lap")
+	}
+}
+
+// browserOneWarrior opens a finished game: South has no move, North's last
+// warrior is swept into North's prison, and South wins 31-29.
+func browserOneWarrior(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position="+url.QueryEscape("0.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.1 31-28 s 40"))
+	text := tb.text("result")
+	for _, want := range []string{
+		"Game over: South wins, 31–29.",
+		"South has no legal move: the 1 warrior left on the board goes to North's prison.",
+		"Final tally: South 31, North 29.",
+		"One-warrior victory!",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("result %q lacks %q", text, want)
+		}
+	}
+	tb.shot("one-warrior")
+}
+
+// browserIllegal opens a position from a URL and plays illegal moves, typed
+// and clicked: the page shows the engine's reason.
+func browserIllegal(t *testing.T, b *browserRun) {
+	pos := "0.2.1.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.3* 0-4 s 7"
+	tb := b.open(t, "/?position="+url.QueryEscape(pos))
+	if got := evalIn[string](tb, `document.getElementById('pos-out').value`); got != pos {
+		t.Fatalf("position from the URL: %q, want %q", got, pos)
+	}
+	if b, c, j := tb.text("pit-b"), tb.text("pit-c"), tb.text("pit-J"); !strings.Contains(b, "2") || !strings.Contains(c, "1") || !strings.Contains(j, "nki") {
+		t.Errorf("board: b %q, c %q, J %q", b, c, j)
+	}
+	if st := tb.text("status"); !strings.Contains(st, "Turn 7") || !strings.Contains(st, "South to move") {
+		t.Errorf("status %q", st)
+	}
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), "b1"), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`document.getElementById('message').textContent !== ''`)
+	if msg := tb.text("message"); msg != "Illegal move b1: first-lap restriction: the first lap would end in an occupied pit of your own row" {
+		t.Errorf("typed b1: message %q", msg)
+	}
+	tb.shot("illegal")
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("moveinput").value = ""`), chromedp.SendKeys(chromedp.ID("moveinput"), "z1"), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`document.getElementById('message').textContent.startsWith('Not a move')`)
+	if msg := tb.text("message"); msg != `Not a move: move "z1": 'z' is not a pit (a-j, A-J)` {
+		t.Errorf("typed z1: message %q", msg)
+	}
+	// A clicked count marked illegal is refused the same way.
+	tb.click("pit-b")
+	if cls := evalIn[string](tb, `document.getElementById('lift-1').className`); cls != "illegal" {
+		t.Errorf("lift-1 class %q, want illegal", cls)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('message').textContent = ''`))
+	tb.click("lift-1")
+	tb.wait(`document.getElementById('message').textContent !== ''`)
+	if msg := tb.text("message"); !strings.Contains(msg, "first-lap restriction") {
+		t.Errorf("clicked b1: message %q", msg)
+	}
+	// Flipped, South's row is on top, j..a, facing North's A..J.
+	tb.click("flip")
+	rows := evalIn[[]string](tb, `['pit-a', 'pit-j', 'pit-A', 'pit-J'].map(id => { const s = document.getElementById(id).style; return s.gridRow + '/' + s.gridColumn; })`)
+	if fmt.Sprint(rows) != "[1/10 1/1 2/1 2/10]" || !strings.HasPrefix(tb.text("bar-top"), "South") {
+		t.Errorf("flipped: a, j, A, J at %v, top bar %q", rows, tb.text("bar-top"))
+	}
+	tb.shot("flipped")
+	tb.click("flip")
+	// A North pit is not South's.
+	tb.click("pit-J")
+	if msg := tb.text("message"); msg != "J is not South's pit." {
+		t.Errorf("clicked J: message %q", msg)
+	}
+}
+
+// browserAnalyse opens a game from a URL, steps through it, analyses with
+// two lines until the best move comes, then stops an analysis by hand and
+// sees its search slot freed.
+func browserAnalyse(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
+	if n := evalIn[int](tb, `S.cursor`); n != 3 {
+		t.Fatalf("cursor %d after opening three moves", n)
+	}
+	tb.click("step-back")
+	tb.wait(`S.cursor === 2`)
+	if got := evalIn[string](tb, `document.getElementById('pos-out').value`); got != "0.0.0.0.5*.5*.5*.5*.5*.5*/0.0.0.0.5*.5*.5*.5*.5*.5* 0-0 s 3" {
+		t.Errorf("after stepping back: %q", got)
+	}
+	tb.click("step-fwd")
+	tb.wait(`S.cursor === 3`)
+	if lm := tb.text("lastmove"); !strings.Contains(lm, "lifted from i") || !strings.Contains(lm, "ended in") {
+		t.Errorf("last move %q", lm)
+	}
+	tb.do(chromedp.SetValue(chromedp.ID("an-time"), "400"), chromedp.SetValue(chromedp.ID("an-lines"), "2"))
+	tb.click("analyse")
+	tb.wait(`/^[A-Ja-j][0-9]+ \(depth/.test(document.getElementById('bestmove').textContent)`)
+	tb.shot("analysis")
+	if n := evalIn[int](tb, `document.querySelectorAll('#lines tbody tr').length`); n != 2 {
+		t.Errorf("%d lines shown, want 2", n)
+	}
+	best := strings.Fields(tb.text("bestmove"))[0]
+	legal := evalIn[[]string](tb, `S.view.moves.map(m => m.move)`)
+	if !contains(legal, best) {
+		t.Errorf("best move %s not among %v", best, legal)
+	}
+	// Copy and share: the moves and the link reach the clipboard, and the
+	// link opens the position.
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.CallBrowser(tb.ctx, browser.SetPermission, browser.SetPermissionParams{
+			Permission: &browser.PermissionDescriptor{Name: name}, Setting: browser.PermissionSettingGranted, Origin: b.base}); err != nil {
+			t.Fatalf("permission %s: %v", name, err)
+		}
+	}
+	clipboard := func(button string) string {
+		tb.click(button)
+		tb.wait(`/copied/.test(document.getElementById('status').textContent)`)
+		v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			tb.fail(err, "reading the clipboard")
+		}
+		return v
+	}
+	if got := clipboard("copy-moves"); got != "ef:e5f5 EF:E5F5 i5" {
+		t.Errorf("copied moves %q", got)
+	}
+	pos := evalIn[string](tb, `S.view.position`)
+	link := clipboard("copy-link")
+	if u, err := url.Parse(link); err != nil || !strings.HasPrefix(link, b.base+"/?") || u.Query().Get("position") != pos || len(u.Query()) != 1 {
+		t.Errorf("copied link %q for %q", link, pos)
+	}
+	shared := b.open(t, strings.TrimPrefix(link, b.base))
+	if got := evalIn[string](shared, `document.getElementById('pos-out').value`); got != pos {
+		t.Errorf("the shared link opens %q, want %q", got, pos)
+	}
+
+	// A long analysis stopped by hand frees its slot at once.
+	tb.do(chromedp.SetValue(chromedp.ID("an-time"), "10000"), chromedp.SetValue(chromedp.ID("an-lines"), "1"))
+	tb.click("analyse")
+	tb.wait(`document.querySelectorAll('#lines tbody tr').length > 0`)
+	tb.click("stop")
+	deadline := time.Now().Add(5 * time.Second)
+	for !b.srv.sem.TryAcquire(int64(b.srv.cfg.MaxSearches)) {
+		if time.Now().After(deadline) {
+			t.Fatal("the stopped analysis still holds its search slot")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	b.srv.sem.Release(int64(b.srv.cfg.MaxSearches))
+	if bm := tb.text("bestmove"); !strings.Contains(bm, "stopped") {
+		t.Errorf("after stop: %q", bm)
+	}
+	// The best move, typed, is played.
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), best), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`S.cursor === 4`)
+	if got := evalIn[string](tb, `S.moves[3] + ' ' + document.getElementById('moveinput').value`); got != best+" " {
+		t.Errorf("after typing %s: last move and input %q", best, got)
+	}
+}
+
+// browserAccessibility: every control has a name and is reached by Tab,
+// text contrast is at least WCAG AA, and the page fits a phone's width.
+func browserAccessibility(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/")
+	tb.click("pit-e") // the redistribution panel open, with its controls
+	// The checks see a fault planted on purpose.
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('status').style.color = '#bbbbbb';
+		const x = document.createElement('button'); x.id = 'planted'; x.textContent = ' '; document.body.appendChild(x);`))
+	if u, c := evalIn[[]string](tb, a11yUnnamed), evalIn[[]string](tb, a11yContrast); len(u) != 1 || len(c) != 1 {
+		t.Fatalf("planted faults: unnamed %v, low contrast %v; want one each", u, c)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('status').style.color = ''; document.getElementById('planted').remove()`))
+	// unreached lists the controls Tab from the top does not focus: every
+	// enabled, visible control should get the focus.
+	unreached := func(state string) []string {
+		n := evalIn[int](tb, a11yMark)
+		if n < 25 {
+			t.Errorf("%s: only %d controls found", state, n)
+		}
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)`))
+		seen := map[string]bool{}
+		for k := 0; k < n+5; k++ {
+			tb.do(chromedp.KeyEvent(kb.Tab))
+			seen[evalIn[string](tb, `document.activeElement ? (document.activeElement.dataset.a11y || '') : ''`)] = true
+		}
+		var out []string
+		for _, id := range evalIn[[]string](tb, `[...document.querySelectorAll('[data-a11y]')].map(e => e.dataset.a11y)`) {
+			if !seen[id] {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('flip').tabIndex = -1`))
+	if u := unreached("planted"); fmt.Sprint(u) != "[flip]" {
+		t.Fatalf("planted: unreached %v, want [flip]", u)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('flip').removeAttribute('tabindex')`))
+	check := func(state string) {
+		for _, u := range evalIn[[]string](tb, a11yUnnamed) {
+			t.Errorf("%s: control without an accessible name: %s", state, u)
+		}
+		for _, c := range evalIn[[]string](tb, a11yContrast) {
+			t.Errorf("%s: low contrast: %s", state, c)
+		}
+		for _, id := range unreached(state) {
+			t.Errorf("%s: control %s not reached by the keyboard", state, id)
+		}
+	}
+	check("play")
+	tb.click("tab-analyse")
+	tb.wait(`!document.getElementById('analyse-panel').hidden`)
+	check("analyse")
+	// A pit's lift counts (one of them illegal), and a finished game.
+	tb.do(chromedp.Navigate(b.base + "/?position=" + url.QueryEscape("0.2.1.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.3* 0-4 s 7")))
+	tb.wait(`typeof S !== 'undefined' && S.view !== null`)
+	tb.click("pit-b")
+	check("chooser")
+	tb.do(chromedp.Navigate(b.base + "/?position=" + url.QueryEscape("0.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.1 31-28 s 40")))
+	tb.wait(`typeof S !== 'undefined' && S.view !== null && !document.getElementById('result').hidden`)
+	check("result")
+
+	tb.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Navigate(b.base+"/"))
+	tb.wait(`typeof S !== 'undefined' && S.view !== null`)
+	tb.shot("phone")
+	if over := evalIn[int](tb, `document.documentElement.scrollWidth - window.innerWidth`); over > 0 {
+		t.Errorf("on a 390 px phone the page is %d px too wide", over)
+	}
+}
+
+func newHTTPServer(t *testing.T, s *Server) string {
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	return ts.URL
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// a11yControls selects what a user operates.
+const a11yControls = `[...document.querySelectorAll('button, input, select, textarea, a[href]')]
+	.filter(e => e.offsetParent !== null && !e.disabled)`
+
+// a11yUnnamed lists the controls with no accessible name: no aria-label,
+// no aria-labelledby, no label, no text.
+const a11yUnnamed = `(() => ` + a11yControls + `.filter(e => {
+	if ((e.getAttribute('aria-label') || '').trim()) return false;
+	const by = e.getAttribute('aria-labelledby');
+	if (by && by.split(' ').some(id => (document.getElementById(id)?.textContent || '').trim())) return false;
+	if (e.labels && [...e.labels].some(l => l.textContent.trim())) return false;
+	if (e.tagName === 'BUTTON' && e.textContent.trim()) return false;
+	return true;
+}).map(e => e.outerHTML.slice(0, 80)))()`
+
+// a11yMark numbers the controls (data-a11y) and returns how many.
+const a11yMark = `(() => { const c = ` + a11yControls + `; c.forEach((e, k) => e.dataset.a11y = e.id || ('c' + k));
+	document.querySelectorAll('[data-a11y]').forEach(e => { if (!c.includes(e)) delete e.dataset.a11y; });
+	return c.length; })()`
+
+// a11yContrast lists visible text whose contrast with its background is
+// under 4.5:1 (3:1 for large text), WCAG 2 AA.
+const a11yContrast = `(() => {
+	const rgb = s => { const m = s.match(/[\d.]+/g).map(Number); return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1}; };
+	const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+		return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+	const bg = e => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor); if (c.a > 0.5) return c; } return {r: 255, g: 255, b: 255, a: 1}; };
+	const out = [];
+	const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+		const e = n.parentElement;
+		if (!n.textContent.trim() || !e || e.offsetParent === null && getComputedStyle(e).position !== 'fixed') continue;
+		if (e.closest('button:disabled')) continue;
+		const s = getComputedStyle(e);
+		const fg = rgb(s.color), b = bg(e);
+		const l1 = lum(fg), l2 = lum(b);
+		const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+		const size = parseFloat(s.fontSize), bold = parseInt(s.fontWeight, 10) >= 700;
+		const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+		if (ratio < need) out.push(JSON.stringify(n.textContent.trim().slice(0, 30)) + ' ' + ratio.toFixed(2) + ' < ' + need + ' (' + s.color + ' on ' + JSON.stringify(b) + ')');
+	}
+	return out;
+})()`

@@ -1,0 +1,108 @@
+// The game endpoint: a game replayed, each ply with what it did, and the legal moves.
+
+package serve
+
+import (
+	"net/http"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// GameRequest is the body of POST /api/v1/game: a start and the moves
+// played from it. FreeFirstLap, when set, overrides the server's rule.
+type GameRequest struct {
+	Position     string   `json:"position"`
+	Moves        []string `json:"moves"`
+	FreeFirstLap *bool    `json:"freeFirstLap"`
+}
+
+// Ply is one move of a game and what it did: the pits it emptied (one in
+// play, two at the opening), where its sowing ended and the pits it
+// captured (play moves only), and the position after it.
+type Ply struct {
+	Move     string   `json:"move"`
+	Side     string   `json:"side"` // south or north, the mover
+	Source   []string `json:"source"`
+	Landing  string   `json:"landing,omitempty"`
+	Captured []string `json:"captured"`
+	Position string   `json:"position"`
+}
+
+// GameResponse answers it: the start, every ply, the position reached, its
+// phase, its legal play moves, and the result when the game is over (the
+// third repetition included).
+type GameResponse struct {
+	Start    string      `json:"start"`
+	Plies    []Ply       `json:"plies"`
+	Position string      `json:"position"`
+	Phase    string      `json:"phase"` // opening or play
+	Moves    []MoveEntry `json:"moves"` // play moves; empty at the opening and at the end
+	Result   *Result     `json:"result,omitempty"`
+}
+
+// rules returns the server's rules with a request's override.
+func (s *Server) rules(freeFirstLap *bool) movegen.Rules {
+	r := s.cfg.Rules
+	if freeFirstLap != nil {
+		r.FreeFirstLap = *freeFirstLap
+	}
+	return r
+}
+
+func (s *Server) game(w http.ResponseWriter, r *http.Request) {
+	var req GameRequest
+	if err := decode(w, r, s.cfg.MaxBody, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	start, err := parsePosition(req.Position)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	rules := s.rules(req.FreeFirstLap)
+	g, err := s.replay(start, req.Moves, rules)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	res := GameResponse{Start: start.String(), Plies: make([]Ply, 0, len(g.Moves)), Moves: []MoveEntry{}}
+	for k, m := range g.Moves {
+		p := g.Positions[k]
+		ply := Ply{Move: m.String(), Side: sideName(p.Side()), Captured: []string{}, Position: g.Positions[k+1].String()}
+		if m.Redistribution {
+			ply.Source = []string{position.PitName(int(m.Opening.Pits[0])), position.PitName(int(m.Opening.Pits[1]))}
+		} else {
+			_, t, _ := movegen.TraceMove(p, m.Play, rules)
+			ply.Source, ply.Landing = []string{position.PitName(t.Source)}, position.PitName(t.Landing)
+			for _, c := range t.Captured {
+				ply.Captured = append(ply.Captured, position.PitName(c))
+			}
+		}
+		res.Plies = append(res.Plies, ply)
+	}
+	cur := g.Current()
+	res.Position, res.Phase = cur.String(), "play"
+	if cur.Phase() != position.Play {
+		res.Phase = "opening"
+	}
+	if o, over := g.Over(); over {
+		res.Result = newResult(o)
+	} else if res.Phase == "play" {
+		var list movegen.MoveList
+		n := movegen.Generate(&cur, rules, &list)
+		for _, m := range list[:n] {
+			after, _ := movegen.MakeMove(cur, m, rules)
+			res.Moves = append(res.Moves, MoveEntry{Move: m.String(), Position: after.String()})
+		}
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+func sideName(s position.Side) string {
+	if s == position.South {
+		return "south"
+	}
+	return "north"
+}

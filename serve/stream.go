@@ -1,0 +1,239 @@
+// The analysis event stream: a search's progress as Server-Sent Events, bounded as analyse.
+
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/search"
+)
+
+// MaxStreamLines caps the multipv parameter of the event stream.
+const MaxStreamLines = 8
+
+// InfoEvent is one "info" event: a progress report of the search, the
+// score from the side to move's view (Proven: a proven game value).
+type InfoEvent struct {
+	Depth    int      `json:"depth"`
+	SelDepth int      `json:"seldepth"`
+	MultiPV  int      `json:"multipv"`
+	Score    int      `json:"score"`
+	Proven   bool     `json:"proven"`
+	Nodes    uint64   `json:"nodes"`
+	NPS      uint64   `json:"nps"`
+	TimeMS   int64    `json:"time"`
+	PV       []string `json:"pv"`
+}
+
+// streamRequest is the query of GET /api/v1/analyse/stream.
+type streamRequest struct {
+	position     string
+	moves        []string
+	limits       Limits
+	lines        int
+	freeFirstLap *bool
+}
+
+func parseStreamQuery(r *http.Request) (streamRequest, error) {
+	q := r.URL.Query()
+	req := streamRequest{lines: 1}
+	for k, vs := range q {
+		if len(vs) != 1 {
+			return req, badRequest("query parameter %q: given %d times", k, len(vs))
+		}
+		v := vs[0]
+		num := func(lo, hi int64) (int64, error) {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < lo || n > hi {
+				return 0, badRequest("%s %q: want a whole number from %d to %d", k, v, lo, hi)
+			}
+			return n, nil
+		}
+		var n int64
+		var err error
+		switch k {
+		case "position":
+			req.position = v
+		case "moves":
+			req.moves = strings.Fields(v)
+		case "movetime":
+			n, err = num(0, 1<<40)
+			req.limits.MoveTime = n
+		case "depth":
+			n, err = num(0, 1<<20)
+			req.limits.Depth = int(n)
+		case "multipv":
+			n, err = num(1, MaxStreamLines)
+			req.lines = int(n)
+		case "freefirstlap":
+			b, perr := strconv.ParseBool(v)
+			if perr != nil {
+				return req, badRequest("freefirstlap %q: want true or false", v)
+			}
+			req.freeFirstLap = &b
+		default:
+			return req, badRequest("unknown query parameter %q", k)
+		}
+		if err != nil {
+			return req, err
+		}
+	}
+	return req, nil
+}
+
+// stream answers GET /api/v1/analyse/stream?position=...&moves=...&movetime=ms
+// (or depth=N), multipv=K (1 to MaxStreamLines), freefirstlap=true|false:
+// a text/event-stream of "info" events (InfoEvent) ending with one
+// "bestmove" event (AnalyseResponse; no best move, and the result, when the
+// game is over). Bad requests and a full queue get JSON errors before the
+// stream starts. The search takes a slot of the search semaphore for its
+// whole run and ends when the client goes away.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
+	req, err := parseStreamQuery(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	start, err := parsePosition(req.position)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	rules := s.rules(req.freeFirstLap)
+	g, err := s.replay(start, req.moves, rules)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	l, capped, err := s.limits(req.limits)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		fail(w, fmt.Errorf("streaming not supported by this connection"))
+		return
+	}
+	root := g.Current()
+	final := AnalyseResponse{Position: root.String(), PV: []string{}, Capped: capped}
+	o, over := g.Over()
+	var e Searcher
+	pooled := req.lines == 1 && rules == s.cfg.Rules
+	if !over {
+		if pooled {
+			e, err = s.acquire(r.Context())
+		} else {
+			e, err = s.acquireFresh(r.Context(), req.lines, rules)
+		}
+		if err != nil {
+			fail(w, err)
+			return
+		}
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusOK)
+	if over {
+		final.Result = newResult(o)
+		writeEvent(w, "bestmove", final)
+		flusher.Flush()
+		return
+	}
+	flusher.Flush()
+
+	deadline := s.cfg.MaxMoveTime
+	if l.MoveTime > 0 {
+		deadline = l.MoveTime
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), deadline)
+	defer cancel()
+	// The search reports from its own goroutine; a client slower than the
+	// search misses reports, never holds the search up.
+	infos := make(chan InfoEvent, 64)
+	done := make(chan search.Result, 1)
+	go func() {
+		done <- e.Search(ctx, root, g.History(), l, func(i search.Info) {
+			ev := InfoEvent{Depth: i.Depth, SelDepth: i.SelDepth, MultiPV: max(i.MultiPV, 1), Score: i.Score,
+				Proven: i.Proven, Nodes: i.Nodes, NPS: i.NPS, TimeMS: i.Time.Milliseconds(), PV: make([]string, len(i.PV))}
+			for k, m := range i.PV {
+				ev.PV[k] = m.String()
+			}
+			select {
+			case infos <- ev:
+			default:
+			}
+		})
+	}()
+	var sr search.Result
+	for waiting := true; waiting; {
+		select {
+		case ev := <-infos:
+			writeEvent(w, "info", ev)
+			flusher.Flush()
+		case sr = <-done:
+			waiting = false
+		}
+	}
+	if pooled {
+		s.release(e)
+	} else {
+		s.sem.Release(1)
+	}
+	// The answer is written even when the request's context ended: a
+	// client that went away does not read it, and at a shutdown the
+	// stopped search still answers.
+	for len(infos) > 0 {
+		writeEvent(w, "info", <-infos)
+	}
+	best, ok := sr.Best, sr.HasMove
+	if ok {
+		if _, err := movegen.Apply(root, best, rules); err != nil {
+			ok = false
+		}
+	}
+	if !ok {
+		best, _ = movegen.FirstLegal(root, rules)
+		sr.PV = nil
+	}
+	final.BestMove, final.Score, final.Proven, final.Depth, final.Nodes = best.String(), sr.Score, sr.Proven, sr.Depth, sr.Nodes
+	for _, m := range sr.PV {
+		final.PV = append(final.PV, m.String())
+	}
+	writeEvent(w, "bestmove", final)
+	flusher.Flush()
+}
+
+// acquireFresh takes a search slot as acquire does and builds an engine
+// for it alone, for a number of lines or rules the pooled engines do not
+// have; the pooled engine acquire handed out goes back to the pool. The
+// caller releases the slot; the fresh engine is dropped.
+func (s *Server) acquireFresh(ctx context.Context, lines int, rules movegen.Rules) (Searcher, error) {
+	pooled, err := s.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.free = append(s.free, pooled)
+	s.mu.Unlock()
+	e, err := s.cfg.NewSearcher(search.Options{Threads: 1, HashMB: s.cfg.HashMB, MultiPV: lines,
+		Rules: rules, Multiplier: movegen.DefaultMultiplier})
+	if err != nil {
+		s.sem.Release(1)
+		return nil, err
+	}
+	return e, nil
+}
+
+func writeEvent(w http.ResponseWriter, name string, v any) {
+	data, _ := json.Marshal(v)
+	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data)
+}

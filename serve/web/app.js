@@ -1,0 +1,707 @@
+// The Kiothi page: the board, play against the engine and analysis, over
+// the server's API (/api/v1/game, /api/v1/analyse/stream). No framework.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const SOUTH = 'abcdefghij', NORTH = 'ABCDEFGHIJ';
+const pitName = (i) => (i < 10 ? SOUTH[i] : NORTH[i - 10]);
+const pitIndex = (c) => (SOUTH.includes(c) ? SOUTH.indexOf(c) : NORTH.indexOf(c) + 10);
+const owner = (i) => (i < 10 ? 's' : 'n');
+const sideWord = (s) => (s === 's' || s === 'south' ? 'South' : 'North');
+
+// S is the page's whole state.
+const S = {
+  mode: 'play',
+  start: 'startpos',
+  moves: [],      // the game's moves, the redo tail included
+  plies: [],      // what each move did (from /api/v1/game), aligned with moves
+  cursor: 0,      // moves played to reach the position shown
+  view: null,     // /api/v1/game's answer for moves[0:cursor]
+  ffl: false,     // free first lap
+  human: 's',
+  level: 'movetime=500',
+  flipped: false,
+  sel: -1,        // the pit whose lift count is being chosen
+  redist: null,   // {pits: [i, j], drops: [pit...]} while a redistribution is entered
+  engine: null,   // the EventSource of the engine's move
+  analysis: null, // the EventSource of an analysis
+  lastInfo: null,
+  games: 0,       // games started by New game
+  seq: 0,         // numbers the board's requests; only the latest answer counts
+};
+
+// parsePos reads the four-field position string (RULES.md §7).
+function parsePos(s) {
+  const [rows, prisons, side, turn] = s.split(' ');
+  const counts = [], nki = [];
+  for (const cell of rows.split('/').join('.').split('.')) {
+    nki.push(cell.endsWith('*'));
+    counts.push(parseInt(cell, 10));
+  }
+  const [ps, pn] = prisons.split('-').map(Number);
+  return { counts, nki, prison: { s: ps, n: pn }, side, turn: Number(turn), opening: Number(turn) <= 2 };
+}
+
+async function api(path, body) {
+  const r = await fetch(path, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  });
+  let j;
+  try { j = await r.json(); } catch (e) { throw new Error(`the server answered ${r.status} without JSON`); }
+  if (!r.ok) throw new Error(j.error || `status ${r.status}`);
+  return j;
+}
+
+function gameBody(moves) {
+  return { position: S.start, moves, freeFirstLap: S.ffl };
+}
+
+function say(msg) { $('message').textContent = msg || ''; }
+
+// explain turns the server's refusal of a move into a sentence, keeping
+// the engine's own reason.
+function explain(err) {
+  let m = /^moves\[\d+\] "([^"]*)" is illegal: (.*)$/.exec(err.message);
+  if (m) {
+    const reason = m[2].startsWith(m[1] + ': ') ? m[2].slice(m[1].length + 2) : m[2];
+    return `Illegal move ${m[1]}: ${reason}`;
+  }
+  m = /^moves\[\d+\]: (.*)$/.exec(err.message);
+  return m ? `Not a move: ${m[1]}` : err.message;
+}
+
+function current() { return parsePos(S.view.position); }
+function sideAt(k) { return parsePos(k === 0 ? S.view.start : S.plies[k - 1].position).side; }
+function busy() { return S.engine !== null; }
+function humanToMove() {
+  return S.mode === 'analyse' || current().side === S.human;
+}
+
+// --- loading and moving ---
+
+async function load(start, moves, cursor) {
+  ++S.seq;
+  const v = await api('/api/v1/game', { position: start, moves, freeFirstLap: S.ffl });
+  S.start = v.start;
+  S.moves = moves.slice();
+  S.plies = v.plies;
+  S.cursor = cursor === undefined ? moves.length : cursor;
+  if (S.cursor === moves.length) S.view = v;
+  else S.view = await api('/api/v1/game', gameBody(moves.slice(0, S.cursor)));
+  resetInput();
+  render();
+}
+
+async function setCursor(k) {
+  stopEngine();
+  stopAnalysis();
+  k = Math.max(0, Math.min(S.moves.length, k));
+  const seq = ++S.seq;
+  const v = await api('/api/v1/game', gameBody(S.moves.slice(0, k)));
+  if (seq !== S.seq) return; // a later step or move won
+  S.view = v;
+  S.cursor = k;
+  resetInput();
+  say('');
+  render();
+}
+
+async function tryMove(m) {
+  say('');
+  const moves = S.moves.slice(0, S.cursor).concat([m]);
+  const seq = ++S.seq;
+  let v;
+  try {
+    v = await api('/api/v1/game', gameBody(moves));
+  } catch (e) {
+    if (seq === S.seq) say(explain(e));
+    return false;
+  }
+  if (seq !== S.seq) return false; // the board changed meanwhile
+  // Analysis keeps the moves ahead when the same move is played again;
+  // a move in play starts a new line (the engine answers it).
+  const played = v.plies[v.plies.length - 1].move;
+  if (S.mode === 'play' || S.moves[S.cursor] !== played) {
+    S.moves = moves.slice(0, S.cursor).concat([played]);
+    S.plies = v.plies;
+  }
+  S.cursor++;
+  S.view = v;
+  resetInput();
+  stopAnalysis();
+  render();
+  maybeEngine();
+  return true;
+}
+
+function resetInput() {
+  S.sel = -1;
+  S.redist = null;
+}
+
+// --- the engine ---
+
+function streamURL(moves, limits, lines) {
+  const q = new URLSearchParams({ position: S.start, moves: moves.join(' '), freefirstlap: String(S.ffl) });
+  for (const kv of limits.split('&')) { const [k, v] = kv.split('='); q.set(k, v); }
+  if (lines > 1) q.set('multipv', String(lines));
+  return '/api/v1/analyse/stream?' + q.toString();
+}
+
+function scoreText(ev, side) {
+  if (ev.proven) {
+    const w = Math.trunc(ev.score / 100);
+    return `${w > 0 ? '+' : ''}${w} warrior${Math.abs(w) === 1 ? '' : 's'}, proven (${sideWord(side)}'s view)`;
+  }
+  const v = (ev.score / 100).toFixed(2);
+  return `${ev.score > 0 ? '+' : ''}${v} (${sideWord(side)}'s view)`;
+}
+
+function maybeEngine() {
+  if (S.mode !== 'play' || busy() || S.view.result || S.cursor !== S.moves.length) return;
+  if (current().side === S.human) return;
+  const side = current().side;
+  const es = new EventSource(streamURL(S.moves.slice(0, S.cursor), S.level, 1));
+  S.engine = es;
+  $('engine-line').textContent = 'The engine is thinking…';
+  renderStatus();
+  es.addEventListener('info', (e) => {
+    const ev = JSON.parse(e.data);
+    $('engine-line').textContent = `Engine: depth ${ev.depth}, score ${scoreText(ev, side)}, ${ev.pv.slice(0, 6).join(' ')}`;
+  });
+  es.addEventListener('bestmove', async (e) => {
+    es.close();
+    if (S.engine !== es) return;
+    S.engine = null;
+    const res = JSON.parse(e.data);
+    $('engine-line').textContent = `Engine played ${res.bestmove} (depth ${res.depth}, score ${scoreText(res, side)})`;
+    if (res.bestmove) await tryMove(res.bestmove);
+    else render();
+  });
+  es.onerror = () => {
+    es.close();
+    if (S.engine !== es) return;
+    S.engine = null;
+    $('engine-line').textContent = '';
+    say('The engine could not answer (server busy or gone): press Redo or make a move to try again.');
+    render();
+  };
+}
+
+function stopEngine() {
+  if (S.engine) { S.engine.close(); S.engine = null; $('engine-line').textContent = ''; }
+}
+
+// --- analysis ---
+
+function startAnalysis() {
+  stopAnalysis();
+  if (S.view.result) { say('The game is over: nothing to analyse.'); return; }
+  const ms = Math.max(100, Math.min(10000, parseInt($('an-time').value, 10) || 3000));
+  const lines = parseInt($('an-lines').value, 10) || 1;
+  const side = current().side;
+  const rows = new Map();
+  const tbody = $('lines').querySelector('tbody');
+  tbody.textContent = '';
+  $('bestmove').textContent = '…';
+  $('lines-cap').textContent = `Engine lines, scores from ${sideWord(side)}'s view (${sideWord(side)} to move)`;
+  const es = new EventSource(streamURL(S.moves.slice(0, S.cursor), `movetime=${ms}`, lines));
+  S.analysis = es;
+  $('analyse').disabled = true;
+  $('stop').disabled = false;
+  es.addEventListener('info', (e) => {
+    const ev = JSON.parse(e.data);
+    S.lastInfo = ev;
+    let tr = rows.get(ev.multipv);
+    if (!tr) {
+      tr = document.createElement('tr');
+      for (let k = 0; k < 4; k++) tr.appendChild(document.createElement('td'));
+      rows.set(ev.multipv, tr);
+      const after = [...rows.keys()].sort((a, b) => a - b).map((k) => rows.get(k));
+      tbody.textContent = '';
+      after.forEach((r) => tbody.appendChild(r));
+    }
+    const td = tr.children;
+    td[0].textContent = ev.multipv;
+    td[1].textContent = ev.depth;
+    td[2].textContent = scoreText(ev, side).replace(/ \(.*\)$/, '');
+    td[3].textContent = ev.pv.join(' ');
+  });
+  es.addEventListener('bestmove', (e) => {
+    es.close();
+    const res = JSON.parse(e.data);
+    // The search's answer is line 1, even when it came from an iteration
+    // that ended without a report.
+    const tr = rows.get(1);
+    if (tr && res.bestmove && res.pv.length) {
+      tr.children[1].textContent = res.depth;
+      tr.children[2].textContent = scoreText(res, side).replace(/ \(.*\)$/, '');
+      tr.children[3].textContent = res.pv.join(' ');
+    }
+    $('bestmove').textContent = res.bestmove ? `${res.bestmove} (depth ${res.depth}, ${scoreText(res, side)})` : 'none: the game is over';
+    endAnalysis(es);
+  });
+  es.onerror = () => {
+    es.close();
+    if (S.analysis === es) say('The analysis stopped: the server is busy or gone.');
+    endAnalysis(es);
+  };
+}
+
+function endAnalysis(es) {
+  if (S.analysis !== es) return;
+  S.analysis = null;
+  $('analyse').disabled = false;
+  $('stop').disabled = true;
+}
+
+function stopAnalysis() {
+  const es = S.analysis;
+  if (!es) return;
+  es.close();
+  endAnalysis(es);
+  const i = S.lastInfo;
+  $('bestmove').textContent = i && i.pv.length ? `${i.pv[0]} (stopped at depth ${i.depth})` : 'stopped';
+}
+
+// --- the board ---
+
+function buildBoard() {
+  const board = $('board');
+  for (let i = 0; i < 20; i++) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'pit';
+    b.id = 'pit-' + pitName(i);
+    b.dataset.pit = String(i);
+    b.addEventListener('click', () => pitClick(i));
+    board.appendChild(b);
+  }
+  // Keyboard order follows the board as drawn: the top row, then the bottom.
+}
+
+function shownCounts(p) {
+  const c = p.counts.slice();
+  if (S.redist) {
+    for (const i of S.redist.pits) c[i] = 0;
+    if (S.redist.pits.length === 2) for (const d of S.redist.drops) c[d]++;
+  }
+  return c;
+}
+
+function render() {
+  const p = current();
+  const counts = shownCounts(p);
+  const ply = S.cursor > 0 ? S.plies[S.cursor - 1] : null;
+  const mark = {};
+  if (ply) {
+    for (const s of ply.source) mark[pitIndex(s)] = 'src';
+    if (ply.landing) mark[pitIndex(ply.landing)] = 'land';
+    for (const c of ply.captured) mark[pitIndex(c)] = 'cap';
+  }
+  const board = $('board');
+  const order = [];
+  const top = S.flipped ? [9, 8, 7, 6, 5, 4, 3, 2, 1, 0] : [19, 18, 17, 16, 15, 14, 13, 12, 11, 10];
+  const bottom = S.flipped ? [10, 11, 12, 13, 14, 15, 16, 17, 18, 19] : [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  order.push(...top, ...bottom);
+  order.forEach((i, k) => {
+    const b = $('pit-' + pitName(i));
+    board.appendChild(b); // DOM order = visual order, for the keyboard
+    const n = counts[i];
+    const cls = ['pit'];
+    if (p.nki[i] && !(S.redist && S.redist.pits.includes(i))) cls.push('is-nki');
+    if (mark[i] && !S.redist) cls.push(mark[i]);
+    if (S.sel === i || (S.redist && S.redist.pits.includes(i))) cls.push('sel');
+    if (S.redist && S.redist.drops.includes(i)) cls.push('drop');
+    b.className = cls.join(' ');
+    b.style.gridRow = String(k < 10 ? 1 : 2);
+    b.style.gridColumn = String((k % 10) + 1);
+    b.textContent = '';
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = pitName(i);
+    const cnt = document.createElement('span');
+    cnt.className = 'count';
+    cnt.textContent = String(n);
+    b.append(name, cnt);
+    if (n > 0 && n <= 10) {
+      const st = document.createElement('span');
+      st.className = 'stones';
+      st.setAttribute('aria-hidden', 'true');
+      for (let s = 0; s < n; s++) {
+        const d = document.createElement('span');
+        d.className = 'stone';
+        st.appendChild(d);
+      }
+      b.appendChild(st);
+    }
+    if (p.nki[i]) {
+      const k2 = document.createElement('span');
+      k2.className = 'nki';
+      k2.textContent = 'nki';
+      b.appendChild(k2);
+    }
+    const words = [`pit ${pitName(i)}, ${owner(i) === 's' ? 'South' : 'North'}'s row, ${n} warrior${n === 1 ? '' : 's'}`];
+    if (p.nki[i]) words.push('nki');
+    if (mark[i] === 'src') words.push('last move lifted here');
+    if (mark[i] === 'land') words.push('last move ended here');
+    if (mark[i] === 'cap') words.push('captured by the last move');
+    b.setAttribute('aria-label', words.join(', '));
+  });
+  renderBars(p);
+  renderStatus();
+  renderLastMove(ply);
+  renderChooser(p);
+  renderRedist(p);
+  renderResult(p);
+  renderLists();
+}
+
+function bar(side, p) {
+  const el = document.createElement('div');
+  el.className = 'bar-inner';
+  const who = document.createElement('span');
+  who.textContent = `${sideWord(side)}${S.mode === 'play' ? (side === S.human ? ' (you)' : ' (engine)') : ''}`;
+  const pr = document.createElement('span');
+  pr.className = 'prison';
+  pr.textContent = `prison ${p.prison[side]}`;
+  const parts = [who];
+  if (p.side === side && !S.view.result) {
+    const t = document.createElement('span');
+    t.className = 'tomove';
+    t.textContent = 'to move';
+    parts.push(t);
+  }
+  parts.push(pr);
+  return parts;
+}
+
+function renderBars(p) {
+  const [top, bottom] = S.flipped ? ['s', 'n'] : ['n', 's'];
+  $('bar-top').replaceChildren(...bar(top, p));
+  $('bar-bottom').replaceChildren(...bar(bottom, p));
+}
+
+function renderStatus() {
+  const p = current();
+  let t = `Turn ${p.turn} · ${sideWord(p.side)} to move`;
+  if (p.opening) t += ' · redistribution';
+  if (S.view.result) t = S.cursor ? `Game over after ${S.cursor} moves` : 'Game over';
+  else if (busy()) t += ' · the engine is thinking';
+  $('status').textContent = t;
+}
+
+function renderLastMove(ply) {
+  const el = $('lastmove');
+  el.textContent = '';
+  if (!ply) return;
+  const add = (text, cls) => {
+    const s = document.createElement('span');
+    if (cls) s.className = cls;
+    s.textContent = text;
+    el.appendChild(s);
+  };
+  add(`Last move: ${sideWord(ply.side)} ${ply.move} — `);
+  if (ply.source.length === 2) {
+    add(`emptied ${ply.source.join(' and ')}`, 'k-src');
+    add(' and redistributed their warriors');
+    return;
+  }
+  add(`lifted from ${ply.source[0]}`, 'k-src');
+  add(', ');
+  add(`ended in ${ply.landing}`, 'k-land');
+  if (ply.captured.length) {
+    add(', ');
+    add(`captured ${ply.captured.join(', ')}`, 'k-cap');
+  }
+}
+
+function renderChooser(p) {
+  const el = $('chooser');
+  if (S.sel < 0) { el.hidden = true; el.textContent = ''; return; }
+  const i = S.sel, n = p.counts[i];
+  const legal = new Set(S.view.moves.map((m) => m.move));
+  el.hidden = false;
+  el.textContent = '';
+  const lab = document.createElement('p');
+  lab.id = 'chooser-label';
+  lab.textContent = `Lift how many warriors from ${pitName(i)}? (struck-through counts are illegal)`;
+  el.appendChild(lab);
+  for (let k = 1; k <= n; k++) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.id = 'lift-' + k;
+    b.textContent = String(k);
+    const ok = legal.has(pitName(i) + k);
+    if (!ok) b.className = 'illegal';
+    b.setAttribute('aria-label', `lift ${k} from ${pitName(i)}${ok ? '' : ' (illegal)'}`);
+    b.addEventListener('click', () => tryMove(pitName(i) + k));
+    el.appendChild(b);
+  }
+  const c = document.createElement('button');
+  c.type = 'button';
+  c.id = 'lift-cancel';
+  c.textContent = 'Cancel';
+  c.addEventListener('click', () => { S.sel = -1; render(); });
+  el.appendChild(c);
+}
+
+function redistHand(p) {
+  const r = S.redist;
+  if (!r || r.pits.length < 2) return 0;
+  return p.counts[r.pits[0]] + p.counts[r.pits[1]] - r.drops.length;
+}
+
+function redistMove() {
+  const [i, j] = S.redist.pits.slice().sort((a, b) => a - b);
+  const n = new Array(20).fill(0);
+  for (const d of S.redist.drops) n[d]++;
+  let s = pitName(i) + pitName(j) + ':';
+  for (let k = 0; k < 20; k++) if (n[k]) s += pitName(k) + n[k];
+  return s;
+}
+
+function renderRedist(p) {
+  const el = $('redist');
+  const r = S.redist;
+  const ours = p.opening && !S.view.result && humanToMove() && !busy();
+  if (!ours) { el.hidden = true; return; }
+  el.hidden = false;
+  const hand = redistHand(p);
+  if (!r || r.pits.length < 2) {
+    const picked = r ? r.pits.map(pitName) : [];
+    $('redist-text').textContent = `Redistribution: pick two of your occupied pits to empty${picked.length ? ` (picked ${picked[0]})` : ''}.`;
+  } else {
+    $('redist-text').textContent = hand > 0
+      ? `Emptied ${pitName(r.pits[0])} and ${pitName(r.pits[1])}: click any pit to drop one warrior there.`
+      : `All warriors placed: play ${redistMove()}.`;
+  }
+  $('hand').textContent = String(hand);
+  $('drops').textContent = r && r.drops.length ? `(${redistMove().split(':')[1]})` : '';
+  $('drop-undo').disabled = !r || (r.drops.length === 0 && r.pits.length === 0);
+  $('redist-cancel').disabled = !r || r.pits.length === 0;
+  $('redist-play').disabled = !r || r.pits.length < 2 || hand > 0;
+}
+
+function renderResult(p) {
+  const el = $('result');
+  const res = S.view.result;
+  if (!res) { el.hidden = true; return; }
+  el.hidden = false;
+  el.textContent = '';
+  const board = p.counts.reduce((a, b) => a + b, 0);
+  const head = document.createElement('strong');
+  const winner = res.winner === 'draw' ? 'A draw' : `${sideWord(res.winner)} wins`;
+  head.textContent = `Game over: ${winner}, ${res.south}–${res.north}.`;
+  el.appendChild(head);
+  const sweep = document.createElement('p');
+  if (res.repetition) {
+    sweep.textContent = 'The position occurred for the third time: each side takes the warriors in its own row.';
+  } else {
+    const stuck = sideWord(p.side), other = sideWord(p.side === 's' ? 'n' : 's');
+    sweep.textContent = `${stuck} has no legal move: the ${board} warrior${board === 1 ? '' : 's'} left on the board go${board === 1 ? 'es' : ''} to ${other}'s prison.`;
+  }
+  el.appendChild(sweep);
+  const tally = document.createElement('p');
+  tally.textContent = `Final tally: South ${res.south}, North ${res.north}.`;
+  el.appendChild(tally);
+  if (res.oneWarrior) {
+    const ow = document.createElement('p');
+    ow.id = 'one-warrior';
+    ow.textContent = `One-warrior victory! ${sideWord(res.winner)} wins by exactly two warriors, the mark of exceptional skill.`;
+    el.appendChild(ow);
+  }
+}
+
+function renderLists() {
+  $('pos-out').value = S.view.position;
+  $('moves-out').value = S.moves.slice(0, S.cursor).join(' ');
+  $('link-out').value = shareLink();
+  const ol = $('movelist');
+  ol.textContent = '';
+  S.moves.forEach((m, k) => {
+    const li = document.createElement('li');
+    if (k >= S.cursor) li.className = 'future';
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = `${sideWord(S.plies[k] ? S.plies[k].side : '')[0]} ${m}`;
+    b.setAttribute('aria-label', `go to the position after move ${k + 1}, ${m}`);
+    if (k === S.cursor - 1) b.setAttribute('aria-current', 'true');
+    b.addEventListener('click', () => setCursor(k + 1));
+    li.appendChild(b);
+    ol.appendChild(li);
+  });
+  $('undo').disabled = S.cursor === 0;
+  $('redo').disabled = S.cursor === S.moves.length;
+}
+
+// --- input ---
+
+function pitClick(i) {
+  say('');
+  const p = current();
+  if (S.view.result) { say('The game is over: start a new game or step back.'); return; }
+  if (busy()) { say('Wait for the engine to move.'); return; }
+  if (!humanToMove()) { say(`It is ${sideWord(p.side)}'s turn: the engine's.`); return; }
+  if (p.opening) {
+    if (!S.redist) S.redist = { pits: [], drops: [] };
+    const r = S.redist;
+    if (r.pits.length < 2) {
+      if (r.pits.includes(i)) r.pits = r.pits.filter((x) => x !== i);
+      else if (owner(i) !== p.side || p.counts[i] === 0) {
+        say(`Pick one of ${sideWord(p.side)}'s occupied pits to empty.`);
+        return;
+      } else r.pits.push(i);
+    } else if (redistHand(p) > 0) {
+      r.drops.push(i);
+    }
+    render();
+    return;
+  }
+  if (owner(i) !== p.side) { say(`${pitName(i)} is not ${sideWord(p.side)}'s pit.`); return; }
+  if (p.counts[i] === 0) { say(`${pitName(i)} is empty.`); return; }
+  S.sel = S.sel === i ? -1 : i;
+  render();
+  if (S.sel >= 0) $('lift-1').focus();
+}
+
+function dropUndo() {
+  const r = S.redist;
+  if (!r) return;
+  if (r.drops.length) r.drops.pop();
+  else r.pits.pop();
+  render();
+}
+
+function undo() {
+  if (S.cursor === 0) return;
+  let k = S.cursor - 1;
+  if (S.mode === 'play') while (k > 0 && sideAt(k) !== S.human) k--;
+  setCursor(k);
+}
+
+async function redo() {
+  if (S.cursor === S.moves.length) return;
+  let k = S.cursor + 1;
+  if (S.mode === 'play') while (k < S.moves.length && sideAt(k) !== S.human) k++;
+  await setCursor(k);
+  maybeEngine();
+}
+
+async function newGame() {
+  stopEngine();
+  stopAnalysis();
+  S.human = $('side').value === 'north' ? 'n' : 's';
+  S.level = $('level').value;
+  S.ffl = $('ffl').checked;
+  setMode('play');
+  say('');
+  await load($('setup').value, []);
+  S.games++;
+  history.replaceState(null, '', location.pathname);
+  maybeEngine();
+}
+
+function setMode(m) {
+  S.mode = m;
+  $('tab-play').setAttribute('aria-pressed', String(m === 'play'));
+  $('tab-analyse').setAttribute('aria-pressed', String(m === 'analyse'));
+  $('play-panel').hidden = m !== 'play';
+  $('analyse-panel').hidden = m !== 'analyse';
+  if (m === 'analyse') stopEngine();
+  else stopAnalysis();
+}
+
+async function openPosition(pos, moves) {
+  stopEngine();
+  stopAnalysis();
+  setMode('analyse');
+  say('');
+  try {
+    await load(pos, moves);
+  } catch (e) {
+    say(explain(e));
+  }
+}
+
+// copy puts a field's text on the clipboard: through the Clipboard API,
+// else by selecting the field (the browser's own copy command).
+async function copy(field, what) {
+  const el = $(field);
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(el.value);
+    ok = true;
+  } catch (e) {
+    el.focus();
+    el.select();
+    try { ok = document.execCommand('copy'); } catch (e2) { ok = false; }
+  }
+  say(ok ? '' : 'Could not copy: the text is selected, copy it by hand.');
+  if (ok) $('status').textContent = `${what} copied.`;
+}
+
+function shareLink() {
+  return `${location.origin}${location.pathname}?position=${encodeURIComponent(S.view.position)}`;
+}
+
+function wire() {
+  $('tab-play').addEventListener('click', () => { setMode('play'); render(); maybeEngine(); });
+  $('tab-analyse').addEventListener('click', () => { setMode('analyse'); render(); });
+  $('new-game').addEventListener('click', newGame);
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('flip').addEventListener('click', () => { S.flipped = !S.flipped; render(); });
+  $('drop-undo').addEventListener('click', dropUndo);
+  $('redist-cancel').addEventListener('click', () => { S.redist = null; render(); });
+  $('redist-play').addEventListener('click', () => tryMove(redistMove()));
+  $('moveform').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const m = $('moveinput').value.trim();
+    if (!m) { say('Type a move: e5, or a redistribution such as ij:a3b2F5.'); return; }
+    if (busy()) { say('Wait for the engine to move.'); return; }
+    if (S.mode === 'play' && !humanToMove()) { say("It is the engine's turn."); return; }
+    if (await tryMove(m)) $('moveinput').value = '';
+  });
+  $('load').addEventListener('click', () => openPosition($('pos-input').value.trim(), $('moves-input').value.trim().split(/\s+/).filter(Boolean)));
+  $('step-first').addEventListener('click', () => setCursor(0));
+  $('step-back').addEventListener('click', () => setCursor(S.cursor - 1));
+  $('step-fwd').addEventListener('click', () => setCursor(S.cursor + 1));
+  $('step-last').addEventListener('click', () => setCursor(S.moves.length));
+  $('analyse').addEventListener('click', startAnalysis);
+  $('stop').addEventListener('click', stopAnalysis);
+  $('copy-pos').addEventListener('click', () => copy('pos-out', 'Position'));
+  $('copy-moves').addEventListener('click', () => copy('moves-out', 'Moves'));
+  $('copy-link').addEventListener('click', () => copy('link-out', 'Link'));
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && (S.sel >= 0 || S.redist)) { resetInput(); render(); return; }
+    const t = e.target.tagName;
+    if (t === 'INPUT' || t === 'TEXTAREA' || t === 'SELECT') return;
+    if (S.mode === 'analyse' && e.key === 'ArrowLeft') setCursor(S.cursor - 1);
+    if (S.mode === 'analyse' && e.key === 'ArrowRight') setCursor(S.cursor + 1);
+  });
+}
+
+async function init() {
+  buildBoard();
+  wire();
+  const q = new URLSearchParams(location.search);
+  if (q.has('position')) {
+    $('pos-input').value = q.get('position');
+    $('moves-input').value = q.get('moves') || '';
+    S.view = null;
+    setMode('analyse');
+    try {
+      await load(q.get('position'), (q.get('moves') || '').split(/\s+/).filter(Boolean));
+      return;
+    } catch (e) {
+      await load('startpos', []);
+      say(`Could not open the position from the link: ${explain(e)}`);
+      return;
+    }
+  }
+  S.level = $('level').value;
+  await load('startpos', []);
+}
+
+init().catch((e) => { $('status').textContent = 'The page could not start: ' + e.message; });
