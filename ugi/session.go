@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -177,7 +178,7 @@ func (s *Session) newGame() error {
 }
 
 // setPosition handles "position startpos|fen <4 fields> [moves M...]",
-// with an optional trailing '#' comment (openings files carry them). The
+// with '#' comments (dropComment). The
 // session is the referee of the game it is given: a move that is
 // malformed or illegal ends the game there, lost by the side that played
 // it; a start that cannot be read leaves no game (over, no result). Either
@@ -217,15 +218,30 @@ func sideName(s position.Side) string {
 	return "North (p2)"
 }
 
-// dropComment cuts the tokens at the first '#'.
+// dropComment removes '#' comments from a position command's tokens. A
+// comment after the move list runs to the end; one before it runs to the
+// last "moves" token: runners pass an openings line verbatim, comment and
+// all, and append the move list to it ("position fen <position>  # comment
+// moves e5 A3").
 func dropComment(args []string) []string {
 	for k, a := range args {
-		if i := strings.IndexByte(a, '#'); i >= 0 {
-			if i > 0 {
-				return append(args[:k:k], a[:i])
-			}
-			return args[:k]
+		i := strings.IndexByte(a, '#')
+		if i < 0 {
+			continue
 		}
+		head := args[:k:k]
+		if i > 0 {
+			head = append(head, a[:i])
+		}
+		if slices.Contains(head, "moves") {
+			return head
+		}
+		for m := len(args) - 1; m > k; m-- {
+			if args[m] == "moves" {
+				return dropComment(append(head, args[m:]...))
+			}
+		}
+		return head
 	}
 	return args
 }

@@ -556,3 +556,31 @@ func TestClientFailures(t *testing.T) {
 		t.Errorf("an engine that never answers: %v", err)
 	}
 }
+
+// TestPositionComments: openings lines carry '#' comments, and runners
+// pass them verbatim after "position fen", with the move list after them.
+func TestPositionComments(t *testing.T) {
+	h := startSession(t, Config{})
+	om, _ := position.ParseOpeningMove("ij:a3b2F5")
+	after, _ := movegen.Apply(position.Start(30), position.Redistribute(om), movegen.Rules{})
+	p25, _ := movegen.Apply(position.Start(25), position.Redistribute(om), movegen.Rules{})
+	play := "1*.0.1*.1*.1*.5*.7*.5*.1*.6*/0.2*.0.2*.5*.8*.0.6*.2*.7* 0-0 s 3"
+	for cmd, fen := range map[string]string{
+		"position fen startpos  # the standard start":                       position.Start(30).String(),
+		"position fen startpos  # the standard start moves ij:a3b2F5":       after.String(),
+		"position fen startpos25 # two moves in, a comment moves ij:a3b2F5": p25.String(),
+		"position startpos moves ij:a3b2F5 # after the moves":               after.String(),
+		"position startpos moves ij:a3b2F5# glued":                          after.String(),
+		"position fen " + play + "  # ei:a1c1d1e1g2i1j1F2 GI:B2D2F1H1I2J2":  play,
+		"position fen " + play + "#x":                                       play,
+		"position startpos # a # b moves ij:a3b2F5 # c":                     after.String(),
+	} {
+		h.send("position startpos moves ef:e5f5") // something else first
+		h.send(cmd)
+		if got := h.ask("query fen"); got != "response "+fen {
+			t.Fatalf("%q: query fen %q, want %q", cmd, got, fen)
+		}
+		h.want("query gameover", "response false")
+	}
+	h.quit()
+}
