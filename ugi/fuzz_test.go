@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/kiothi/kiothi/search"
 )
 
 func FuzzHandle(f *testing.F) {
@@ -18,7 +20,11 @@ func FuzzHandle(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		s := NewSession(io.Discard, Config{})
+		// The real engine, with a small table: every input builds one.
+		s := NewSession(io.Discard, Config{NewSearcher: func(o search.Options) (Searcher, error) {
+			o.HashMB = 1
+			return search.NewEngine(o)
+		}})
 		s.Handle("position startpos moves ef:e5f5 EF:E5F5")
 		for _, l := range strings.Split(line, "\n") {
 			if strings.HasPrefix(strings.TrimSpace(l), "go") {
@@ -28,6 +34,7 @@ func FuzzHandle(f *testing.F) {
 			s.Handle(l)
 		}
 		s.stopSearch()
+		<-s.job.done // no engine built in the background outlives the input
 		if s.game == nil || len(s.game.Positions) == 0 {
 			t.Fatal("no game after input")
 		}

@@ -288,31 +288,30 @@ func (s *Session) parsePosition(args []string) (position.Position, []string, err
 // resend the whole history before every move). At the first move that is
 // malformed or illegal it stops, the game holding the moves before it,
 // and returns that move's index and the error.
-func (s *Session) playGame(start position.Position, moves []string) (int, error) {
+func (s *Session) playGame(start position.Position, tokens []string) (int, error) {
+	moves := make([]position.GameMove, 0, len(tokens))
+	var bad error
+	for _, t := range tokens {
+		m, err := position.ParseGameMove(t)
+		if err != nil {
+			bad = err
+			break
+		}
+		moves = append(moves, m)
+	}
 	g := s.game
 	n := len(g.Moves)
-	if g.Start != start || g.Rules != s.rules() || len(moves) < n {
-		n = -1
-	} else {
-		for k, m := range g.Moves {
-			if moves[k] != m.String() {
-				n = -1
-				break
-			}
-		}
-	}
-	if n < 0 {
+	if g.Start != start || g.Rules != s.rules() || len(moves) < n || !slices.Equal(g.Moves, moves[:n]) {
 		g, n = movegen.NewGame(start, s.rules()), 0
 		s.game = g
 	}
 	for k := n; k < len(moves); k++ {
-		m, err := position.ParseGameMove(moves[k])
-		if err == nil {
-			err = g.Play(m)
-		}
-		if err != nil {
+		if err := g.Play(moves[k]); err != nil {
 			return k, err
 		}
+	}
+	if bad != nil {
+		return len(moves), bad
 	}
 	return len(moves), nil
 }
