@@ -4,6 +4,7 @@ package ugi
 
 import (
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/kiothi/kiothi/movegen"
@@ -12,13 +13,18 @@ import (
 )
 
 // blockedSearcher is a slowSearcher whose NewGame (a table being cleared)
-// waits until release is closed.
+// waits, once block is set, until release is closed.
 type blockedSearcher struct {
 	slowSearcher
+	block   atomic.Bool
 	release chan struct{}
 }
 
-func (b *blockedSearcher) NewGame() { <-b.release }
+func (b *blockedSearcher) NewGame() {
+	if b.block.Load() {
+		<-b.release
+	}
+}
 
 // TestGoWhileClearing: after uginewgame with no isready, go movetime is
 // answered within its time though the table is still being cleared.
@@ -27,6 +33,7 @@ func TestGoWhileClearing(t *testing.T) {
 	defer close(b.release)
 	h := startSession(t, Config{NewSearcher: func(search.Options) (Searcher, error) { return b, nil }})
 	h.want("isready", "readyok")
+	b.block.Store(true)
 	h.send("uginewgame", "position startpos", "go movetime 50")
 	m := h.bestmove()
 	if _, _, err := movegen.ParseAndApply(position.Start(30), m, movegen.Rules{}); err != nil {

@@ -53,7 +53,12 @@ func (s *Session) prepare(newGame bool) {
 		if j.searcher == nil || j.built != want {
 			e, err := build(want)
 			if err == nil {
-				j.searcher, j.built = e, want // a new searcher starts clear
+				// A new table is already empty, but its memory is only
+				// promised: clearing it makes the system supply every page
+				// now, here, rather than one page fault at a time in the
+				// first search, which would then overrun its time.
+				e.NewGame()
+				j.searcher, j.built = e, want
 				return
 			}
 			j.err = fmt.Errorf("engine: %v", err)

@@ -370,11 +370,15 @@ func TestSetOption(t *testing.T) {
 	if len(got()) != n {
 		t.Errorf("a rejected value rebuilt the searcher (%d builds, then %d)", n, len(got()))
 	}
+	cleared := f.newGames.Load() // each new searcher's table is cleared once
+	if cleared != int32(len(got())) {
+		t.Errorf("%d searchers built, %d tables cleared", len(got()), cleared)
+	}
 	h.send("uginewgame")
 	h.want("query fen", "response "+position.Start(25).String())
 	h.want("isready", "readyok") // waits for the table to be cleared
-	if f.newGames.Load() != 1 {
-		t.Errorf("uginewgame: NewGame called %d times, want 1", f.newGames.Load())
+	if n := f.newGames.Load() - cleared; n != 1 {
+		t.Errorf("uginewgame: NewGame called %d times, want 1", n)
 	}
 	h.quit()
 }
