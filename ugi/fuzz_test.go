@@ -16,6 +16,8 @@ func FuzzHandle(f *testing.F) {
 		"setoption name Hash value 8", "setoption name Setup value 25", "go depth 1",
 		"go p1time 10 p2time 10 p1inc 0 p2inc 0", "query islegal e5", "query fen", "stop",
 		"setoption name OneWarriorMultiplier value 10", "query result", "go nodes 1",
+		"position fen startpos  # a comment moves ij:a3b2F5", "position startpos moves ef:e5f5 # x moves",
+		"position fen startpos25#", "position startpos moves A1\nquery result\ngo depth 1",
 	} {
 		f.Add(s)
 	}
