@@ -133,7 +133,7 @@ func (s *session) move(f []string) (bool, error) {
 	in := f[0]
 	cur := s.game.Current()
 	if !looksLikeMove(in) {
-		s.printf("%q is not a command or a move. Type help for the commands.\n", in)
+		s.printf("%s is not a command or a move. Type help for the commands.\n", excerpt.Quote(in))
 		return false, nil
 	}
 	if cur.Phase() != position.Play && !strings.Contains(in, ":") {

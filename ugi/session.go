@@ -164,7 +164,7 @@ func (s *Session) ready() {
 		s.out.errorf("%v", s.job.err)
 	}
 	if err := s.bookUnsuited(s.rules()); err != nil {
-		s.out.errorf("book %q: %v (not used)", s.st.bookFile, err)
+		s.out.errorf("book %q: %v (not used)", clip(s.st.bookFile), err)
 	}
 }
 

@@ -63,7 +63,7 @@ player 1.`,
 	f.IntVar(&o.games, "games", 0, fmt.Sprintf("games to play (default: two per opening); with --sprt the most to play (default: until the SPRT decides, at most %d)", match.SPRTMaxGames))
 	f.StringVar(&o.openings, "openings", "", "openings file, one position a line (default: the standard start)")
 	f.IntVar(&o.concurrency, "concurrency", 1, "games played at a time")
-	f.StringVar(&o.sprt, "sprt", "", "stop early by SPRT: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05)")
+	f.StringVar(&o.sprt, "sprt", "", "play until the SPRT decides: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05); --games caps it")
 	f.StringVar(&o.out, "out", "", "write every game to this file, one line each")
 	f.IntVar(&o.maxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the random players and redistributions")
