@@ -172,20 +172,23 @@ func GenerateOpenings(ctx context.Context, cfg GenConfig, log io.Writer) ([]Cand
 }
 
 // WriteOpenings writes an openings file: the header, startpos, then one
-// position a line with its redistributions and balance in a comment.
+// position a line, each after a comment line with its redistributions and
+// balance. Comments stand on lines of their own because runners such as
+// cutegames skip only lines that start with '#' and pass the others
+// verbatim to the engines.
 func WriteOpenings(w io.Writer, header string, cs []Candidate) error {
 	if _, err := io.WriteString(w, header); err != nil {
 		return err
 	}
-	if _, err := fmt.Fprintln(w, "startpos  # the standard start: the engines' own redistributions"); err != nil {
+	if _, err := fmt.Fprintln(w, "# the standard start: the engines' own redistributions\nstartpos"); err != nil {
 		return err
 	}
 	for _, c := range cs {
-		line := fmt.Sprintf("%s  # %s %s (%s, %s) greedy mean %+.2f", c.Pos, c.Moves[0], c.Moves[1], c.Styles[0], c.Styles[1], c.MeanMargin)
+		comment := fmt.Sprintf("# %s %s (%s, %s) greedy mean %+.2f", c.Moves[0], c.Moves[1], c.Styles[0], c.Styles[1], c.MeanMargin)
 		if c.EngineScored {
-			line += fmt.Sprintf(" engine %+d", c.EngineScore)
+			comment += fmt.Sprintf(" engine %+d", c.EngineScore)
 		}
-		if _, err := fmt.Fprintln(w, line); err != nil {
+		if _, err := fmt.Fprintf(w, "%s\n%s\n", comment, c.Pos); err != nil {
 			return err
 		}
 	}
@@ -233,8 +236,9 @@ func OpeningsHeader(cfg GenConfig) string {
 # file as long as the engine (package search) is unchanged`, cfg.EngineDepth, cfg.EngineMaxScore)
 	}
 	b.WriteString(`.
-# Each line's comment gives the two redistributions, their styles, the
-# greedy mean margin and the engine's score.
+# The comment above each position gives its two redistributions, their
+# styles, the greedy mean margin and the engine's score. Comments stand on
+# lines of their own, so that any runner can read this file.
 
 `)
 	return b.String()

@@ -19,8 +19,11 @@ import (
 type Config struct {
 	Player1, Player2 Factory
 	Openings         []position.Position // default: the standard start
-	// Games is the number of games (0: two per opening). Game k starts
-	// from opening k/2 (cycling), with player 1 South when k is even.
+	// Games is the number of games (0: two per opening, or with an SPRT,
+	// as many as it takes to decide, at most SPRTMaxGames). With an SPRT
+	// it is a cap: the match stops sooner once the SPRT decides. Game k
+	// starts from opening k/2 (cycling), with player 1 South when k is
+	// even.
 	Games       int
 	Concurrency int // games at a time (default 1)
 	SPRT        *SPRT
@@ -33,10 +36,14 @@ type Config struct {
 	Progress func(s *Summary)
 }
 
+// SPRTMaxGames caps a match with an SPRT and no game count: an SPRT
+// between engines a few Elo apart can take tens of thousands of games.
+const SPRTMaxGames = 100000
+
 // Summary is a match's tally, from player 1's view.
 type Summary struct {
 	Name1, Name2   string
-	Planned        int // games the match would play without an SPRT stop
+	Planned        int // games the match plays unless the SPRT decides sooner
 	Counts         Counts
 	MarginSum      int // player 1's prison minus player 2's, summed
 	OneWarriorWins int
@@ -68,7 +75,11 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		openings = []position.Position{position.Start(30)}
 	}
 	games := cfg.Games
-	if games <= 0 {
+	switch {
+	case games > 0:
+	case cfg.SPRT != nil:
+		games = SPRTMaxGames
+	default:
 		games = 2 * len(openings)
 	}
 	conc := max(cfg.Concurrency, 1)
@@ -218,8 +229,12 @@ func (s *Summary) Table() string {
 	}
 	if s.SPRT != nil {
 		lo, hi := s.SPRT.Bounds()
+		decision := s.Decision.String()
+		if s.Decision == Continue && n >= s.Planned {
+			decision = fmt.Sprintf("undecided after the cap of %d games (raise --games)", s.Planned)
+		}
 		fmt.Fprintf(&b, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: %s\n",
-			s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.LLR, lo, hi, s.Decision)
+			s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.LLR, lo, hi, decision)
 	}
 	b.WriteString(s.ScoreLine())
 	b.WriteByte('\n')

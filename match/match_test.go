@@ -338,6 +338,32 @@ func TestMatchSPRTStops(t *testing.T) {
 	}
 }
 
+// TestMatchSPRTUntilDecided: with an SPRT and no game count the match
+// plays until the SPRT decides, not two games per opening; a game count
+// caps it, and the report says when the cap ended it undecided.
+func TestMatchSPRTUntilDecided(t *testing.T) {
+	fl := Factory{Name: "flaky", New: func(seed uint64, r movegen.Rules) (Player, error) {
+		return flaky{seed%5 != 0, NewRandomPlayer(seed, r)}, nil
+	}}
+	sp := SPRT{Elo0: 0, Elo1: 20, Alpha: 0.05, Beta: 0.05}
+	cfg := Config{Player1: mustSpec(t, "random"), Player2: fl, SPRT: &sp, Concurrency: 2, Seed: 3, Game: GameConfig{MaxPlies: 200}}
+	s, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Counts.Games(); s.Decision != AcceptH1 || n <= 2 {
+		t.Fatalf("decision %v after %d games, want H1 after more than 2", s.Decision, n)
+	}
+	cfg.Games = 3
+	s, err = Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Counts.Games(); n != 3 || s.Decision != Continue || !strings.Contains(s.Table(), "undecided after the cap of 3 games") {
+		t.Errorf("%d games, decision %v, table:\n%s", n, s.Decision, s.Table())
+	}
+}
+
 func mustSpec(t *testing.T, s string) Factory {
 	t.Helper()
 	f, err := ParseSpec(s)

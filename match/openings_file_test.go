@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/kiothi/kiothi/movegen"
@@ -20,6 +21,13 @@ func TestOpeningsFile(t *testing.T) {
 	ps, err := ParseOpenings(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Runners such as cutegames skip only lines that start with '#' and
+	// pass the others verbatim: no position line may carry a comment.
+	for n, line := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(line, "#") && strings.Contains(line, "#") {
+			t.Errorf("line %d has a trailing comment: %q", n+1, line)
+		}
 	}
 	starts, play := 0, 0
 	seen := map[uint64]bool{}

@@ -32,13 +32,14 @@ func (s *session) bookMove() (book.Entry, bool) {
 	return e, true
 }
 
-// bookText says a move is the book's, with its value for the mover.
-func bookText(e book.Entry) string {
+// bookText says a move is the book's, with its value for the mover,
+// named by whose ("Kiothi", "you").
+func bookText(e book.Entry, whose string) string {
 	sign, v := "+", e.Value
 	if v < 0 {
 		sign, v = "-", -v
 	}
-	t := fmt.Sprintf("book move, value %s%d.%02d for the side to move", sign, v/100, v%100)
+	t := fmt.Sprintf("book move, value %s%d.%02d for %s", sign, v/100, v%100, whose)
 	if e.Proven {
 		t += ", proven"
 	}

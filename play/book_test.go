@@ -29,8 +29,8 @@ func TestBookMoves(t *testing.T) {
 		e    book.Entry
 		want string
 	}{
-		{"legal", book.Entry{Move: position.Redistribute(om), Value: -150, Weight: 9}, "Kiothi (South) plays ij:a3b2F5 (book move, value -1.50 for the side to move)."},
-		{"illegal", book.Entry{Move: position.Redistribute(bad)}, "(score -0.25 for the side to move, depth 1)."},
+		{"legal", book.Entry{Move: position.Redistribute(om), Value: -150, Weight: 9}, "Kiothi (South) plays ij:a3b2F5 (book move, value -1.50 for Kiothi)."},
+		{"illegal", book.Entry{Move: position.Redistribute(bad)}, "(score -0.25 for Kiothi, depth 1)."},
 	} {
 		var out bytes.Buffer
 		cfg, _ := fakeConfig("hint\nquit\n", &out)

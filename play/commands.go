@@ -48,11 +48,11 @@ func (s *session) command(line string) (moved bool, err error) {
 			break
 		}
 		if e, ok := s.bookMove(); ok {
-			s.printf("hint: %s (%s)\n", e.Move, bookText(e))
+			s.printf("hint: %s (%s)\n", e.Move, bookText(e, "you"))
 			break
 		}
 		res, m := s.think()
-		s.printf("hint: %s (%s)\n", m, scoreText(res))
+		s.printf("hint: %s (%s)\n", m, scoreText(res, "you"))
 	case "undo":
 		return s.undo(), nil
 	case "level":
@@ -64,6 +64,7 @@ func (s *session) command(line string) (moved bool, err error) {
 	case "new":
 		s.game = movegen.NewGame(s.start, s.cfg.Rules)
 		s.eng.NewGame()
+		s.toldOpening = false
 		s.printf("New game; you play %s.\n", sideName(s.human))
 		return true, nil
 	default:
@@ -131,6 +132,10 @@ func (s *session) move(f []string) (bool, error) {
 	}
 	in := f[0]
 	cur := s.game.Current()
+	if !looksLikeMove(in) {
+		s.printf("%s is not a command or a move. Type help for the commands.\n", excerpt.Quote(in))
+		return false, nil
+	}
 	if cur.Phase() != position.Play && !strings.Contains(in, ":") {
 		if len(in) == 2 && isPit(in[0]) && isPit(in[1]) {
 			return s.guided(in)
@@ -151,6 +156,19 @@ func (s *session) move(f []string) (bool, error) {
 	return true, nil
 }
 
+// looksLikeMove reports whether a word is meant as a move: a pit and a
+// count (e5), two pits (ef, a guided redistribution) or an opening move
+// (with ':'). Anything else is an unknown command, not a bad move.
+func looksLikeMove(w string) bool {
+	if strings.Contains(w, ":") {
+		return true
+	}
+	if len(w) < 2 || !isPit(w[0]) {
+		return false
+	}
+	return w[1] >= '0' && w[1] <= '9' || len(w) == 2 && isPit(w[1])
+}
+
 func isPit(c byte) bool {
 	_, ok := position.ParsePit(c)
 	return ok
@@ -164,6 +182,13 @@ func examplePair(p position.Position) string {
 		}
 	})
 	return ex
+}
+
+// exampleDrops is an example of drops for a redistribution at p: into
+// the mover's own leftmost pit and the opponent's.
+func exampleDrops(p position.Position) string {
+	own, other := position.Leftmost(p.Side()), position.Leftmost(p.Side().Other())
+	return position.PitName(own) + "3 " + position.PitName(other) + "2"
 }
 
 func exampleOpening(p position.Position) string {
@@ -218,6 +243,9 @@ func (s *session) guided(pair string) (bool, error) {
 			continue
 		}
 		drops, placed = next, placed+n
+		if placed < lifted {
+			s.showDrops(cur, i, j, drops)
+		}
 	}
 	m, err := movegen.NewOpening(&cur, i, j, drops)
 	if err == nil {
@@ -254,4 +282,21 @@ func parseDrops(f []string, d [position.NumPits]int, left int) ([position.NumPit
 		total += n
 	}
 	return d, total, nil
+}
+
+// showDrops lists the drops placed so far and draws the board as it would
+// be with them: the pair emptied, the drops added.
+func (s *session) showDrops(cur position.Position, i, j int, drops [position.NumPits]int) {
+	var placed []string
+	p := cur
+	p.LiftAll(i)
+	p.LiftAll(j)
+	for pit, n := range drops {
+		if n > 0 {
+			placed = append(placed, fmt.Sprintf("%s%d", position.PitName(pit), n))
+			p.Put(pit, n)
+		}
+	}
+	st := position.DiagramStyle{Color: s.cfg.Color}
+	s.printf("Placed: %s. The board with them:\n%s", strings.Join(placed, " "), st.Draw(p))
 }

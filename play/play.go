@@ -49,6 +49,8 @@ type session struct {
 	start position.Position
 	human position.Side
 	eng   Searcher
+	// toldOpening: how to enter a redistribution was said in this game.
+	toldOpening bool
 }
 
 // errQuit ends the sitting.
@@ -131,6 +133,12 @@ func (s *session) loop() error {
 			s.show()
 			continue
 		}
+		if cur.Phase() != position.Play && !s.toldOpening {
+			s.printf("Your move is a redistribution: type two of your pits to empty (e.g. %s), then\n"+
+				"where their warriors go as <pit><count> (e.g. %s), or the whole move at once (e.g. %s).\n",
+				examplePair(cur), exampleDrops(cur), exampleOpening(cur))
+			s.toldOpening = true
+		}
 		line, err := s.readLine(fmt.Sprintf("%s> ", strings.ToLower(sideName(s.human))))
 		if err != nil {
 			return err
@@ -158,14 +166,11 @@ func (s *session) afterEnd() error {
 		}
 		switch f[0] {
 		case "new", "undo", "swap", "quit", "exit", "help", "?", "board", "level":
-			moved, err := s.command(line)
-			if err != nil {
+			if _, err := s.command(line); err != nil {
 				return err
 			}
 			if _, over := s.game.Over(); !over {
-				if !moved {
-					s.show()
-				}
+				s.show() // new or undo: the game goes on from this board
 				return nil
 			}
 		default:
@@ -199,7 +204,9 @@ func (s *session) think() (search.Result, position.GameMove) {
 	return res, m
 }
 
-func scoreText(res search.Result) string {
+// scoreText describes a search's score, which is from the view of the
+// side that was to move, named by whose ("Kiothi", "you").
+func scoreText(res search.Result, whose string) string {
 	sign := "+"
 	v := res.Score
 	if v < 0 {
@@ -209,7 +216,7 @@ func scoreText(res search.Result) string {
 	if res.Proven {
 		t += ", proven"
 	}
-	return fmt.Sprintf("score %s for the side to move, depth %d", t, res.Depth)
+	return fmt.Sprintf("score %s for %s, depth %d", t, whose, res.Depth)
 }
 
 func (s *session) engineMove() error {
@@ -219,13 +226,13 @@ func (s *session) engineMove() error {
 		if err := s.game.Play(e.Move); err != nil {
 			return fmt.Errorf("engine book move %s: %v", e.Move, err) // cannot happen: bookMove checks
 		}
-		s.printf("Kiothi (%s) plays %s (%s).\n", sideName(side), e.Move, bookText(e))
+		s.printf("Kiothi (%s) plays %s (%s).\n", sideName(side), e.Move, bookText(e, "Kiothi"))
 		return nil
 	}
 	res, m := s.think()
 	if err := s.game.Play(m); err != nil {
 		return fmt.Errorf("engine move %s: %v", m, err) // cannot happen: think checks
 	}
-	s.printf("Kiothi (%s) plays %s (%s).\n", sideName(side), m, scoreText(res))
+	s.printf("Kiothi (%s) plays %s (%s).\n", sideName(side), m, scoreText(res, "Kiothi"))
 	return nil
 }

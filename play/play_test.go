@@ -48,13 +48,13 @@ func lastLegal(p position.Position) (position.GameMove, bool) {
 func TestScriptedGame(t *testing.T) {
 	g := movegen.NewGame(position.Start(30), movegen.Rules{})
 	script := []string{"help", "level", "level 20ms", "level fast", "level depth 0", "undo", "e5", "ez", "ee", "ab",
-		"ef", "a3 b2", "Z1", "a", "F99", "undo", "a4 b2", "F3", "F1"}
+		"hello", "ef", "a3 b2", "Z1", "a", "F99", "undo", "a4 b2", "F3", "F1"}
 	// (F3 brings the total to 9, F1 to 10, which plays the move.)
 	om, _ := position.ParseOpeningMove("ef:a4b2F4")
 	g.Play(position.Redistribute(om))
 	reply, _ := movegen.FirstLegal(g.Current(), g.Rules)
 	g.Play(reply)
-	script = append(script, "hint", "zz9", "a1 b1", "j63")
+	script = append(script, "hint", "zz9", "e5x", "a1 b1", "j63", "hello")
 	for {
 		if _, over := g.Over(); over {
 			break
@@ -76,7 +76,25 @@ func TestScriptedGame(t *testing.T) {
 			t.Fatal("scripted game too long")
 		}
 	}
-	script = append(script, "e5", "new", "quit")
+	// At the game-over prompt: undo and new go on, each from its board.
+	afterUndo := movegen.NewGame(g.Start, g.Rules)
+	for _, m := range g.Moves {
+		afterUndo.Play(m)
+	}
+	for afterUndo.Undo() {
+		if cur := afterUndo.Current(); cur.Side() == position.South {
+			break
+		}
+	}
+	script = append(script, "e5", "undo")
+	// Replay the person's moves that undo took back: the game ends again
+	// the same way (the engine's replies are deterministic).
+	for k := len(afterUndo.Moves); k < len(g.Moves); k++ {
+		if p := g.Positions[k]; p.Side() == position.South {
+			script = append(script, g.Moves[k].String())
+		}
+	}
+	script = append(script, "new", "quit")
 	var out strings.Builder
 	cfg, f := fakeConfig(strings.Join(script, "\n")+"\n", &out)
 	if err := Run(cfg); err != nil {
@@ -88,11 +106,15 @@ func TestScriptedGame(t *testing.T) {
 		"Level: 1s a move.", "Level: 20ms a move.",
 		`level fast: want a time`, "level depth 0: want a whole number",
 		"Nothing to undo", `"e5": this turn is a redistribution`,
-		`"ez": this turn is a redistribution`, "the two emptied pits must differ", "a is empty",
+		`"ez" is not a command or a move`, "the two emptied pits must differ", "a is empty",
+		`"hello" is not a command or a move. Type help for the commands.`,
+		"Your move is a redistribution: type two of your pits to empty (e.g. ",
+		"Placed: a3 b2. The board with them:", "Placed: a4 b2 F3. The board with them:",
 		"You lift 10 warriors from e and f", "drops (5 of 10 placed, 5 left)>", `"Z1": 'Z' is not a pit`,
 		`"a": want a pit letter and a count`, "F99: only 5 warriors left to place", "Drops cleared.",
 		"drops (9 of 10 placed, 1 left)>", "You play ef:a4b2F4.",
-		"Kiothi (North) plays " + reply.String(), "hint: ", `move "zz9"`, `"a1 b1": one move at a time`,
+		"Kiothi (North) plays " + reply.String() + " (score -0.25 for Kiothi, depth 1).", "(score -0.25 for you, depth 1)",
+		`"zz9" is not a command or a move`, `move "e5x"`, `"a1 b1": one move at a time`,
 		"Illegal: j63", fmt.Sprintf("Final tally: South %d, North %d.", o.South, o.North),
 		"The game is over: type new", "New game; you play South.", "Goodbye.",
 	} {
@@ -115,9 +137,21 @@ func TestScriptedGame(t *testing.T) {
 	if f.newGames != 1 {
 		t.Errorf("new: engine NewGame called %d times", f.newGames)
 	}
-	// The final position was shown.
+	// The final position was shown, and the board after undo and new.
 	if !strings.Contains(text, g.Current().String()) {
 		t.Errorf("final position %s not shown", g.Current())
+	}
+	end := text[strings.LastIndex(text, "The game is over: type new"):]
+	if undone := end[strings.Index(end, "Took back"):]; !strings.HasPrefix(strings.SplitAfter(undone, "> ")[0], "Took back") ||
+		!strings.Contains(strings.SplitAfter(undone, "> ")[0], "position: "+afterUndo.Current().String()) {
+		t.Errorf("undo at the game-over prompt did not show the board of %s:\n%s", afterUndo.Current(), undone)
+	}
+	if nw := end[strings.Index(end, "New game;"):]; !strings.Contains(strings.SplitAfter(nw, "> ")[0], "position: "+g.Start.String()) {
+		t.Errorf("new at the game-over prompt did not show the start:\n%s", nw)
+	}
+	// The drops so far drawn on the board: e and f emptied, a3 b2 added.
+	if !regexp.MustCompile(`Placed: a3 b2\. The board with them:\n(.*\n)*South +3 +2 +0 +0 +0 +0 +5 +5 +5 +5 `).MatchString(text) {
+		t.Errorf("the drops a3 b2 were not drawn")
 	}
 	t.Logf("%d moves, %d-%d", len(g.Moves), o.South, o.North)
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -103,6 +104,12 @@ type shared struct {
 	workers     []*worker
 	info        func(Info)
 	noNull      bool // no null-move pruning (the opening's short searches)
+	// yield: more threads than the Go scheduler runs at once. Each thread
+	// then yields at every poll, so that all of them take turns in slices
+	// of one poll interval and a stop reaches every one promptly; without
+	// it a thread waits up to the runtime's 10 ms preemption slice times
+	// the threads per processor before it can see the stop.
+	yield bool
 }
 
 func (e *Engine) newShared(ctx context.Context, root *position.Position, history []uint64, l Limits, info func(Info)) *shared {
@@ -112,6 +119,7 @@ func (e *Engine) newShared(ctx context.Context, root *position.Position, history
 		maxDepth: MaxDepth, nodeLimit: l.Nodes, infinite: l.Infinite,
 		ctx: ctx, start: time.Now(), workers: e.workers, info: info,
 		rootPrisons: root.Prison(position.South) + root.Prison(position.North),
+		yield:       len(e.workers) > runtime.GOMAXPROCS(0),
 	}
 	if l.Depth > 0 {
 		s.maxDepth = min(l.Depth, MaxDepth)
@@ -139,6 +147,9 @@ func (s *shared) totalNodes() uint64 {
 // limits, and not before it has completed depth 1, so there is always a
 // searched move to play.
 func (s *shared) poll(w *worker) bool {
+	if s.yield {
+		runtime.Gosched()
+	}
 	if s.stop.Load() {
 		return true
 	}

@@ -16,6 +16,7 @@ package tt
 import (
 	"fmt"
 	"math/bits"
+	"runtime"
 	"sync/atomic"
 	"unsafe"
 
@@ -120,8 +121,17 @@ func (t *Table) Resize(mb int) error {
 func (t *Table) SizeMB() int { return len(t.buckets) * int(unsafe.Sizeof(bucket{})) >> 20 }
 
 // Clear empties the table (a new game).
+//
+// It clears 1 MiB at a time and yields between: one clear of a large
+// table is a single runtime memclr that cannot be preempted, and a garbage
+// collection that starts meanwhile would stop every other goroutine until
+// it ended (for seconds with gigabytes on a loaded machine).
 func (t *Table) Clear() {
-	clear(t.buckets)
+	const slice = 1 << 20 / int(unsafe.Sizeof(bucket{}))
+	for i := 0; i < len(t.buckets); i += slice {
+		clear(t.buckets[i:min(i+slice, len(t.buckets))])
+		runtime.Gosched()
+	}
 	t.gen = 0
 }
 

@@ -107,7 +107,7 @@ func TestSizes(t *testing.T) {
 }
 
 func TestHashfullAndClear(t *testing.T) {
-	tb, _ := New(1)
+	tb, _ := New(3) // several of Clear's 1 MiB slices (a power of two: 2 MiB)
 	if tb.Hashfull() != 0 {
 		t.Fatal("new table not empty")
 	}

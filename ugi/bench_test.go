@@ -32,6 +32,7 @@ func BenchmarkPositionReplay(b *testing.B) {
 	moves := gameMoves(200)
 	line := "position startpos moves " + strings.Join(moves, " ")
 	s := NewSession(io.Discard, Config{})
+	<-s.job.done // the engine built in the background
 	b.ReportAllocs()
 	for b.Loop() {
 		s.Handle("position startpos")
@@ -46,6 +47,7 @@ func BenchmarkPositionResend(b *testing.B) {
 	moves := gameMoves(200)
 	line := "position startpos moves " + strings.Join(moves, " ")
 	s := NewSession(io.Discard, Config{})
+	<-s.job.done // the engine built in the background
 	s.Handle(line)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -7,8 +7,9 @@ import (
 )
 
 // RulesChecker is implemented by a Book that knows the rules it was built
-// under: the session refuses it (BookFile) or skips it (go, after a
-// FreeFirstLap change) when they are not the game's.
+// under: the session skips it when they are not the game's, and says so at
+// isready. The check is made when the book is used, not when BookFile is
+// set, because options arrive in any order.
 type RulesChecker interface {
 	Compatible(movegen.Rules) error
 }
@@ -16,13 +17,8 @@ type RulesChecker interface {
 // bookMove returns the book's move for root when OwnBook is on, the book
 // suits the rules and its move is legal.
 func (s *Session) bookMove(root position.Position, hist []uint64, rules movegen.Rules) (position.GameMove, bool) {
-	if !s.st.ownBook || s.book == nil {
+	if !s.st.ownBook || s.book == nil || s.bookUnsuited(rules) != nil {
 		return position.GameMove{}, false
-	}
-	if c, ok := s.book.(RulesChecker); ok {
-		if err := c.Compatible(rules); err != nil {
-			return position.GameMove{}, false
-		}
 	}
 	m, ok := s.book.Probe(root, hist)
 	if !ok {
@@ -32,4 +28,16 @@ func (s *Session) bookMove(root position.Position, hist []uint64, rules movegen.
 		return position.GameMove{}, false
 	}
 	return m, true
+}
+
+// bookUnsuited returns why the book in use does not suit rules, or nil
+// (also when no book is in use).
+func (s *Session) bookUnsuited(rules movegen.Rules) error {
+	if !s.st.ownBook || s.book == nil {
+		return nil
+	}
+	if c, ok := s.book.(RulesChecker); ok {
+		return c.Compatible(rules)
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ package ugi
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/kiothi/kiothi/movegen"
@@ -41,7 +42,31 @@ func TestBookMoveAnnounced(t *testing.T) {
 	if l := h.nextNonInfo(); l == "bestmove ij:a3b2F5" || f.searches.Load() != 1 {
 		t.Errorf("book of other rules used: %q, %d searches", l, f.searches.Load())
 	}
-	// ...and refused when loaded under them.
-	h.wantError("setoption name BookFile value b")
+	// isready says why the book is not used.
+	h.send("isready")
+	if l := h.next(); !strings.HasPrefix(l, "info string error: book \"b\"") {
+		t.Errorf("isready with a book of other rules: got %q, want the book's error", l)
+	}
+	if l := h.next(); l != "readyok" {
+		t.Errorf("got %q, want readyok", l)
+	}
+	h.quit()
+}
+
+// TestBookOptionOrder: options arrive in any order (cutegames sends them
+// in hash-map order), so BookFile set before the rules it was built for
+// is used once they are set.
+func TestBookOptionOrder(t *testing.T) {
+	om, _ := position.ParseOpeningMove("ij:a3b2F5")
+	f := &slowSearcher{}
+	cfg := slowConfig(f)
+	cfg.OpenBook = func(path string) (Book, error) { return rulesBook{fixedBook{position.Redistribute(om)}, true}, nil }
+	h := startSession(t, cfg)
+	h.send("setoption name BookFile value b", "setoption name OwnBook value true", "setoption name FreeFirstLap value true")
+	h.want("isready", "readyok")
+	h.send("position startpos", "go depth 3")
+	if m := h.bestmove(); m != "ij:a3b2F5" {
+		t.Errorf("bestmove %s, want the book's ij:a3b2F5", m)
+	}
 	h.quit()
 }

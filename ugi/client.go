@@ -26,10 +26,19 @@ type Client struct {
 
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
-	lines   chan string // the engine's stdout, closed when it ends
+	lines   chan engineLine // the engine's stdout, closed when it ends
+	readErr error           // why lines was closed, if not the end of output; set before
 	quit    chan struct{}
 	closeMu sync.Mutex
 	closed  bool
+	skipped int // lines over maxLine the engine sent and the client skipped
+}
+
+// engineLine is one line of the engine's output, or the notice that a line
+// over maxLine was skipped.
+type engineLine struct {
+	text    string
+	tooLong bool
 }
 
 // ErrEngineExited reports that the engine closed its output.
@@ -51,7 +60,7 @@ func StartClientTimeout(commandLine string, timeout time.Duration) (*Client, err
 	if len(args) == 0 {
 		return nil, fmt.Errorf("ugi engine: empty command line")
 	}
-	c := &Client{Timeout: timeout, lines: make(chan string, 1024), quit: make(chan struct{})}
+	c := &Client{Timeout: timeout, lines: make(chan engineLine, 1024), quit: make(chan struct{})}
 	c.cmd = exec.Command(args[0], args[1:]...)
 	if c.stdin, err = c.cmd.StdinPipe(); err != nil {
 		return nil, err
@@ -65,11 +74,17 @@ func StartClientTimeout(commandLine string, timeout time.Duration) (*Client, err
 	}
 	go func() {
 		defer close(c.lines)
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 64<<10), maxLine)
-		for sc.Scan() {
+		r := bufio.NewReaderSize(stdout, 64<<10)
+		for {
+			l, tooLong, err := readLine(r)
+			if err != nil {
+				if err != io.EOF {
+					c.readErr = err
+				}
+				return
+			}
 			select {
-			case c.lines <- sc.Text():
+			case c.lines <- engineLine{l, tooLong}:
 			case <-c.quit:
 				return
 			}
@@ -105,29 +120,48 @@ func (c *Client) waitFor(timeout time.Duration, pred func(string) bool) (string,
 	defer cancel()
 	l, err := c.waitCtx(ctx, pred)
 	if err != nil && ctx.Err() != nil {
-		err = fmt.Errorf("no answer within %v", timeout)
+		err = fmt.Errorf("no answer within %v%s", timeout, c.skippedNote())
 	}
 	return l, err
 }
 
-// waitCtx reads lines until pred accepts one or ctx ends.
+// waitCtx reads lines until pred accepts one or ctx ends. A line over
+// maxLine is skipped (and counted: the engine is alive, only talkative).
 func (c *Client) waitCtx(ctx context.Context, pred func(string) bool) (string, error) {
 	for {
 		select {
 		case l, ok := <-c.lines:
 			if !ok {
+				if c.readErr != nil {
+					return "", fmt.Errorf("reading the engine's output: %v", c.readErr)
+				}
 				return "", ErrEngineExited
 			}
-			if c.Log != nil {
-				c.Log("<", l)
+			if l.tooLong {
+				c.skipped++
+				if c.Log != nil {
+					c.Log("<", fmt.Sprintf("[a line over %d bytes, skipped]", maxLine))
+				}
+				continue
 			}
-			if pred(l) {
-				return l, nil
+			if c.Log != nil {
+				c.Log("<", l.text)
+			}
+			if pred(l.text) {
+				return l.text, nil
 			}
 		case <-ctx.Done():
 			return "", ctx.Err()
 		}
 	}
+}
+
+// skippedNote says, for an error, how many over-long lines were skipped.
+func (c *Client) skippedNote() string {
+	if c.skipped == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (the engine sent %d line(s) over %d bytes, skipped)", c.skipped, maxLine)
 }
 
 // SetOption sends setoption; the protocol has no answer to wait for.
@@ -195,8 +229,8 @@ func GoArgs(l search.Limits, clock bool) string {
 }
 
 // Go sends "go <args>" and returns the move of the bestmove line ("none"
-// when the engine has none). After timeout it sends stop and waits one
-// more Timeout before giving up.
+// when the engine has none); a UCI-style "bestmove M ponder P" gives M.
+// After timeout it sends stop and waits one more Timeout before giving up.
 func (c *Client) Go(args string, timeout time.Duration) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
@@ -210,10 +244,10 @@ func (c *Client) GoContext(ctx context.Context, args string) (string, error) {
 	}
 	pred := func(l string) bool {
 		f := strings.Fields(l)
-		return len(f) == 2 && f[0] == "bestmove"
+		return len(f) > 0 && f[0] == "bestmove"
 	}
 	l, err := c.waitCtx(ctx, pred)
-	if err != nil && !errors.Is(err, ErrEngineExited) {
+	if err != nil && ctx.Err() != nil {
 		if c.send("stop") == nil {
 			l, err = c.waitFor(c.Timeout, pred)
 		}
@@ -221,7 +255,11 @@ func (c *Client) GoContext(ctx context.Context, args string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("go %s: %v", args, err)
 	}
-	return strings.Fields(l)[1], nil
+	f := strings.Fields(l)
+	if len(f) != 2 && (len(f) != 4 || f[2] != "ponder") {
+		return "", fmt.Errorf("go %s: bestmove line %q: want bestmove <move> [ponder <move>]", args, clip(l))
+	}
+	return f[1], nil
 }
 
 // BestMove asks the engine for its move in the game from start after

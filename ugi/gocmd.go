@@ -148,6 +148,8 @@ func hardLimit(g goLimits, side position.Side, overhead time.Duration) time.Dura
 }
 
 // goCmd starts a search of the current position in its own goroutine.
+// The time limits count from here: the goroutine first waits, within
+// them, for the work on the searcher (a build or a new game's clearing).
 func (s *Session) goCmd(args []string) error {
 	if s.busy() {
 		return fmt.Errorf("go during a search: send stop first")
@@ -156,39 +158,58 @@ func (s *Session) goCmd(args []string) error {
 	if err != nil {
 		return err
 	}
+	start := time.Now()
+	if s.fault != nil {
+		s.out.errorf("go: no game to play: the last position command failed")
+		s.out.println("bestmove none")
+		return nil
+	}
 	if _, over := s.game.Over(); over {
 		s.out.println("bestmove none")
 		return nil
 	}
 	root, hist, rules := s.game.Current(), s.game.History(), s.game.Rules
-	if err := s.ensureSearcher(); err != nil && s.searcher == nil {
-		// Still answer: a runner waiting for bestmove would hang.
-		s.out.errorf("%v", err)
-		s.out.println("bestmove " + chooseMove(search.Result{}, root, rules, s.out))
-		return nil
-	} else if err != nil {
-		s.out.errorf("%v (searching with the previous settings)", err)
-	}
 	if m, ok := s.bookMove(root, hist, rules); ok {
 		s.out.println("info string book move " + m.String())
 		s.out.println("bestmove " + m.String())
 		return nil
 	}
+	s.retryFailed()
 	g.l.MoveOverhead = s.st.moveOverhead
 	var ctx context.Context
 	var cancel context.CancelFunc
 	if d := hardLimit(g, root.Side(), s.st.moveOverhead); d > 0 {
-		ctx, cancel = context.WithTimeout(context.Background(), d)
+		ctx, cancel = context.WithDeadline(context.Background(), start.Add(d))
 	} else {
 		ctx, cancel = context.WithCancel(context.Background())
 	}
 	run := &searchRun{cancel: cancel, decided: make(chan struct{}), done: make(chan struct{})}
 	s.run = run
-	searcher, out := s.searcher, s.out
+	j, out := s.job, s.out
 	go func() {
 		defer close(run.done)
 		defer cancel()
-		res := searcher.Search(ctx, root, hist, g.l, func(i search.Info) { out.println(i.String()) })
+		var res search.Result
+		if !j.finished() {
+			select {
+			case <-j.done:
+			case <-ctx.Done():
+			}
+		}
+		if !j.finished() {
+			out.println("info string the engine was not ready in time (hash table still being built or cleared)")
+		} else {
+			switch {
+			case j.err != nil && j.searcher == nil:
+				out.errorf("%v", j.err)
+			case j.err != nil:
+				out.errorf("%v (searching with the previous settings)", j.err)
+			}
+			if j.searcher != nil {
+				l := spent(g.l, root.Side(), time.Since(start))
+				res = j.searcher.Search(ctx, root, hist, l, func(i search.Info) { out.println(i.String()) })
+			}
+		}
 		if g.l.Infinite {
 			<-ctx.Done() // UCI: an infinite search answers only after stop
 		}
@@ -197,6 +218,24 @@ func (s *Session) goCmd(args []string) error {
 		out.println("bestmove " + m)
 	}()
 	return nil
+}
+
+// spent returns l less the time already spent waiting before the search.
+func spent(l search.Limits, side position.Side, d time.Duration) search.Limits {
+	if d <= 0 {
+		return l
+	}
+	if l.MoveTime > 0 {
+		l.MoveTime = max(l.MoveTime-d, time.Millisecond)
+	}
+	own := &l.P1Time
+	if side == position.North {
+		own = &l.P2Time
+	}
+	if *own > 0 {
+		*own = max(*own-d, 0)
+	}
+	return l
 }
 
 // chooseMove returns the search's move if it is legal, else (reporting

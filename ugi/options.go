@@ -50,11 +50,10 @@ func (st *settings) searchOptions() search.Options {
 
 // option is one declared option: how it is announced and how it is set.
 type option struct {
-	name     string
-	declare  func(st *settings) string // the text after "option name <name> "
-	set      func(s *Session, v string) error
-	book     bool // declared only when the session can open books
-	searcher bool // a change needs a new searcher
+	name    string
+	declare func(st *settings) string // the text after "option name <name> "
+	set     func(s *Session, v string) error
+	book    bool // declared only when the session can open books
 }
 
 func spin(def int, r limits.Range) func(*settings) string {
@@ -95,21 +94,21 @@ func checkDecl(def bool) func(*settings) string {
 
 // options lists every option in the order it is announced.
 var options = []option{
-	{name: "Hash", searcher: true, declare: spin(DefaultHashMB, limits.HashMB),
+	{name: "Hash", declare: spin(DefaultHashMB, limits.HashMB),
 		set: func(s *Session, v string) error {
 			if err := setSpin(v, limits.HashMB, &s.st.hashMB); err != nil {
 				return err
 			}
 			return s.st.checkMemory()
 		}},
-	{name: "Threads", searcher: true, declare: spin(1, limits.Threads),
+	{name: "Threads", declare: spin(1, limits.Threads),
 		set: func(s *Session, v string) error {
 			if err := setSpin(v, limits.Threads, &s.st.threads); err != nil {
 				return err
 			}
 			return s.st.checkMemory()
 		}},
-	{name: "MultiPV", searcher: true, declare: spin(1, limits.MultiPV),
+	{name: "MultiPV", declare: spin(1, limits.MultiPV),
 		set: func(s *Session, v string) error { return setSpin(v, limits.MultiPV, &s.st.multiPV) }},
 	{name: "Setup", declare: func(*settings) string { return "type combo default 30 var 30 var 25" },
 		set: func(s *Session, v string) error {
@@ -123,15 +122,13 @@ var options = []option{
 			}
 			return nil
 		}},
-	{name: "FreeFirstLap", searcher: true,
-		declare: func(st *settings) string { return checkDecl(st.freeFirstLap)(st) },
-		set:     func(s *Session, v string) error { return setCheck(v, &s.st.freeFirstLap) }},
-	{name: "OneWarriorMultiplier", searcher: true,
-		declare: spin(movegen.DefaultMultiplier, limits.Multiplier),
+	{name: "FreeFirstLap", declare: func(st *settings) string { return checkDecl(st.freeFirstLap)(st) },
+		set: func(s *Session, v string) error { return setCheck(v, &s.st.freeFirstLap) }},
+	{name: "OneWarriorMultiplier", declare: spin(movegen.DefaultMultiplier, limits.Multiplier),
 		set: func(s *Session, v string) error {
 			return setSpin(v, limits.Multiplier, &s.st.multiplier)
 		}},
-	{name: "Objective", searcher: true, declare: func(*settings) string { return "type combo default margin var margin var match" },
+	{name: "Objective", declare: func(*settings) string { return "type combo default margin var margin var match" },
 		set: func(s *Session, v string) error {
 			switch strings.ToLower(v) {
 			case "margin":
@@ -160,14 +157,11 @@ var options = []option{
 				s.st.bookFile, s.book = "", nil
 				return nil
 			}
+			// Whether the book suits the rules is checked when it is
+			// used (isready, go): runners send options in any order.
 			b, err := s.cfg.OpenBook(v)
 			if err != nil {
 				return fmt.Errorf("book %q: %v", v, err)
-			}
-			if c, ok := b.(RulesChecker); ok {
-				if err := c.Compatible(s.rules()); err != nil {
-					return fmt.Errorf("book %q: %v", v, err)
-				}
 			}
 			s.st.bookFile, s.book = v, b
 			return nil
@@ -220,8 +214,8 @@ func (s *Session) setOption(args []string) error {
 		s.st = old
 		return fmt.Errorf("setoption %s: %v", o.name, err)
 	}
-	if o.searcher && s.st != old {
-		s.stale = true
+	if s.st.searchOptions() != old.searchOptions() {
+		s.prepare(false)
 	}
 	return nil
 }

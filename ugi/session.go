@@ -9,7 +9,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/movegen"
@@ -43,14 +45,15 @@ type Config struct {
 
 // Session is one protocol session. Run it once.
 type Session struct {
-	cfg      Config
-	out      *lineWriter
-	st       settings
-	searcher Searcher
-	stale    bool // options changed since searcher was built
-	book     Book
-	game     *movegen.Game
-	run      *searchRun // the search in flight or last finished, or nil
+	cfg   Config
+	out   *lineWriter
+	st    settings
+	job   *job         // the latest work on the searcher (never nil)
+	jobs  atomic.Int64 // jobs started, to let a superseded one pass its work on
+	book  Book
+	game  *movegen.Game
+	fault *fault     // the last position command ended the game, or nil
+	run   *searchRun // the search in flight or last finished, or nil
 }
 
 // NewSession returns a session that writes to out.
@@ -66,6 +69,7 @@ func NewSession(out io.Writer, cfg Config) *Session {
 	}
 	s := &Session{cfg: cfg, out: newLineWriter(out), st: defaultSettings(cfg.Rules)}
 	s.game = movegen.NewGame(position.Start(s.st.setup), s.rules())
+	s.prepare(false) // the first go need not wait for the table
 	return s
 }
 
@@ -107,9 +111,7 @@ func (s *Session) Handle(line string) (quit bool) {
 		s.identify(cmd + "ok")
 	case "isready":
 		if !s.busy() {
-			if err := s.ensureSearcher(); err != nil {
-				s.out.errorf("%v", err)
-			}
+			s.ready()
 		}
 		s.out.println("readyok")
 	case "setoption":
@@ -153,110 +155,165 @@ func (s *Session) identify(ok string) {
 	s.out.println(ok)
 }
 
-// ensureSearcher builds the searcher if there is none or the options
-// changed. On failure the old one, if any, stays.
-func (s *Session) ensureSearcher() error {
-	if s.searcher != nil && !s.stale {
-		return nil
+// ready waits for the work on the searcher and reports what failed: the
+// build, or a book that does not suit the rules the options now give.
+func (s *Session) ready() {
+	s.retryFailed()
+	<-s.job.done
+	if s.job.err != nil {
+		s.out.errorf("%v", s.job.err)
 	}
-	e, err := s.cfg.NewSearcher(s.st.searchOptions())
-	if err != nil {
-		return fmt.Errorf("engine: %v", err)
+	if err := s.bookUnsuited(s.rules()); err != nil {
+		s.out.errorf("book %q: %v (not used)", clip(s.st.bookFile), err)
 	}
-	s.searcher, s.stale = e, false
-	return nil
 }
 
 func (s *Session) newGame() error {
 	if s.busy() {
 		return fmt.Errorf("uginewgame during a search: send stop first")
 	}
-	if s.searcher != nil && !s.stale {
-		s.searcher.NewGame()
-	}
-	s.game = movegen.NewGame(position.Start(s.st.setup), s.rules())
+	s.prepare(true)
+	s.game, s.fault = movegen.NewGame(position.Start(s.st.setup), s.rules()), nil
 	return nil
 }
 
-// setPosition handles "position startpos|fen <4 fields> [moves M...]". Any
-// error rejects the whole command and keeps the previous position.
+// setPosition handles "position startpos|fen <4 fields> [moves M...]",
+// with '#' comments (dropComment). The
+// session is the referee of the game it is given: a move that is
+// malformed or illegal ends the game there, lost by the side that played
+// it; a start that cannot be read leaves no game (over, no result). Either
+// way the command's error is reported and the game does not go on, so a
+// runner that leaves legality to the engines sees the game end.
 func (s *Session) setPosition(args []string) error {
-	if len(args) == 0 {
-		return fmt.Errorf("position: want startpos or fen <position>, then moves <moves...>")
+	args = dropComment(args)
+	s.fault = nil
+	p, moves, err := s.parsePosition(args)
+	if err != nil {
+		s.fault = &fault{}
+		return fmt.Errorf("%v (no game until a valid position command)", err)
 	}
+	k, err := s.playGame(p, moves)
+	if err != nil {
+		cur := s.game.Current()
+		s.fault = &fault{loser: cur.Side(), lost: true}
+		if _, over := s.game.Over(); over {
+			return fmt.Errorf("position: move %d %q: %v (the game was already over)", k+1, clip(moves[k]), err)
+		}
+		return fmt.Errorf("position: move %d %q: %v (the game ends: %s loses by it)", k+1, clip(moves[k]), err, sideName(cur.Side()))
+	}
+	return nil
+}
+
+// fault is a game the last position command ended: lost by loser for an
+// illegal move, or (lost false) no game at all for a bad start.
+type fault struct {
+	loser position.Side
+	lost  bool
+}
+
+func sideName(s position.Side) string {
+	if s == position.South {
+		return "South (p1)"
+	}
+	return "North (p2)"
+}
+
+// dropComment removes '#' comments from a position command's tokens. A
+// comment after the move list runs to the end; one before it runs to the
+// last "moves" token: runners pass an openings line verbatim, comment and
+// all, and append the move list to it ("position fen <position>  # comment
+// moves e5 A3").
+func dropComment(args []string) []string {
+	for k, a := range args {
+		i := strings.IndexByte(a, '#')
+		if i < 0 {
+			continue
+		}
+		head := args[:k:k]
+		if i > 0 {
+			head = append(head, a[:i])
+		}
+		if slices.Contains(head, "moves") {
+			return head
+		}
+		for m := len(args) - 1; m > k; m-- {
+			if args[m] == "moves" {
+				return dropComment(append(head, args[m:]...))
+			}
+		}
+		return head
+	}
+	return args
+}
+
+// parsePosition reads the start and the move tokens of a position
+// command. "fen startpos" and "fen startpos25" are accepted as runners
+// write them from an openings file's startpos line.
+func (s *Session) parsePosition(args []string) (position.Position, []string, error) {
 	var p position.Position
 	var rest []string
-	switch args[0] {
-	case "startpos":
+	switch {
+	case len(args) == 0:
+		return p, nil, fmt.Errorf("position: want startpos or fen <position>, then moves <moves...>")
+	case args[0] == "startpos" || args[0] == "fen" && len(args) > 1 && args[1] == "startpos":
 		p, rest = position.Start(s.st.setup), args[1:]
-	case "fen":
+		if args[0] == "fen" {
+			rest = args[2:]
+		}
+	case args[0] == "fen" && len(args) > 1 && args[1] == "startpos25":
+		p, rest = position.Start(25), args[2:]
+	case args[0] == "fen":
 		if len(args) < 5 {
-			return fmt.Errorf("position fen: want the four fields board prisons side turn, got %d", len(args)-1)
+			return p, nil, fmt.Errorf("position fen: want the four fields board prisons side turn, got %d", len(args)-1)
 		}
 		var err error
 		if p, err = position.Parse(strings.Join(args[1:5], " ")); err != nil {
-			return fmt.Errorf("position fen: %v", err)
+			return p, nil, fmt.Errorf("position fen: %v", err)
 		}
 		rest = args[5:]
 	default:
-		return fmt.Errorf("position: %q: want startpos or fen", clip(args[0]))
+		return p, nil, fmt.Errorf("position: %q: want startpos or fen", clip(args[0]))
 	}
 	if len(rest) > 0 && rest[0] != "moves" {
-		return fmt.Errorf("position: %q after the position: want moves", clip(rest[0]))
+		return p, nil, fmt.Errorf("position: %q after the position: want moves", clip(rest[0]))
 	}
-	var moves []position.GameMove
 	if len(rest) > 0 {
-		moves = make([]position.GameMove, len(rest)-1)
-		for k, ms := range rest[1:] {
-			m, err := position.ParseGameMove(ms)
-			if err != nil {
-				return fmt.Errorf("position: move %d %q: %v (position kept)", k+1, clip(ms), err)
-			}
-			moves[k] = m
-		}
+		rest = rest[1:]
 	}
-	if s.extends(p, moves) {
-		return s.extend(moves)
-	}
-	g := movegen.NewGame(p, s.rules())
-	for k, m := range moves {
-		if err := g.Play(m); err != nil {
-			return fmt.Errorf("position: move %d %q: %v (position kept)", k+1, m, err)
-		}
-	}
-	s.game = g
-	return nil
+	return p, rest, nil
 }
 
-// extends reports whether the game from start through moves continues
-// the current game: runners resend the whole history before every move.
-func (s *Session) extends(start position.Position, moves []position.GameMove) bool {
-	g := s.game
-	if g.Start != start || g.Rules != s.rules() || len(moves) < len(g.Moves) {
-		return false
-	}
-	for k, m := range g.Moves {
-		if moves[k] != m {
-			return false
+// playGame makes the session's game the one from start through moves,
+// playing on from the current game when the moves continue it (runners
+// resend the whole history before every move). At the first move that is
+// malformed or illegal it stops, the game holding the moves before it,
+// and returns that move's index and the error.
+func (s *Session) playGame(start position.Position, tokens []string) (int, error) {
+	moves := make([]position.GameMove, 0, len(tokens))
+	var bad error
+	for _, t := range tokens {
+		m, err := position.ParseGameMove(t)
+		if err != nil {
+			bad = err
+			break
 		}
+		moves = append(moves, m)
 	}
-	return true
-}
-
-// extend plays the moves past the current game's; if one is illegal it
-// takes back those it played, so the previous position stays.
-func (s *Session) extend(moves []position.GameMove) error {
 	g := s.game
 	n := len(g.Moves)
-	for k, m := range moves[n:] {
-		if err := g.Play(m); err != nil {
-			for len(g.Moves) > n {
-				g.Undo()
-			}
-			return fmt.Errorf("position: move %d %q: %v (position kept)", n+k+1, m, err)
+	if g.Start != start || g.Rules != s.rules() || len(moves) < n || !slices.Equal(g.Moves, moves[:n]) {
+		g, n = movegen.NewGame(start, s.rules()), 0
+		s.game = g
+	}
+	for k := n; k < len(moves); k++ {
+		if err := g.Play(moves[k]); err != nil {
+			return k, err
 		}
 	}
-	return nil
+	if bad != nil {
+		return len(moves), bad
+	}
+	return len(moves), nil
 }
 
 // query answers "query <question>" with one two-token response line
@@ -272,13 +329,18 @@ func (s *Session) query(args []string) error {
 	out, over := s.game.Over()
 	switch args[0] {
 	case "gameover":
-		s.out.printf("response %t", over)
+		s.out.printf("response %t", over || s.fault != nil)
 	case "p1turn":
 		s.out.printf("response %t", cur.Side() == position.South)
 	case "result":
 		r := "none"
-		if over {
+		switch {
+		case over:
 			r = map[string]string{"south": "p1win", "north": "p2win", "draw": "draw"}[out.Winner()]
+		case s.fault != nil && s.fault.lost && s.fault.loser == position.South:
+			r = "p2win"
+		case s.fault != nil && s.fault.lost:
+			r = "p1win"
 		}
 		s.out.println("response " + r)
 	case "islegal":
@@ -286,7 +348,7 @@ func (s *Session) query(args []string) error {
 			return fmt.Errorf("query islegal: want one move")
 		}
 		legal := false
-		if m, err := position.ParseGameMove(args[1]); err == nil && !over {
+		if m, err := position.ParseGameMove(args[1]); err == nil && !over && s.fault == nil {
 			_, err = movegen.Apply(cur, m, s.game.Rules)
 			legal = err == nil
 		}

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -89,25 +91,52 @@ func TestPositionAndQueries(t *testing.T) {
 	h.send("position fen " + start.String() + " moves " + strings.Join(moves, " "))
 	h.want("query fen", "response "+cur.String())
 
-	// Bad position commands are rejected whole; the position stays.
+	// A start that cannot be read leaves no game: over, no result, and go
+	// answers none (a runner that sent it ends the game).
 	for _, bad := range []string{
-		cmd + " e1e1",
-		cmd + " " + moves[0],
-		"position startpos moves ef:e5f5 ef:e5f5",
-		"position startpos moves e5",
 		"position fen 1 2 3",
 		"position fen 0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 x 1",
 		"position fen 9.9.9.9.9.9.9.9.9.9/0.0.0.0.5.5.5.5.5.5 0-0 s 3",
 		"position startpos junk",
-		"position startpos moves",
 		"position",
 		"position middle",
 	} {
-		if bad == "position startpos moves" {
-			continue // valid: an empty move list
-		}
 		h.wantError(bad)
-		h.want("query fen", "response "+cur.String())
+		h.want("query gameover", "response true")
+		h.want("query result", "response none")
+		h.want("query islegal "+moves[0], "response false")
+		h.send("go movetime 10")
+		if l := h.next(); !strings.HasPrefix(l, "info string error: ") {
+			t.Errorf("go after %q: got %q, want an error line", bad, l)
+		}
+		if m := h.bestmove(); m != "none" {
+			t.Errorf("go after %q: bestmove %s, want none", bad, m)
+		}
+	}
+	// A malformed or illegal move ends the game there, lost by the side
+	// that played it (the session is the referee).
+	for _, bad := range []struct {
+		cmd         string
+		fen, result string
+		movesBefore int
+	}{
+		{cmd + " e1e1", cur.String(), map[bool]string{true: "p2win", false: "p1win"}[cur.Side() == position.South], 12},
+		{cmd + " " + moves[0], cur.String(), map[bool]string{true: "p2win", false: "p1win"}[cur.Side() == position.South], 12},
+		{"position startpos moves ef:e5f5 ef:e5f5", g.Positions[1].String(), "p1win", 1},
+		{"position startpos moves e5", start.String(), "p2win", 0},
+	} {
+		h.wantError(bad.cmd)
+		h.want("query gameover", "response true")
+		h.want("query result", "response "+bad.result)
+		h.want("query fen", "response "+bad.fen)
+		h.send("go depth 1")
+		h.next() // the error line
+		if m := h.bestmove(); m != "none" {
+			t.Errorf("go after %q: bestmove %s, want none", bad.cmd, m)
+		}
+		// The same command again is refereed the same way.
+		h.wantError(bad.cmd)
+		h.want("query result", "response "+bad.result)
 	}
 	h.send("position startpos moves")
 	h.want("query fen", "response "+start.String())
@@ -295,10 +324,18 @@ func TestIllegalEngineMoveReplaced(t *testing.T) {
 }
 
 func TestSetOption(t *testing.T) {
-	var got []search.Options
+	var mu sync.Mutex
+	var built []search.Options
+	got := func() []search.Options {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(built)
+	}
 	f := &slowSearcher{}
 	h := startSession(t, Config{NewSearcher: func(o search.Options) (Searcher, error) {
-		got = append(got, o)
+		mu.Lock()
+		defer mu.Unlock()
+		built = append(built, o)
 		return f, nil
 	}})
 	h.want("isready", "readyok")
@@ -312,8 +349,11 @@ func TestSetOption(t *testing.T) {
 	}
 	h.want("isready", "readyok")
 	want := search.Options{Threads: 2, HashMB: 128, MultiPV: 3, Rules: movegen.Rules{FreeFirstLap: true}, Objective: search.Match, Multiplier: 5}
-	if len(got) != 2 || got[1] != want {
-		t.Errorf("searchers built with %+v, want a second with %+v", got, want)
+	// Each change starts a build at once, in the background; isready waits
+	// for the last, which has every option.
+	n := len(got())
+	if n < 2 || got()[n-1] != want {
+		t.Errorf("searchers built with %+v, want the last with %+v", got(), want)
 	}
 	h.send("position startpos")
 	h.want("query fen", "response "+position.Start(25).String())
@@ -327,13 +367,18 @@ func TestSetOption(t *testing.T) {
 		h.wantError(bad)
 	}
 	h.want("isready", "readyok")
-	if len(got) != 2 {
-		t.Errorf("a rejected value rebuilt the searcher (%d builds)", len(got))
+	if len(got()) != n {
+		t.Errorf("a rejected value rebuilt the searcher (%d builds, then %d)", n, len(got()))
+	}
+	cleared := f.newGames.Load() // each new searcher's table is cleared once
+	if cleared != int32(len(got())) {
+		t.Errorf("%d searchers built, %d tables cleared", len(got()), cleared)
 	}
 	h.send("uginewgame")
 	h.want("query fen", "response "+position.Start(25).String())
-	if f.newGames.Load() != 1 {
-		t.Errorf("uginewgame: NewGame called %d times, want 1", f.newGames.Load())
+	h.want("isready", "readyok") // waits for the table to be cleared
+	if n := f.newGames.Load() - cleared; n != 1 {
+		t.Errorf("uginewgame: NewGame called %d times, want 1", n)
 	}
 	h.quit()
 }
@@ -463,7 +508,7 @@ func TestSearcherFailure(t *testing.T) {
 
 // TestPositionExtends: a resent history that continues the game is played
 // on from where it was; anything else is replayed; either way the result
-// is the game the command describes, and a bad command keeps the old one.
+// is the game the command describes, up to an illegal move if any.
 func TestPositionExtends(t *testing.T) {
 	h := startSession(t, Config{})
 	g := movegen.NewGame(position.Start(30), movegen.Rules{})
@@ -481,7 +526,8 @@ func TestPositionExtends(t *testing.T) {
 		h.want("query fen", "response "+fens[n])
 	}
 	h.wantError(cmd(8) + " a1")
-	h.want("query fen", "response "+fens[5])
+	h.want("query fen", "response "+fens[8])
+	h.want("query gameover", "response true")
 	h.send(cmd(8))
 	h.want("query fen", "response "+fens[8])
 	// A different history of the same length is replayed, not extended.
@@ -513,4 +559,32 @@ func TestClientFailures(t *testing.T) {
 	if _, err := StartClientTimeout("cat", 50*time.Millisecond); err == nil || !strings.Contains(err.Error(), "no answer") {
 		t.Errorf("an engine that never answers: %v", err)
 	}
+}
+
+// TestPositionComments: openings lines carry '#' comments, and runners
+// pass them verbatim after "position fen", with the move list after them.
+func TestPositionComments(t *testing.T) {
+	h := startSession(t, Config{})
+	om, _ := position.ParseOpeningMove("ij:a3b2F5")
+	after, _ := movegen.Apply(position.Start(30), position.Redistribute(om), movegen.Rules{})
+	p25, _ := movegen.Apply(position.Start(25), position.Redistribute(om), movegen.Rules{})
+	play := "1*.0.1*.1*.1*.5*.7*.5*.1*.6*/0.2*.0.2*.5*.8*.0.6*.2*.7* 0-0 s 3"
+	for cmd, fen := range map[string]string{
+		"position fen startpos  # the standard start":                       position.Start(30).String(),
+		"position fen startpos  # the standard start moves ij:a3b2F5":       after.String(),
+		"position fen startpos25 # two moves in, a comment moves ij:a3b2F5": p25.String(),
+		"position startpos moves ij:a3b2F5 # after the moves":               after.String(),
+		"position startpos moves ij:a3b2F5# glued":                          after.String(),
+		"position fen " + play + "  # ei:a1c1d1e1g2i1j1F2 GI:B2D2F1H1I2J2":  play,
+		"position fen " + play + "#x":                                       play,
+		"position startpos # a # b moves ij:a3b2F5 # c":                     after.String(),
+	} {
+		h.send("position startpos moves ef:e5f5") // something else first
+		h.send(cmd)
+		if got := h.ask("query fen"); got != "response "+fen {
+			t.Fatalf("%q: query fen %q, want %q", cmd, got, fen)
+		}
+		h.want("query gameover", "response false")
+	}
+	h.quit()
 }

@@ -50,7 +50,8 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
                             book=FILE, bookrandom=0|1
   ugi:COMMAND LINE        an external UGI engine, thinking --movetime a move
 
-Each opening is played twice, colours swapped. The last line of output is
+Each opening is played twice, colours swapped. With --sprt the match goes
+on until the SPRT decides (--games caps it). The last line of output is
 cutechess-cli's "Score of P1 vs P2: W - L - D  [fraction] N", counted for
 player 1.`,
 		Args: cobra.NoArgs,
@@ -59,10 +60,10 @@ player 1.`,
 	f := c.Flags()
 	f.StringVar(&o.player1, "player1", "", "first player's SPEC (required)")
 	f.StringVar(&o.player2, "player2", "", "second player's SPEC (required)")
-	f.IntVar(&o.games, "games", 0, "games to play (default: two per opening)")
+	f.IntVar(&o.games, "games", 0, fmt.Sprintf("games to play (default: two per opening); with --sprt the most to play (default: until the SPRT decides, at most %d)", match.SPRTMaxGames))
 	f.StringVar(&o.openings, "openings", "", "openings file, one position a line (default: the standard start)")
 	f.IntVar(&o.concurrency, "concurrency", 1, "games played at a time")
-	f.StringVar(&o.sprt, "sprt", "", "stop early by SPRT: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05)")
+	f.StringVar(&o.sprt, "sprt", "", "play until the SPRT decides: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05); --games caps it")
 	f.StringVar(&o.out, "out", "", "write every game to this file, one line each")
 	f.IntVar(&o.maxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the random players and redistributions")
@@ -147,7 +148,11 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		cfg.Out = f
 	}
 	planned := o.games
-	if planned == 0 {
+	switch {
+	case planned > 0:
+	case cfg.SPRT != nil:
+		planned = match.SPRTMaxGames
+	default:
 		planned = 2 * len(cfg.Openings)
 	}
 	bar := newProgressBar(g.errOut, planned) // silent unless stderr is a terminal

@@ -1,0 +1,59 @@
+// Tests of the client against scripted engines that misbehave.
+package ugi
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// fakeEngine is a shell script UGI engine: the handshake, isready, and on
+// go the lines of onGo (shell commands).
+func fakeEngine(onGo string) string {
+	script := `while read -r cmd rest; do case "$cmd" in
+ugi) echo "id name fake"; echo ugiok;;
+isready) echo readyok;;
+go) ` + onGo + `;;
+quit) exit 0;;
+esac; done`
+	return "sh -c '" + script + "'"
+}
+
+// longLine prints a line of 2 MiB, over the client's line limit.
+const longLine = `head -c 2097152 /dev/zero | tr "\\000" x; echo`
+
+func TestClientLongLineAndPonder(t *testing.T) {
+	for _, tc := range []struct {
+		name, onGo, want, wantErr string
+	}{
+		{"ponder", `echo "bestmove e5 ponder A5"`, "e5", ""},
+		{"long line then bestmove", longLine + `; echo "info depth 1"; echo "bestmove e5"`, "e5", ""},
+		{"long line, no bestmove", longLine, "", "over 1048576 bytes"},
+		{"malformed bestmove", `echo "bestmove e5 A5"`, "", "want bestmove <move> [ponder <move>]"},
+		{"exits", `exit 0`, "", "engine exited"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := StartClientTimeout(fakeEngine(tc.onGo), 10*time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			c.Timeout = 300 * time.Millisecond // the wait after stop
+			m, err := c.Go("movetime 10", 300*time.Millisecond)
+			if tc.wantErr == "" {
+				if err != nil || m != tc.want {
+					t.Errorf("got %q, %v; want %q", m, err, tc.want)
+				}
+				// The engine is still there.
+				c.Timeout = 10 * time.Second
+				if err := c.IsReady(); err != nil {
+					t.Errorf("isready after: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("got %q, %v; want an error with %q", m, err, tc.wantErr)
+			}
+		})
+	}
+}
