@@ -1,0 +1,228 @@
+// The coordinator: publishes a run's jobs a window ahead, reads its
+// results (those already in the stream first, after a restart), counts
+// each job once in job order, and purges what is left when it stops early.
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Coordinator runs jobs of one run through the work queue.
+type Coordinator struct {
+	JS    jetstream.JetStream
+	Run   string // run id: a restart with the same id resumes the run
+	Build Build  // this process's build; jobs carry it, results must match
+	// Window is how many jobs may wait in the queue beyond the next
+	// result needed (default 256).
+	Window int
+	// MaxTries is how often a refused job is published (default 5).
+	MaxTries int
+	// Log gets a line for every refused or rejected message (nil: none).
+	Log io.Writer
+	// Stats, after Do: results read, duplicates ignored, messages
+	// rejected, jobs refused by a worker of another build.
+	Read, Duplicates, Rejected, Refused int
+}
+
+// Do runs jobs 0..n-1: job(k) makes job k (Kind and payload; Do fills in
+// the rest) and done(k, r) takes its result, exactly once for each job
+// and in job order. When done reports stop, Do purges the run's jobs
+// still queued and returns. When ctx ends, the queued jobs stay: a
+// coordinator started again with the same run id goes on from there.
+func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done func(k int, r *Result) (stop bool, err error)) error {
+	if err := CheckRunID(c.Run); err != nil {
+		return err
+	}
+	window := c.Window
+	if window <= 0 {
+		window = 256
+	}
+	maxTries := c.MaxTries
+	if maxTries <= 0 {
+		maxTries = 5
+	}
+	jobs, results, err := streams(ctx, c.JS)
+	if err != nil {
+		return err
+	}
+	subj := ResultsSubject(c.Run)
+	// Results already stored (a restart): read up to the last of them
+	// before publishing anything.
+	var last uint64
+	if m, err := results.GetLastMsgForSubject(ctx, subj); err == nil {
+		last = m.Sequence
+	} else if !errors.Is(err, jetstream.ErrMsgNotFound) {
+		return fmt.Errorf("results of run %s: %w", c.Run, err)
+	}
+	cons, err := results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}})
+	if err != nil {
+		return fmt.Errorf("results of run %s: %w", c.Run, err)
+	}
+	it, err := cons.Messages()
+	if err != nil {
+		return fmt.Errorf("results of run %s: %w", c.Run, err)
+	}
+	defer it.Stop()
+	in := make(chan jetstream.Msg)
+	readErr := make(chan error, 1)
+	quit := make(chan struct{})
+	defer close(quit)
+	go func() {
+		for {
+			m, err := it.Next()
+			if err != nil {
+				readErr <- err
+				return
+			}
+			select {
+			case in <- m:
+			case <-quit:
+				return
+			}
+		}
+	}()
+
+	got := map[int]*Result{} // results ahead of next
+	tries := map[int]int{}   // publications of each job
+	next, published := 0, 0
+	caughtUp := last == 0
+	publish := func(k int) error {
+		j := job(k)
+		j.V, j.Run, j.N, j.Try, j.Build = WireVersion, c.Run, k, tries[k], c.Build
+		b, err := Marshal(&j)
+		if err != nil {
+			return fmt.Errorf("job %s: %v", j.ID(), err)
+		}
+		pctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		_, err = c.JS.Publish(pctx, JobsSubject(c.Run), b, jetstream.WithMsgID(j.ID()+"/"+strconv.Itoa(j.Try)))
+		if err != nil {
+			return fmt.Errorf("publishing job %s: %w", j.ID(), err)
+		}
+		tries[k]++
+		return nil
+	}
+	fill := func() error {
+		for ; caughtUp && published < n && published < next+window; published++ {
+			if _, ok := got[published]; ok {
+				continue
+			}
+			if err := publish(published); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	retry := func(k int, why string) error {
+		c.logf("%s", why)
+		if k < next || got[k] != nil || k >= published {
+			return nil // done meanwhile, or not yet published by this process
+		}
+		if tries[k] >= maxTries {
+			return fmt.Errorf("job %s/%d refused %d times; the last: %s", c.Run, k, tries[k], why)
+		}
+		return publish(k)
+	}
+	if err := fill(); err != nil {
+		return err
+	}
+	for next < n {
+		var m jetstream.Msg
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case err := <-readErr:
+			return fmt.Errorf("reading results of run %s: %w", c.Run, err)
+		case m = <-in:
+		}
+		c.Read++
+		var seq uint64
+		if md, err := m.Metadata(); err == nil {
+			seq = md.Sequence.Stream
+		}
+		r, perr := ParseResult(m.Data())
+		var err error
+		switch {
+		case perr != nil:
+			c.Rejected++
+			c.logf("rejected result message %d: %v", seq, perr)
+		case r.Run != c.Run:
+			c.Rejected++
+			c.logf("rejected result message %d: run %s on the subject of run %s", seq, r.Run, c.Run)
+		case r.Refused && !caughtUp:
+			// Refused before this process started: the next publication
+			// must not reuse that attempt's message id.
+			tries[r.N] = max(tries[r.N], r.Try+1)
+		case r.Refused:
+			c.Refused++
+			err = retry(r.N, fmt.Sprintf("worker %s: %s", clip(r.Worker), r.Error))
+		case r.Build != c.Build:
+			c.Refused++
+			why := fmt.Sprintf("refused the result of job %s/%d from worker %s: it is %s, this coordinator %s", c.Run, r.N, clip(r.Worker), r.Build, c.Build)
+			if caughtUp {
+				err = retry(r.N, why)
+			} else {
+				c.logf("%s", why)
+				tries[r.N] = max(tries[r.N], r.Try+1)
+			}
+		case r.Error != "" && r.N < 0:
+			c.Rejected++
+			c.logf("worker %s: %s", clip(r.Worker), r.Error)
+		case r.N >= n:
+			c.Rejected++
+			c.logf("rejected result message %d: job %d of a run of %d jobs", seq, r.N, n)
+		case r.N < next || got[r.N] != nil:
+			c.Duplicates++
+		case r.Error != "":
+			return fmt.Errorf("job %s/%d failed on worker %s: %s", c.Run, r.N, clip(r.Worker), r.Error)
+		default:
+			got[r.N] = r
+		}
+		if err != nil {
+			return err
+		}
+		for got[next] != nil {
+			r := got[next]
+			delete(got, next)
+			stop, err := done(next, r)
+			next++
+			if err != nil {
+				return err
+			}
+			if stop {
+				return c.purge(ctx, jobs)
+			}
+		}
+		if !caughtUp && seq >= last {
+			caughtUp = true
+			published = next
+		}
+		if err := fill(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// purge removes the run's queued jobs.
+func (c *Coordinator) purge(ctx context.Context, jobs jetstream.Stream) error {
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if err := jobs.Purge(pctx, jetstream.WithPurgeSubject(JobsSubject(c.Run))); err != nil {
+		return fmt.Errorf("purging the jobs of run %s: %w", c.Run, err)
+	}
+	return nil
+}
+
+func (c *Coordinator) logf(format string, a ...any) {
+	if c.Log != nil {
+		fmt.Fprintf(c.Log, "run %s: "+format+"\n", append([]any{c.Run}, a...)...)
+	}
+}
