@@ -149,9 +149,9 @@ func localRun(t *testing.T, n int) (table, games string) {
 }
 
 var (
-	localOnce                sync.Once
-	localTable, localGames   string
-	localGamesN              = 8
+	localOnce              sync.Once
+	localTable, localGames string
+	localGamesN            = 8
 )
 
 func reference(t *testing.T) (string, string) {
