@@ -9,9 +9,10 @@ import (
 	"github.com/nats-io/nats.go"
 )
 
-// Local is an embedded NATS server with workers in this process.
+// Local is workers in this process, and the embedded server they use
+// when StartLocal started one.
 type Local struct {
-	*Embedded
+	*Embedded // nil after StartWorkers
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	conns  []*nats.Conn
@@ -26,11 +27,24 @@ func StartLocal(n int, cfg WorkerConfig) (*Local, error) {
 	if err != nil {
 		return nil, err
 	}
+	l, err := StartWorkers(e.URL(), n, cfg)
+	if err != nil {
+		e.Close()
+		return nil, err
+	}
+	l.Embedded = e
+	return l, nil
+}
+
+// StartWorkers starts n workers in this process on the server at url,
+// each with its own connection (made with opts) and one runner. Close
+// stops them (and has no server to stop).
+func StartWorkers(url string, n int, cfg WorkerConfig, opts ...nats.Option) (*Local, error) {
 	ctx, cancel := context.WithCancel(context.Background())
-	l := &Local{Embedded: e, cancel: cancel}
+	l := &Local{cancel: cancel}
 	cfg.Runners = 1
 	for i := range n {
-		nc, err := nats.Connect(e.URL(), nats.Name(fmt.Sprintf("kiothi local worker %d", i+1)))
+		nc, err := nats.Connect(url, append([]nats.Option{nats.Name(fmt.Sprintf("kiothi local worker %d", i+1))}, opts...)...)
 		if err != nil {
 			l.Close()
 			return nil, fmt.Errorf("local worker %d: %v", i+1, err)
@@ -61,7 +75,9 @@ func (l *Local) Close() error {
 	for _, nc := range l.conns {
 		nc.Close()
 	}
-	l.Embedded.Close()
+	if l.Embedded != nil {
+		l.Embedded.Close()
+	}
 	l.errMu.Lock()
 	defer l.errMu.Unlock()
 	return l.err

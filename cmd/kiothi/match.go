@@ -29,6 +29,7 @@ type matchOptions struct {
 	multiplier       int
 	moveTimeout      time.Duration
 	moveTime         time.Duration
+	cluster          clusterOptions
 }
 
 func init() { register(newMatchCmd) }
@@ -70,6 +71,7 @@ player 1.`,
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for match points (2..10)")
 	durationVar(f, &o.moveTime, "movetime", 0, "time a move offered to every player (default: none, or 100 ms when a ugi player plays); engine specs use the smaller of it and their own movetime")
 	durationVar(f, &o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits (at least --movetime plus a second)")
+	o.cluster.addFlags(f)
 	return c
 }
 
@@ -170,7 +172,12 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
-	sum, err := match.Run(ctx, cfg)
+	var sum *match.Summary
+	if o.cluster.enabled() {
+		sum, err = o.cluster.runMatch(ctx, g, cfg, o.player1, o.player2)
+	} else {
+		sum, err = match.Run(ctx, cfg)
+	}
 	bar.clear()
 	if sum != nil && sum.Counts.Games() > 0 {
 		fmt.Fprint(g.out, sum.Table())

@@ -1,0 +1,100 @@
+// The worker command: runs jobs from a NATS work queue (package cluster)
+// until interrupted.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/tt"
+	"github.com/nats-io/nats.go"
+	"github.com/spf13/cobra"
+)
+
+type workerOptions struct {
+	natsOptions
+	threads  int
+	hash     int
+	name     string
+	ackWait  time.Duration
+	progress int
+}
+
+func init() { register(newWorkerCmd) }
+
+func newWorkerCmd(g *globalOptions) *cobra.Command {
+	o := &workerOptions{}
+	c := &cobra.Command{
+		Use:   "worker --nats URL",
+		Short: "Run games, searches and perft jobs from a NATS work queue",
+		Long: `Pull jobs (match games, searches, perft subtrees) from the NATS JetStream
+work queue at --nats and run --threads of them at a time, publishing each
+result before acknowledging its job. Jobs from another engine build
+(version or bench signature) are refused with an error result. SIGINT or
+SIGTERM stops the worker: the jobs it is running are released to other
+workers at once. See docs/cluster.md.`,
+		Example: `  kiothi worker --nats nats://queue.example.org:4222 --threads 8`,
+		Args:    cobra.NoArgs,
+		RunE:    func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), g) },
+	}
+	f := c.Flags()
+	o.natsOptions.addFlags(f, "URL of the NATS server (nats://host:4222, tls://...; required)")
+	f.IntVar(&o.threads, "threads", 1, "jobs run at a time")
+	f.IntVar(&o.hash, "hash", search.DefaultHashMB, "transposition table of each search job, in MB (games use their specs' hash)")
+	f.StringVar(&o.name, "name", "", "this worker's name in results and messages (default host-pid)")
+	f.DurationVar(&o.ackWait, "ack-wait", cluster.DefaultAckWait, "redeliver a job whose worker is silent this long (used when this worker creates the queue's consumer)")
+	f.IntVar(&o.progress, "progress", 100, "print a line every this many jobs (0: never)")
+	return c
+}
+
+func (o *workerOptions) run(ctx context.Context, g *globalOptions) error {
+	if o.url == "" || o.url == "embedded" {
+		return errors.New("worker: --nats URL of a NATS server is required (embedded servers belong to coordinators: match --workers N)")
+	}
+	if o.threads < 1 || o.threads > search.MaxThreads {
+		return fmt.Errorf("--threads %d: must be from 1 to %d", o.threads, search.MaxThreads)
+	}
+	if err := tt.CheckMB(o.hash); err != nil {
+		return fmt.Errorf("--hash: %v", err)
+	}
+	if o.progress < 0 {
+		return fmt.Errorf("--progress %d: must not be negative", o.progress)
+	}
+	if o.ackWait < time.Second || o.ackWait > 24*time.Hour {
+		return fmt.Errorf("--ack-wait %v: want 1s to 24h", o.ackWait)
+	}
+	if o.name == "" {
+		host, _ := os.Hostname()
+		o.name = fmt.Sprintf("%s-%d", host, os.Getpid())
+	}
+	opts, err := o.options("kiothi worker " + o.name)
+	if err != nil {
+		return err
+	}
+	build, err := localBuild()
+	if err != nil {
+		return err
+	}
+	nc, err := nats.Connect(o.url, opts...)
+	if err != nil {
+		return fmt.Errorf("--nats %s: %v", o.url, err)
+	}
+	defer nc.Close()
+	ctx, stop := signal.NotifyContext(contextOrBackground(ctx), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fmt.Fprintf(g.errOut, "worker %s: %s, %d at a time, on %s\n", o.name, build, o.threads, nc.ConnectedUrlRedacted())
+	err = cluster.Work(ctx, nc, cluster.WorkerConfig{Runners: o.threads, HashMB: o.hash, Build: build,
+		Name: o.name, AckWait: o.ackWait, Log: g.errOut, ProgressEvery: o.progress})
+	if err != nil {
+		return fmt.Errorf("worker: %v", err)
+	}
+	fmt.Fprintf(g.errOut, "worker %s: stopped\n", o.name)
+	return nil
+}
