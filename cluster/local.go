@@ -13,11 +13,11 @@ import (
 // when StartLocal started one.
 type Local struct {
 	*Embedded // nil after StartWorkers
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	conns  []*nats.Conn
-	errMu  sync.Mutex
-	err    error
+	cancel    context.CancelFunc
+	wg        sync.WaitGroup
+	conns     []*nats.Conn
+	errMu     sync.Mutex
+	err       error
 }
 
 // StartLocal starts an embedded server and n workers on it, each with its
