@@ -16,10 +16,7 @@ import (
 // must exist at the same path on every worker. When the SPRT decides, the
 // queued games are purged.
 func Match(ctx context.Context, c *Coordinator, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
-	games := cfg.Games
-	if games <= 0 {
-		games = 2 * max(len(cfg.Openings), 1)
-	}
+	games := cfg.PlannedGames()
 	sum := match.NewSummary(&cfg, games)
 	job := func(k int) Job {
 		start, _ := cfg.GameStart(k)

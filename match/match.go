@@ -69,14 +69,7 @@ func gameSeed(seed uint64, k, player int) uint64 {
 // decides; an error is a cancelled ctx, a player that cannot be built or a
 // games file that cannot be written.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
-	games := cfg.Games
-	switch {
-	case games > 0:
-	case cfg.SPRT != nil:
-		games = SPRTMaxGames
-	default:
-		games = 2 * max(len(cfg.Openings), 1)
-	}
+	games := cfg.PlannedGames()
 	conc := max(cfg.Concurrency, 1)
 	sum := NewSummary(&cfg, games)
 	var mu sync.Mutex

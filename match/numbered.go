@@ -19,6 +19,19 @@ func (cfg *Config) GameStart(k int) (position.Position, bool) {
 	return cfg.Openings[(k/2)%len(cfg.Openings)], k%2 == 0
 }
 
+// PlannedGames returns the games the match plays unless the SPRT stops
+// it sooner: Games; without it, with an SPRT, SPRTMaxGames; else two per
+// opening.
+func (cfg *Config) PlannedGames() int {
+	switch {
+	case cfg.Games > 0:
+		return cfg.Games
+	case cfg.SPRT != nil:
+		return SPRTMaxGames
+	}
+	return 2 * max(len(cfg.Openings), 1)
+}
+
 // PlayNumbered plays game k of the match from start (its GameStart
 // opening), with the players built and seeded as Run builds them for game
 // k, so the game is the one Run would play.
