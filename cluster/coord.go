@@ -44,10 +44,7 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 	if window <= 0 {
 		window = 256
 	}
-	maxTries := c.MaxTries
-	if maxTries <= 0 {
-		maxTries = 5
-	}
+	maxTries := c.maxTries()
 	jobs, results, err := streams(ctx, c.JS)
 	if err != nil {
 		return err
@@ -95,16 +92,8 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 	caughtUp := last == 0
 	publish := func(k int) error {
 		j := job(k)
-		j.V, j.Run, j.N, j.Try, j.Build = WireVersion, c.Run, k, tries[k], c.Build
-		b, err := Marshal(&j)
-		if err != nil {
-			return fmt.Errorf("job %s: %v", j.ID(), err)
-		}
-		pctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		defer cancel()
-		_, err = c.JS.Publish(pctx, JobsSubject(c.Run), b, jetstream.WithMsgID(j.ID()+"/"+strconv.Itoa(j.Try)))
-		if err != nil {
-			return fmt.Errorf("publishing job %s: %w", j.ID(), err)
+		if err := c.publish(ctx, &j, k, tries[k]); err != nil {
+			return err
 		}
 		tries[k]++
 		return nil
@@ -142,36 +131,17 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 			return fmt.Errorf("reading results of run %s: %w", c.Run, err)
 		case m = <-in:
 		}
-		c.Read++
-		var seq uint64
-		if md, err := m.Metadata(); err == nil {
-			seq = md.Sequence.Stream
-		}
-		r, perr := ParseResult(m.Data())
+		r, seq, refusal := c.examine(m)
 		var err error
 		switch {
-		case perr != nil:
-			c.Rejected++
-			c.logf("rejected result message %d: %v", seq, perr)
-		case r.Run != c.Run:
-			c.Rejected++
-			c.logf("rejected result message %d: run %s on the subject of run %s", seq, r.Run, c.Run)
-		case r.Refused && !caughtUp:
+		case r == nil: // rejected
+		case refusal != "" && !caughtUp:
 			// Refused before this process started: the next publication
 			// must not reuse that attempt's message id.
+			c.logf("%s", refusal)
 			tries[r.N] = max(tries[r.N], r.Try+1)
-		case r.Refused:
-			c.Refused++
-			err = retry(r.N, fmt.Sprintf("worker %s: %s", clip(r.Worker), r.Error))
-		case r.Build != c.Build:
-			c.Refused++
-			why := fmt.Sprintf("refused the result of job %s/%d from worker %s: it is %s, this coordinator %s", c.Run, r.N, clip(r.Worker), r.Build, c.Build)
-			if caughtUp {
-				err = retry(r.N, why)
-			} else {
-				c.logf("%s", why)
-				tries[r.N] = max(tries[r.N], r.Try+1)
-			}
+		case refusal != "":
+			err = retry(r.N, refusal)
 		case r.Error != "" && r.N < 0:
 			c.Rejected++
 			c.logf("worker %s: %s", clip(r.Worker), r.Error)
@@ -207,6 +177,52 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 		if err := fill(); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// examine reads a result message. It returns nil for a message it
+// rejects (reported and counted), and with the result, the reason when the
+// job was refused by a worker of another build or the result comes from
+// one (counted).
+func (c *Coordinator) examine(m jetstream.Msg) (r *Result, seq uint64, refusal string) {
+	c.Read++
+	if md, err := m.Metadata(); err == nil {
+		seq = md.Sequence.Stream
+	}
+	r, err := ParseResult(m.Data())
+	switch {
+	case err != nil:
+		c.Rejected++
+		c.logf("rejected result message %d: %v", seq, err)
+		return nil, seq, ""
+	case r.Run != c.Run:
+		c.Rejected++
+		c.logf("rejected result message %d: run %s on the subject of run %s", seq, clip(r.Run), c.Run)
+		return nil, seq, ""
+	case r.Refused:
+		c.Refused++
+		return r, seq, fmt.Sprintf("worker %s: %s", clip(r.Worker), r.Error)
+	case r.Build != c.Build:
+		c.Refused++
+		return r, seq, fmt.Sprintf("refused the result of job %s/%d from worker %s: it is %s, this coordinator %s", c.Run, r.N, clip(r.Worker), r.Build, c.Build)
+	}
+	return r, seq, ""
+}
+
+// publish sends job j as job k of the run, attempt try. The message id
+// makes a second publication of the same attempt (a restarted
+// coordinator) a no-op for the stream.
+func (c *Coordinator) publish(ctx context.Context, j *Job, k, try int) error {
+	j.V, j.Run, j.N, j.Try, j.Build = WireVersion, c.Run, k, try, c.Build
+	b, err := Marshal(j)
+	if err != nil {
+		return fmt.Errorf("job %s: %v", j.ID(), err)
+	}
+	pctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if _, err = c.JS.Publish(pctx, JobsSubject(c.Run), b, jetstream.WithMsgID(j.ID()+"/"+strconv.Itoa(try))); err != nil {
+		return fmt.Errorf("publishing job %s: %w", j.ID(), err)
 	}
 	return nil
 }

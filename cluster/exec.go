@@ -65,6 +65,9 @@ func (w *worker) game(ctx context.Context, g *GameJob) (*GameOut, error) {
 func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*SearchOut, error) {
 	o := search.Options{Threads: 1, HashMB: w.cfg.HashMB, MultiPV: 1,
 		Rules: movegen.Rules{FreeFirstLap: s.FreeFirstLap}, Multiplier: s.Multiplier}
+	if s.HashMB > 0 {
+		o.HashMB = s.HashMB
+	}
 	if o.HashMB == 0 {
 		o.HashMB = search.DefaultHashMB
 	}
@@ -84,7 +87,7 @@ func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*Se
 	rs.eng.NewGame()
 	pos, _ := position.Parse(s.Position) // checked by ParseJob
 	begin := time.Now()
-	r := rs.eng.Search(ctx, pos, nil, search.Limits{Depth: s.Depth, Nodes: s.Nodes,
+	r := rs.eng.Search(ctx, pos, s.History, search.Limits{Depth: s.Depth, Nodes: s.Nodes,
 		MoveTime: time.Duration(s.MoveTimeMS) * time.Millisecond}, nil)
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/tt"
 )
 
 // WireVersion is the version of the job and result messages. A message of
@@ -103,13 +104,15 @@ type GameJob struct {
 
 // SearchJob is one search from a cleared table.
 type SearchJob struct {
-	Position     string `json:"position"`
-	FreeFirstLap bool   `json:"free_first_lap,omitempty"`
-	Depth        int    `json:"depth,omitempty"`
-	Nodes        uint64 `json:"nodes,omitempty"`
-	MoveTimeMS   int64  `json:"movetime_ms,omitempty"`
-	Objective    string `json:"objective,omitempty"` // margin (default) or match
-	Multiplier   int    `json:"multiplier,omitempty"`
+	Position     string   `json:"position"`
+	History      []uint64 `json:"history,omitempty"` // keys of the game's positions before (search.Engine.Search)
+	HashMB       int      `json:"hash_mb,omitempty"` // 0: the worker's --hash
+	FreeFirstLap bool     `json:"free_first_lap,omitempty"`
+	Depth        int      `json:"depth,omitempty"`
+	Nodes        uint64   `json:"nodes,omitempty"`
+	MoveTimeMS   int64    `json:"movetime_ms,omitempty"`
+	Objective    string   `json:"objective,omitempty"` // margin (default) or match
+	Multiplier   int      `json:"multiplier,omitempty"`
 }
 
 // PerftJob counts the move paths of a position to a depth.
@@ -273,9 +276,16 @@ func (s *SearchJob) check() error {
 		return fmt.Errorf("search: objective %q: want margin or match", clip(s.Objective))
 	case s.Multiplier != 0 && (s.Multiplier < 2 || s.Multiplier > 10):
 		return fmt.Errorf("search: multiplier %d: want 2 to 10", s.Multiplier)
+	case len(s.History) > maxHistory:
+		return fmt.Errorf("search: history of %d positions: at most %d", len(s.History), maxHistory)
+	case s.HashMB < 0 || s.HashMB > tt.MaxMB:
+		return fmt.Errorf("search: hash_mb %d: want 0 to %d", s.HashMB, tt.MaxMB)
 	}
 	return nil
 }
+
+// maxHistory bounds a search job's history (a book line is at most 256).
+const maxHistory = 4096
 
 // maxPerftDepth bounds a perft job; deeper subtrees are split into jobs.
 const maxPerftDepth = 30

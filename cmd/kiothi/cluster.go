@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/bench"
+	"github.com/kiothi/kiothi/book"
 	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
@@ -187,4 +188,34 @@ func (o *clusterOptions) divide(ctx context.Context, g *globalOptions, p positio
 	}
 	defer s.close()
 	return cluster.Divide(ctx, s.coord, p, depth, r)
+}
+
+// bookBuild runs cfg's build with its leaf searches on the work queue
+// (book build --nats); the candidate redistributions at turns 1 and 2 are
+// searched here. A search that cannot be done stops the build as an
+// interrupt does (the book written is valid) and is the error.
+func (o *clusterOptions) bookBuild(ctx context.Context, g *globalOptions, cfg book.Config) (book.Summary, error) {
+	s, err := o.open(g.errOut)
+	if err != nil {
+		return book.Summary{}, err
+	}
+	defer s.close()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	pool, err := s.coord.Pool(ctx)
+	if err != nil {
+		return book.Summary{}, err
+	}
+	defer pool.Close()
+	cfg.NewEngine = func(multiPV int) (book.Searcher, error) {
+		if multiPV > 1 {
+			return cfg.LocalEngine(multiPV)
+		}
+		return &cluster.Searcher{Pool: pool, Rules: cfg.Rules, HashMB: cfg.HashMB, Fail: cancel}, nil
+	}
+	sum, err := book.Build(ctx, cfg)
+	if cause := context.Cause(ctx); err == nil && sum.Interrupted && cause != nil && !errors.Is(cause, context.Canceled) {
+		err = fmt.Errorf("book build stopped: %v (%s is a valid book; continue it with --resume)", cause, cfg.Out)
+	}
+	return sum, err
 }

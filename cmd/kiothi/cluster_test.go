@@ -6,6 +6,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -103,5 +105,21 @@ func TestClusterFlagErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v: error %v should mention %q", args, err, want)
 		}
+	}
+}
+
+func TestBookBuildWithWorkersEqualsLocal(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"book", "build", "--plies", "4", "--positions", "10", "--depth", "2", "--candidates", "3", "--hash", "1", "--progress", "off", "--threads", "3"}
+	if _, _, err := runCLI(t, append(args, "--out", filepath.Join(dir, "local.kbk"))...); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCLI(t, append(args, "--out", filepath.Join(dir, "remote.kbk"), "--workers", "2")...); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "local.kbk"))
+	b, _ := os.ReadFile(filepath.Join(dir, "remote.kbk"))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatalf("books differ: local %d bytes, with --workers 2 %d bytes", len(a), len(b))
 	}
 }
