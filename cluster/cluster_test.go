@@ -306,3 +306,41 @@ func TestOtherBuildRefused(t *testing.T) {
 		t.Errorf("no refusal of the forged result in the log:\n%s", log)
 	}
 }
+
+// A worker stopped mid-job releases the job at once (nak): another worker
+// completes the match although the ack wait is an hour (without the
+// release, the test would time out).
+func TestWorkerStopReleasesJob(t *testing.T) {
+	wantTable, wantGames := reference(t)
+	e := startServer(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	nc := connect(t, e)
+	stopped := make(chan error, 1)
+	go func() {
+		stopped <- Work(ctx, nc, WorkerConfig{Build: testBuild, AckWait: time.Hour, started: func(*Job) { cancel() }})
+	}()
+	c := coordinator(t, e, "release", nil)
+	mctx, mcancel := context.WithCancel(withTimeout(t, 60*time.Second))
+	type outcome struct {
+		table, games string
+		err          error
+	}
+	res := make(chan outcome, 1)
+	go func() {
+		table, games, err := runMatch(t, mctx, c, nil)
+		res <- outcome{table, games, err}
+	}()
+	if err := <-stopped; err != nil {
+		t.Fatalf("stopped worker: %v", err)
+	}
+	startWorker(t, e, WorkerConfig{AckWait: time.Hour})
+	o := <-res
+	mcancel()
+	if o.err != nil {
+		t.Fatal(o.err)
+	}
+	if o.table != wantTable || o.games != wantGames {
+		t.Fatalf("after a release:\n%s%s\nlocal:\n%s%s", o.table, o.games, wantTable, wantGames)
+	}
+}

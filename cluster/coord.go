@@ -14,6 +14,10 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
+// quietReport is how long a coordinator waits for a result before it says
+// so (a run with no workers looks like a hang otherwise).
+const quietReport = 30 * time.Second
+
 // Coordinator runs jobs of one run through the work queue.
 type Coordinator struct {
 	JS    jetstream.JetStream
@@ -122,6 +126,8 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 	if err := fill(); err != nil {
 		return err
 	}
+	quiet := time.NewTicker(quietReport)
+	defer quiet.Stop()
 	for next < n {
 		var m jetstream.Msg
 		select {
@@ -129,7 +135,11 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 			return ctx.Err()
 		case err := <-readErr:
 			return fmt.Errorf("reading results of run %s: %w", c.Run, err)
+		case <-quiet.C:
+			c.logf("no result for %v: %d of %d jobs done, %d published; are workers running?", quietReport, next, n, published)
+			continue
 		case m = <-in:
+			quiet.Reset(quietReport)
 		}
 		r, seq, refusal := c.examine(m)
 		var err error
