@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"io"
 	"strconv"
 	"time"
@@ -154,14 +155,14 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 			err = retry(r.N, refusal)
 		case r.Error != "" && r.N < 0:
 			c.Rejected++
-			c.logf("worker %s: %s", clip(r.Worker), r.Error)
+			c.logf("worker %s: %s", excerpt.Prefix(r.Worker), r.Error)
 		case r.N >= n:
 			c.Rejected++
 			c.logf("rejected result message %d: job %d of a run of %d jobs", seq, r.N, n)
 		case r.N < next || got[r.N] != nil:
 			c.Duplicates++
 		case r.Error != "":
-			return fmt.Errorf("job %s/%d failed on worker %s: %s", c.Run, r.N, clip(r.Worker), r.Error)
+			return fmt.Errorf("job %s/%d failed on worker %s: %s", c.Run, r.N, excerpt.Prefix(r.Worker), r.Error)
 		default:
 			got[r.N] = r
 		}
@@ -208,14 +209,14 @@ func (c *Coordinator) examine(m jetstream.Msg) (r *Result, seq uint64, refusal s
 		return nil, seq, ""
 	case r.Run != c.Run:
 		c.Rejected++
-		c.logf("rejected result message %d: run %s on the subject of run %s", seq, clip(r.Run), c.Run)
+		c.logf("rejected result message %d: run %s on the subject of run %s", seq, excerpt.Prefix(r.Run), c.Run)
 		return nil, seq, ""
 	case r.Refused:
 		c.Refused++
-		return r, seq, fmt.Sprintf("worker %s: %s", clip(r.Worker), r.Error)
+		return r, seq, fmt.Sprintf("worker %s: %s", excerpt.Prefix(r.Worker), r.Error)
 	case r.Build != c.Build:
 		c.Refused++
-		return r, seq, fmt.Sprintf("refused the result of job %s/%d from worker %s: it is %s, this coordinator %s", c.Run, r.N, clip(r.Worker), r.Build, c.Build)
+		return r, seq, fmt.Sprintf("refused the result of job %s/%d from worker %s: it is %s, this coordinator %s", c.Run, r.N, excerpt.Prefix(r.Worker), r.Build, c.Build)
 	}
 	return r, seq, ""
 }

@@ -3,6 +3,7 @@ package cluster
 
 import (
 	"fmt"
+	"github.com/kiothi/kiothi/internal/excerpt"
 
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
@@ -30,7 +31,7 @@ func gameResult(g *GameOut, start position.Position, rules movegen.Rules) (match
 	r := match.GameResult{Start: start, Reason: g.Reason,
 		Outcome: movegen.Outcome{South: g.South, North: g.North, Repetition: g.Repetition}}
 	if g.Start != start.String() {
-		return r, fmt.Errorf("game starts at %q, the job at %q", clip(g.Start), start)
+		return r, fmt.Errorf("game starts at %s, the job at %q", excerpt.Quote(g.Start), start)
 	}
 	var err error
 	if r.End, err = match.ParseEnd(g.End); err != nil {
@@ -38,13 +39,13 @@ func gameResult(g *GameOut, start position.Position, rules movegen.Rules) (match
 	}
 	switch {
 	case r.End != match.EndForfeit && g.Forfeit != "":
-		return r, fmt.Errorf("forfeit %q in a game that ended by %s", clip(g.Forfeit), r.End)
+		return r, fmt.Errorf("forfeit %s in a game that ended by %s", excerpt.Quote(g.Forfeit), r.End)
 	case r.End == match.EndForfeit && g.Forfeit == "south":
 		r.Forfeit = position.South
 	case r.End == match.EndForfeit && g.Forfeit == "north":
 		r.Forfeit = position.North
 	case r.End == match.EndForfeit:
-		return r, fmt.Errorf("forfeit by %q: want south or north", clip(g.Forfeit))
+		return r, fmt.Errorf("forfeit by %s: want south or north", excerpt.Quote(g.Forfeit))
 	}
 	total := start.Total()
 	if g.South < 0 || g.North < 0 || g.South+g.North != total {
@@ -58,7 +59,7 @@ func gameResult(g *GameOut, start position.Position, rules movegen.Rules) (match
 			err = game.Play(m)
 		}
 		if err != nil {
-			return r, fmt.Errorf("move %d %q: %v", i+1, clip(s), err)
+			return r, fmt.Errorf("move %d %s: %v", i+1, excerpt.Quote(s), err)
 		}
 		r.Moves[i] = m
 	}

@@ -5,6 +5,7 @@ package cluster
 import (
 	"bytes"
 	"context"
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"strings"
 	"testing"
 	"time"
@@ -57,10 +58,10 @@ func TestMalformedJobsGetErrorResults(t *testing.T) {
 				t.Fatalf("message %d: error result does not parse: %v", i, err)
 			}
 			if r.N != -1 || r.Error == "" || !strings.Contains(r.Error, b.want) {
-				t.Errorf("message %d (%q...): result n=%d error %q, want n=-1 and an error with %q", i, clip(b.msg), r.N, r.Error, b.want)
+				t.Errorf("message %d (%s): result n=%d error %q, want n=-1 and an error with %q", i, excerpt.Quote(b.msg), r.N, r.Error, b.want)
 			}
 		case <-time.After(20 * time.Second):
-			t.Fatalf("no result for message %d (%q)", i, clip(b.msg))
+			t.Fatalf("no result for message %d (%s)", i, excerpt.Quote(b.msg))
 		}
 	}
 	// The worker is still serving.

@@ -6,6 +6,7 @@ package cluster
 import (
 	"context"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/excerpt"
 
 	"github.com/kiothi/kiothi/match"
 )
@@ -28,12 +29,12 @@ func Match(ctx context.Context, c *Coordinator, cfg match.Config, spec1, spec2 s
 	}
 	done := func(k int, r *Result) (bool, error) {
 		if r.Game == nil {
-			return false, fmt.Errorf("result of game %d from worker %s: not a game", k+1, clip(r.Worker))
+			return false, fmt.Errorf("result of game %d from worker %s: not a game", k+1, excerpt.Prefix(r.Worker))
 		}
 		start, _ := cfg.GameStart(k)
 		gr, err := gameResult(r.Game, start, cfg.Game.Rules)
 		if err != nil {
-			return false, fmt.Errorf("result of game %d from worker %s: %v", k+1, clip(r.Worker), err)
+			return false, fmt.Errorf("result of game %d from worker %s: %v", k+1, excerpt.Prefix(r.Worker), err)
 		}
 		return sum.Record(&cfg, k, &gr)
 	}

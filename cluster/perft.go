@@ -4,6 +4,7 @@ package cluster
 import (
 	"context"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/excerpt"
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -32,7 +33,7 @@ func Divide(ctx context.Context, c *Coordinator, p position.Position, depth int,
 	}
 	done := func(k int, r *Result) (bool, error) {
 		if r.Perft == nil {
-			return false, fmt.Errorf("result of root move %s from worker %s: not a perft count", lines[k].Move, clip(r.Worker))
+			return false, fmt.Errorf("result of root move %s from worker %s: not a perft count", lines[k].Move, excerpt.Prefix(r.Worker))
 		}
 		lines[k].Count = r.Perft.Nodes
 		return false, nil

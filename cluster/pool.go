@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"sync"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -76,7 +77,7 @@ func (p *Pool) read() {
 		case r == nil:
 		case pj == nil && r.N < 0 && r.Error != "":
 			p.c.Rejected++
-			p.c.logf("worker %s: %s", clip(r.Worker), r.Error)
+			p.c.logf("worker %s: %s", excerpt.Prefix(r.Worker), r.Error)
 		case pj == nil:
 			p.c.Duplicates++ // answered already, or not ours
 		case refusal != "" && pj.tries < p.c.maxTries():
@@ -138,7 +139,7 @@ func (p *Pool) Submit(ctx context.Context, j Job) (*Result, error) {
 	case r := <-pj.ch:
 		if r.Error != "" {
 			if r.Worker != "" {
-				return nil, fmt.Errorf("job %s/%d failed on worker %s: %s", p.c.Run, k, clip(r.Worker), r.Error)
+				return nil, fmt.Errorf("job %s/%d failed on worker %s: %s", p.c.Run, k, excerpt.Prefix(r.Worker), r.Error)
 			}
 			return nil, errors.New(r.Error)
 		}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/excerpt"
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -40,7 +41,7 @@ func (s *Searcher) Search(ctx context.Context, root position.Position, history [
 		FreeFirstLap: s.Rules.FreeFirstLap, Depth: l.Depth, Nodes: l.Nodes, MoveTimeMS: l.MoveTime.Milliseconds()}}
 	r, err := s.Pool.Submit(ctx, j)
 	if err == nil && r.Search == nil {
-		err = fmt.Errorf("job %s/%d: the result from worker %s is not a search", r.Run, r.N, clip(r.Worker))
+		err = fmt.Errorf("job %s/%d: the result from worker %s is not a search", r.Run, r.N, excerpt.Prefix(r.Worker))
 	}
 	if err != nil {
 		if ctx.Err() == nil {
@@ -50,7 +51,7 @@ func (s *Searcher) Search(ctx context.Context, root position.Position, history [
 	}
 	res, err := searchResult(r.Search)
 	if err != nil {
-		s.Fail(fmt.Errorf("job %s/%d from worker %s: %v", r.Run, r.N, clip(r.Worker), err))
+		s.Fail(fmt.Errorf("job %s/%d from worker %s: %v", r.Run, r.N, excerpt.Prefix(r.Worker), err))
 		return search.Result{}
 	}
 	if info != nil {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"io"
 	"strconv"
 	"strings"
@@ -48,12 +49,12 @@ func ResultsSubject(run string) string { return resultsPrefix + run }
 // a token of the subjects).
 func CheckRunID(run string) error {
 	if run == "" || len(run) > 64 {
-		return fmt.Errorf("run id %q: want 1 to 64 letters, digits, '-' or '_'", clip(run))
+		return fmt.Errorf("run id %s: want 1 to 64 letters, digits, '-' or '_'", excerpt.Quote(run))
 	}
 	for i := 0; i < len(run); i++ {
 		c := run[i]
 		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
-			return fmt.Errorf("run id %q: character %q at %d: want letters, digits, '-' or '_'", clip(run), c, i)
+			return fmt.Errorf("run id %s: character %q at %d: want letters, digits, '-' or '_'", excerpt.Quote(run), c, i)
 		}
 	}
 	return nil
@@ -190,7 +191,7 @@ func decode(what string, b []byte, v any) error {
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()
 	if err := d.Decode(v); err != nil {
-		return fmt.Errorf("%s message: %v", what, err)
+		return fmt.Errorf("%s message: %s", what, shortError(err))
 	}
 	if _, err := d.Token(); err != io.EOF {
 		return fmt.Errorf("%s message: data after the JSON object", what)
@@ -231,7 +232,7 @@ func ParseJob(b []byte) (*Job, error) {
 	case j.Kind == KindPerft && j.Perft != nil:
 		err = j.Perft.check()
 	default:
-		err = fmt.Errorf("kind %q does not match its payload (kinds: game, search, perft)", clip(j.Kind))
+		err = fmt.Errorf("kind %s does not match its payload (kinds: game, search, perft)", excerpt.Quote(j.Kind))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("job %s: %v", j.ID(), err)
@@ -273,7 +274,7 @@ func (s *SearchJob) check() error {
 	case s.Depth == 0 && s.Nodes == 0 && s.MoveTimeMS == 0:
 		return errors.New("search: no limit: set depth, nodes or movetime_ms")
 	case s.Objective != "" && s.Objective != "margin" && s.Objective != "match":
-		return fmt.Errorf("search: objective %q: want margin or match", clip(s.Objective))
+		return fmt.Errorf("search: objective %s: want margin or match", excerpt.Quote(s.Objective))
 	case s.Multiplier != 0 && (s.Multiplier < 2 || s.Multiplier > 10):
 		return fmt.Errorf("search: multiplier %d: want 2 to 10", s.Multiplier)
 	case len(s.History) > maxHistory:
@@ -332,7 +333,7 @@ func ParseResult(b []byte) (*Result, error) {
 	}
 	ok := payloads == 1 && (r.Kind == KindGame && r.Game != nil || r.Kind == KindSearch && r.Search != nil || r.Kind == KindPerft && r.Perft != nil)
 	if !ok || r.N < 0 {
-		return nil, fmt.Errorf("result %s/%d: kind %q with %d payloads: want one payload of its kind", r.Run, r.N, clip(r.Kind), payloads)
+		return nil, fmt.Errorf("result %s/%d: kind %s with %d payloads: want one payload of its kind", r.Run, r.N, excerpt.Quote(r.Kind), payloads)
 	}
 	if r.Game != nil {
 		if _, err := position.Parse(r.Game.Start); err != nil {
@@ -345,10 +346,14 @@ func ParseResult(b []byte) (*Result, error) {
 	return &r, nil
 }
 
-// clip shortens text from the network for an error message.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
+// maxErrorText bounds a decoder's error message in ours: it may quote a
+// field name of any length from the message.
+const maxErrorText = 200
+
+func shortError(err error) string {
+	t := err.Error()
+	if len(t) > maxErrorText {
+		t = strings.ToValidUTF8(t[:maxErrorText], "") + "..."
 	}
-	return s
+	return t
 }

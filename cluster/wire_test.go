@@ -42,11 +42,12 @@ func TestParseJobErrors(t *testing.T) {
 		{`{"v":1,"run":"r","n":0,"build":{},"kind":"search","search":{"position":"startpos"}}`, "no limit"},
 		{`{"v":1,"run":"","n":0,"build":{},"kind":"perft","perft":{"position":"startpos","depth":1}}`, "run id"},
 		{`[1,2]`, "cannot unmarshal"},
+		{`{"` + strings.Repeat("x", 10000) + `":1}`, "unknown field"},
 	} {
 		msg := strings.ReplaceAll(c.msg, "startpos", position.Start(30).String())
 		_, err := ParseJob([]byte(msg))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: error %v, want one with %q", c.msg, err, c.want)
+		if err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 300 {
+			t.Errorf("%.80s: error %.400v, want a short one with %q", c.msg, err, c.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"io"
 	"strings"
 	"sync"
@@ -137,7 +138,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 	job, err := ParseJob(msg.Data())
 	if err != nil {
 		run := strings.TrimPrefix(msg.Subject(), jobsPrefix)
-		w.logf("rejected job message %d on %s: %v", seq, clip(msg.Subject()), err)
+		w.logf("rejected job message %d on %s: %v", seq, excerpt.Prefix(msg.Subject()), err)
 		if CheckRunID(run) == nil {
 			w.publish(ctx, &Result{Run: run, N: -1, Error: fmt.Sprintf("rejected job message %d: %v", seq, err)}, "")
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/kiothi/kiothi/bench"
 	"github.com/kiothi/kiothi/book"
 	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -96,11 +97,13 @@ type clusterSession struct {
 // open connects (starting an embedded server and local workers when
 // asked) and returns the session; what it says goes to log.
 func (o *clusterOptions) open(log io.Writer) (*clusterSession, error) {
-	if o.workers < 0 || o.workers > 1024 {
-		return nil, fmt.Errorf("--workers %d: want 0 to 1024", o.workers)
-	}
-	if o.window < 1 || o.window > 1_000_000 {
-		return nil, fmt.Errorf("--queue %d: want 1 to 1000000", o.window)
+	for _, err := range []error{
+		limits.Range{Min: 0, Max: limits.Threads.Max}.Check("--workers", int64(o.workers)),
+		limits.Range{Min: 1, Max: 1_000_000}.Check("--queue", int64(o.window)),
+	} {
+		if err != nil {
+			return nil, err
+		}
 	}
 	embedded := o.url == "embedded" || o.url == ""
 	if embedded && o.workers == 0 {

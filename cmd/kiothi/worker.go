@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
-	"github.com/kiothi/kiothi/tt"
 	"github.com/nats-io/nats.go"
 	"github.com/spf13/cobra"
 )
@@ -49,7 +49,7 @@ workers at once. See docs/cluster.md.`,
 	f.IntVar(&o.threads, "threads", 1, "jobs run at a time")
 	f.IntVar(&o.hash, "hash", search.DefaultHashMB, "transposition table of each search job, in MB (games use their specs' hash)")
 	f.StringVar(&o.name, "name", "", "this worker's name in results and messages (default host-pid)")
-	f.DurationVar(&o.ackWait, "ack-wait", cluster.DefaultAckWait, "redeliver a job whose worker is silent this long (used when this worker creates the queue's consumer)")
+	durationVar(f, &o.ackWait, "ack-wait", cluster.DefaultAckWait, "redeliver a job whose worker is silent this long (used when this worker creates the queue's consumer)")
 	f.IntVar(&o.progress, "progress", 100, "print a line every this many jobs (0: never)")
 	return c
 }
@@ -58,17 +58,17 @@ func (o *workerOptions) run(ctx context.Context, g *globalOptions) error {
 	if o.url == "" || o.url == "embedded" {
 		return errors.New("worker: --nats URL of a NATS server is required (embedded servers belong to coordinators: match --workers N)")
 	}
-	if o.threads < 1 || o.threads > search.MaxThreads {
-		return fmt.Errorf("--threads %d: must be from 1 to %d", o.threads, search.MaxThreads)
-	}
-	if err := tt.CheckMB(o.hash); err != nil {
-		return fmt.Errorf("--hash: %v", err)
-	}
-	if o.progress < 0 {
-		return fmt.Errorf("--progress %d: must not be negative", o.progress)
-	}
-	if o.ackWait < time.Second || o.ackWait > 24*time.Hour {
-		return fmt.Errorf("--ack-wait %v: want 1s to 24h", o.ackWait)
+	for _, err := range []error{
+		limits.Threads.Check("--threads", int64(o.threads)),
+		limits.HashMB.Check("--hash", int64(o.hash)),
+		// One engine a runner for search jobs, each with its own table.
+		limits.CheckMemory(fmt.Sprintf("--threads %d × --hash %d", o.threads, o.hash), int64(o.threads)*limits.EngineMB(1, o.hash)),
+		limits.Range{Min: 0, Max: 1 << 30}.Check("--progress", int64(o.progress)),
+		limits.Range{Min: 1000, Max: 24 * 3600 * 1000, Unit: "ms"}.CheckDuration("--ack-wait", o.ackWait),
+	} {
+		if err != nil {
+			return err
+		}
 	}
 	if o.name == "" {
 		host, _ := os.Hostname()
