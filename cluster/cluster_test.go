@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"net"
 	"os"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/position"
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -342,5 +344,53 @@ func TestWorkerStopReleasesJob(t *testing.T) {
 	}
 	if o.table != wantTable || o.games != wantGames {
 		t.Fatalf("after a release:\n%s%s\nlocal:\n%s%s", o.table, o.games, wantTable, wantGames)
+	}
+}
+
+// The server restarted between two coordinator runs (its store kept):
+// the worker reconnects by itself, and the second coordinator finds the
+// queued jobs and stored results and completes the match.
+func TestServerRestart(t *testing.T) {
+	wantTable, wantGames := reference(t)
+	dir := t.TempDir()
+	e, err := startServerAt(dir, server.RANDOM_PORT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := e.srv.Addr().(*net.TCPAddr).Port
+	nc, err := nats.Connect(e.URL(), nats.MaxReconnects(-1), nats.ReconnectWait(50*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	wctx, wcancel := context.WithCancel(context.Background())
+	werr := make(chan error, 1)
+	go func() { werr <- Work(wctx, nc, WorkerConfig{Build: testBuild, AckWait: time.Second}) }()
+
+	ctx, cancel := context.WithCancel(withTimeout(t, 60*time.Second))
+	_, _, err = runMatch(t, ctx, coordinator(t, e, "server", nil), func(s *match.Summary) {
+		if s.Counts.Games() == 3 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("first coordinator: %v", err)
+	}
+	e.stop()
+	e, err = startServerAt(dir, port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.stop()
+	table, games, err := runMatch(t, withTimeout(t, 60*time.Second), coordinator(t, e, "server", nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if table != wantTable || games != wantGames {
+		t.Fatalf("after a server restart:\n%s%s\nlocal:\n%s%s", table, games, wantTable, wantGames)
+	}
+	wcancel()
+	if err := <-werr; err != nil {
+		t.Fatalf("worker: %v", err)
 	}
 }
