@@ -138,6 +138,12 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 			return fmt.Errorf("reading results of run %s: %w", c.Run, err)
 		case <-quiet.C:
 			c.logf("no result for %v: %d of %d jobs done, %d published; are workers running?", quietReport, next, n, published)
+			if !caughtUp { // the stored results ran out early (expired)
+				caughtUp, published = true, next
+				if err := fill(); err != nil {
+					return err
+				}
+			}
 			continue
 		case m = <-in:
 			quiet.Reset(quietReport)
@@ -181,7 +187,7 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 				return c.purge(ctx, jobs)
 			}
 		}
-		if !caughtUp && seq >= last {
+		if !caughtUp && (seq >= last || pendingNone(m)) {
 			caughtUp = true
 			published = next
 		}
@@ -219,6 +225,12 @@ func (c *Coordinator) examine(m jetstream.Msg) (r *Result, seq uint64, refusal s
 		return r, seq, fmt.Sprintf("refused the result of job %s/%d from worker %s: it is %s, this coordinator %s", c.Run, r.N, excerpt.Prefix(r.Worker), r.Build, c.Build)
 	}
 	return r, seq, ""
+}
+
+// pendingNone reports whether m is the last message its consumer has now.
+func pendingNone(m jetstream.Msg) bool {
+	md, err := m.Metadata()
+	return err == nil && md.NumPending == 0
 }
 
 // publish sends job j as job k of the run, attempt try. The message id
