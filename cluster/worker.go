@@ -102,6 +102,7 @@ func (w *worker) logf(format string, a ...any) {
 // runner pulls one job at a time.
 func (w *worker) runner(ctx context.Context, nc *nats.Conn) error {
 	rs := &runnerState{}
+	failing := false // a pull error was reported and none has succeeded since
 	for ctx.Err() == nil {
 		if nc.IsClosed() {
 			return errors.New("NATS connection closed")
@@ -116,12 +117,19 @@ func (w *worker) runner(ctx context.Context, nc *nats.Conn) error {
 			if nc.IsClosed() {
 				return errors.New("NATS connection closed")
 			}
-			w.logf("pull: %v (retrying)", err)
+			if !failing {
+				w.logf("pull: %v (retrying every second)", err)
+				failing = true
+			}
 			select {
 			case <-ctx.Done():
 			case <-time.After(time.Second):
 			}
 			continue
+		}
+		if failing {
+			w.logf("pulling again")
+			failing = false
 		}
 		w.handle(ctx, msg, rs)
 	}
