@@ -108,7 +108,7 @@ func (w *worker) runner(ctx context.Context, nc *nats.Conn) error {
 			return errors.New("NATS connection closed")
 		}
 		fctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		msg, err := w.cons.Next(jetstream.FetchContext(fctx))
+		msg, err := w.cons.Next(jetstream.FetchContext(fctx), jetstream.FetchHeartbeat(time.Second))
 		cancel()
 		if err != nil {
 			if ctx.Err() != nil || errors.Is(err, nats.ErrTimeout) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, jetstream.ErrNoMessages) {
