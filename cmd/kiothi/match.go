@@ -149,15 +149,7 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		defer f.Close()
 		cfg.Out = f
 	}
-	planned := o.games
-	switch {
-	case planned > 0:
-	case cfg.SPRT != nil:
-		planned = match.SPRTMaxGames
-	default:
-		planned = 2 * len(cfg.Openings)
-	}
-	bar := newProgressBar(g.errOut, planned) // silent unless stderr is a terminal
+	bar := newProgressBar(g.errOut, cfg.PlannedGames()) // silent unless stderr is a terminal
 	cfg.Progress = func(s *match.Summary) {
 		c := s.Counts
 		label := fmt.Sprintf("+%d =%d -%d  %.3f", c.Wins, c.Draws, c.Losses, c.Score())
