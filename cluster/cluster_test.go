@@ -353,7 +353,7 @@ func TestWorkerStopReleasesJob(t *testing.T) {
 func TestServerRestart(t *testing.T) {
 	wantTable, wantGames := reference(t)
 	dir := t.TempDir()
-	e, err := startServerAt(dir, server.RANDOM_PORT)
+	e, err := startServerAt(dir, server.RANDOM_PORT, "secret")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,7 +377,7 @@ func TestServerRestart(t *testing.T) {
 		t.Fatalf("first coordinator: %v", err)
 	}
 	e.stop()
-	e, err = startServerAt(dir, port)
+	e, err = startServerAt(dir, port, "secret")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,11 @@ package cluster
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -47,6 +49,11 @@ func (w *worker) game(ctx context.Context, g *GameJob) (*GameOut, error) {
 	p2, err := w.specs.get(g.Player2)
 	if err != nil {
 		return nil, err
+	}
+	for _, p := range []match.Factory{p1, p2} {
+		if p.External && !w.cfg.AllowExternal {
+			return nil, fmt.Errorf("player %s runs a program on the worker: start the worker with --allow-ugi to allow it", excerpt.Quote(p.Name))
+		}
 	}
 	start, _ := position.Parse(g.Start) // checked by ParseJob
 	cfg := match.Config{Player1: p1, Player2: p2, Seed: g.Seed, Game: match.GameConfig{

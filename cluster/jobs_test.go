@@ -5,6 +5,7 @@ package cluster
 import (
 	"bytes"
 	"context"
+	"net/url"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"strings"
 	"testing"
@@ -164,5 +165,39 @@ func TestSPRTStopPurgesJobs(t *testing.T) {
 	}
 	if n := info.State.Subjects[JobsSubject("sprt")]; n != 0 {
 		t.Fatalf("%d jobs of the run left in the queue after the SPRT stop", n)
+	}
+}
+
+// The embedded server admits only clients with its token.
+func TestEmbeddedNeedsToken(t *testing.T) {
+	e := startServer(t)
+	u, err := url.Parse(e.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.User == nil || u.User.Username() == "" {
+		t.Fatalf("URL %s carries no token", e.URL())
+	}
+	u.User = nil
+	if nc, err := nats.Connect(u.String()); err == nil {
+		nc.Close()
+		t.Fatalf("connected to %s without the token", u)
+	}
+	u.User = url.User("wrong")
+	if nc, err := nats.Connect(u.String()); err == nil {
+		nc.Close()
+		t.Fatal("connected with a wrong token")
+	}
+}
+
+// A worker runs an external engine only when allowed to.
+func TestExternalPlayerNeedsPermission(t *testing.T) {
+	e := startServer(t)
+	startWorker(t, e, WorkerConfig{})
+	var out bytes.Buffer
+	cfg := matchConfig(t, 2, &out)
+	_, err := Match(withTimeout(t, 60*time.Second), coordinator(t, e, "ugi", nil), cfg, "ugi:/bin/true", spec2)
+	if err == nil || !strings.Contains(err.Error(), "--allow-ugi") || !strings.Contains(err.Error(), "ugi:/bin/true") {
+		t.Fatalf("error %v, want one that names the player and --allow-ugi", err)
 	}
 }

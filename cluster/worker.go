@@ -24,6 +24,9 @@ type WorkerConfig struct {
 	HashMB  int    // table of search jobs (default search.DefaultHashMB)
 	Build   Build  // this worker's build (cmd fills in the real one)
 	Name    string // in results and messages (default "worker")
+	// AllowExternal lets game jobs name external engines (ugi: specs,
+	// command lines this worker would run); without it such a job fails.
+	AllowExternal bool
 	// AckWait sizes the workers' consumer when this worker creates it
 	// (default DefaultAckWait).
 	AckWait time.Duration

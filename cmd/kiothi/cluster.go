@@ -126,7 +126,10 @@ func (o *clusterOptions) open(log io.Writer) (*clusterSession, error) {
 		return nil, err
 	}
 	s := &clusterSession{}
-	wcfg := cluster.WorkerConfig{Build: build, Log: log}
+	// On the embedded server (loopback, random token) the jobs are this
+	// process's own, so its workers may run the ugi: players it names; on
+	// a shared server they may not (kiothi worker --allow-ugi).
+	wcfg := cluster.WorkerConfig{Build: build, Log: log, AllowExternal: embedded}
 	url := o.url
 	if embedded {
 		if s.local, err = cluster.StartLocal(o.workers, wcfg); err != nil {

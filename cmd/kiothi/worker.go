@@ -25,6 +25,7 @@ type workerOptions struct {
 	name     string
 	ackWait  time.Duration
 	progress int
+	allowUGI bool
 }
 
 func init() { register(newWorkerCmd) }
@@ -51,6 +52,7 @@ workers at once. See docs/cluster.md.`,
 	f.StringVar(&o.name, "name", "", "this worker's name in results and messages (default host-pid)")
 	durationVar(f, &o.ackWait, "ack-wait", cluster.DefaultAckWait, "redeliver a job whose worker is silent this long (used when this worker creates the queue's consumer)")
 	f.IntVar(&o.progress, "progress", 100, "print a line every this many jobs (0: never)")
+	f.BoolVar(&o.allowUGI, "allow-ugi", false, "run games with ugi: players (external programs named by the job); off, a job cannot run programs here")
 	return c
 }
 
@@ -91,7 +93,7 @@ func (o *workerOptions) run(ctx context.Context, g *globalOptions) error {
 	defer stop()
 	fmt.Fprintf(g.errOut, "worker %s: %s, %d at a time, on %s\n", o.name, build, o.threads, nc.ConnectedUrlRedacted())
 	err = cluster.Work(ctx, nc, cluster.WorkerConfig{Runners: o.threads, HashMB: o.hash, Build: build,
-		Name: o.name, AckWait: o.ackWait, Log: g.errOut, ProgressEvery: o.progress})
+		Name: o.name, AckWait: o.ackWait, Log: g.errOut, ProgressEvery: o.progress, AllowExternal: o.allowUGI})
 	if err != nil {
 		return fmt.Errorf("worker: %v", err)
 	}
