@@ -5,8 +5,8 @@ package cluster
 import (
 	"bytes"
 	"context"
-	"net/url"
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
