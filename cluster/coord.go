@@ -7,11 +7,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"io"
 	"strconv"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/nats-io/nats.go/jetstream"
 )
 

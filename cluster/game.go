@@ -3,8 +3,8 @@ package cluster
 
 import (
 	"fmt"
-	"github.com/kiothi/kiothi/internal/excerpt"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"

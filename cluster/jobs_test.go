@@ -5,12 +5,12 @@ package cluster
 import (
 	"bytes"
 	"context"
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"

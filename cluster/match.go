@@ -6,8 +6,8 @@ package cluster
 import (
 	"context"
 	"fmt"
-	"github.com/kiothi/kiothi/internal/excerpt"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/match"
 )
 

@@ -4,8 +4,8 @@ package cluster
 import (
 	"context"
 	"fmt"
-	"github.com/kiothi/kiothi/internal/excerpt"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )

@@ -7,9 +7,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"sync"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
