@@ -1,5 +1,5 @@
-// The build signature: the bench's node count at a shallow depth, computed
-// once a process, so processes of different builds can tell each other apart.
+// The build signature: the bench's node count at a shallow depth, once a process.
+
 package bench
 
 import (

@@ -1,5 +1,5 @@
-// A book build whose leaf searches run on workers writes the same book as
-// the local build.
+// A book built with its leaf searches on workers equals the local book.
+
 package cluster
 
 import (

@@ -1,6 +1,5 @@
-// Tests of the work queue on an embedded server: a match through workers
-// equals the local run, through a worker crash, a coordinator restart, a
-// worker of another build and malformed messages.
+// Tests of matches through workers: crashes, restarts, other builds, releases.
+
 package cluster
 
 import (

@@ -1,6 +1,5 @@
-// The coordinator: publishes a run's jobs a window ahead, reads its
-// results (those already in the stream first, after a restart), counts
-// each job once in job order, and purges what is left when it stops early.
+// The coordinator of n jobs: a window ahead, results once and in order, restarts.
+
 package cluster
 
 import (

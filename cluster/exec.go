@@ -1,5 +1,5 @@
-// Running one job on a worker: a game, a search or a perft subtree, each
-// turned into its result message.
+// Running one job on a worker: a game, a search or a perft subtree.
+
 package cluster
 
 import (

@@ -1,4 +1,5 @@
 // A game result between match.GameResult and its message form.
+
 package cluster
 
 import (

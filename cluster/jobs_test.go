@@ -1,5 +1,5 @@
-// Tests of single jobs through a worker: malformed job messages, perft
-// subtrees and searches.
+// Tests of single jobs: malformed messages, perft, search, SPRT purge, security.
+
 package cluster
 
 import (

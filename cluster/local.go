@@ -1,4 +1,5 @@
 // One machine without setup: an embedded server and local workers.
+
 package cluster
 
 import (

@@ -1,6 +1,5 @@
-// The match coordinator: a match's games as jobs, counted in game order, so
-// the tally, the SPRT and the games file are those of a local run with
-// --concurrency 1.
+// The match coordinator: a match's games as jobs, counted in game order.
+
 package cluster
 
 import (

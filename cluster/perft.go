@@ -1,4 +1,5 @@
 // The perft coordinator: one job for each root move's subtree.
+
 package cluster
 
 import (

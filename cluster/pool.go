@@ -1,6 +1,5 @@
-// Jobs submitted one at a time by many goroutines, each waiting for its
-// own result: the coordinator of work whose jobs are not known in advance
-// (a book's leaf searches).
+// The coordinator of jobs submitted as they come, each caller awaiting its own.
+
 package cluster
 
 import (

@@ -1,5 +1,5 @@
-// A search engine whose searches run on workers: what a book build uses
-// to send its leaf searches through the work queue.
+// A search engine whose searches run on workers (book build's leaf searches).
+
 package cluster
 
 import (

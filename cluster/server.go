@@ -1,5 +1,5 @@
-// The embedded NATS server: JetStream on loopback with its store in a
-// temporary folder and a random token, for --nats embedded and the tests.
+// The embedded NATS server: JetStream on loopback, temporary store, random token.
+
 package cluster
 
 import (

@@ -1,5 +1,5 @@
-// The JetStream layout: the work-queue stream of jobs, the stream of
-// results, and the workers' shared pull consumer.
+// The JetStream layout: the jobs and results streams and the workers' consumer.
+
 package cluster
 
 import (

@@ -1,5 +1,5 @@
-// The wire format: jobs and results as versioned JSON messages, their
-// subjects, and the parsers every message off the network goes through.
+// The wire format: versioned JSON jobs and results, their subjects and parsers.
+
 package cluster
 
 import (

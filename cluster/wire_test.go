@@ -1,4 +1,5 @@
-// Tests of the message parsers: round trips, and the fuzz target.
+// Tests of the message parsers: round trips, errors, and the fuzz target.
+
 package cluster
 
 import (

@@ -1,5 +1,5 @@
-// The worker: pulls jobs with N runners, refuses jobs of another build,
-// runs the rest, publishes each result and then acks.
+// The worker: pull, check the build, run, publish the result, then ack.
+
 package cluster
 
 import (

@@ -1,5 +1,5 @@
-// One game of a match by its number, and the tally of a game played
-// anywhere: what Run and a runner on other machines (package cluster) share.
+// Game k of a match and its tally, shared by Run and remote runners (cluster).
+
 package match
 
 import (

@@ -1,6 +1,5 @@
-// The options every command that farms work out over NATS shares
-// (--nats, --workers, --run-id and the connection's credentials), and the
-// coordinator session they open.
+// The NATS flags of coordinator commands, and the coordinator session they open.
+
 package main
 
 import (

@@ -1,6 +1,5 @@
-// Tests of the commands' NATS paths: match and perft with local workers
-// equal their local runs; the worker command serves a remote coordinator,
-// stops on its context, and refuses bad settings.
+// Tests of the commands' NATS paths against their local runs, and the worker.
+
 package main
 
 import (

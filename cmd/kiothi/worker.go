@@ -1,5 +1,5 @@
-// The worker command: runs jobs from a NATS work queue (package cluster)
-// until interrupted.
+// The worker command: runs jobs from a NATS work queue until interrupted.
+
 package main
 
 import (
