@@ -111,3 +111,19 @@ func BenchmarkTimeToDepth(b *testing.B) {
 		})
 	}
 }
+
+// TestSignature: the signature is the node count kiothi bench prints at
+// SignatureDepth on one thread, and the same on every call.
+func TestSignature(t *testing.T) {
+	a, err := Signature()
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _ := run(t, Options{Depth: SignatureDepth, Threads: 1, HashMB: 16})
+	if want := fmt.Sprintf("Nodes searched: %d", a); line != want {
+		t.Fatalf("Signature %d, bench at depth %d: %q", a, SignatureDepth, line)
+	}
+	if b, _ := Signature(); b != a {
+		t.Fatalf("Signature changed between calls: %d then %d", a, b)
+	}
+}

@@ -109,14 +109,16 @@ func (c *Config) defaults() error {
 		c.Limits.Depth = 4
 	}
 	if c.NewEngine == nil {
-		opts := search.Options{Threads: 1, HashMB: c.HashMB, Rules: c.Rules, Objective: search.Margin, Multiplier: movegen.DefaultMultiplier}
-		c.NewEngine = func(k int) (Searcher, error) {
-			o := opts
-			o.MultiPV = k
-			return search.NewEngine(o)
-		}
+		c.NewEngine = c.LocalEngine
 	}
 	return nil
+}
+
+// LocalEngine is the default NewEngine: a one-thread search.Engine with
+// HashMB under Rules, maximising the margin, with multiPV lines.
+func (c *Config) LocalEngine(multiPV int) (Searcher, error) {
+	return search.NewEngine(search.Options{Threads: 1, HashMB: c.HashMB, MultiPV: multiPV,
+		Rules: c.Rules, Objective: search.Margin, Multiplier: movegen.DefaultMultiplier})
 }
 
 // builder is one run of Build.

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"golang.org/x/sync/errgroup"
 )
@@ -70,24 +69,9 @@ func gameSeed(seed uint64, k, player int) uint64 {
 // decides; an error is a cancelled ctx, a player that cannot be built or a
 // games file that cannot be written.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
-	openings := cfg.Openings
-	if len(openings) == 0 {
-		openings = []position.Position{position.Start(30)}
-	}
-	games := cfg.Games
-	switch {
-	case games > 0:
-	case cfg.SPRT != nil:
-		games = SPRTMaxGames
-	default:
-		games = 2 * len(openings)
-	}
+	games := cfg.PlannedGames()
 	conc := max(cfg.Concurrency, 1)
-	mult := cfg.Multiplier
-	if mult == 0 {
-		mult = movegen.DefaultMultiplier
-	}
-	sum := &Summary{Name1: cfg.Player1.Name, Name2: cfg.Player2.Name, Planned: games, SPRT: cfg.SPRT, maxReasonsKept: 5}
+	sum := NewSummary(&cfg, games)
 	var mu sync.Mutex
 	stop := false
 	eg, ectx := errgroup.WithContext(ctx)
@@ -100,8 +84,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			break
 		}
 		eg.Go(func() error {
-			p1South := k%2 == 0
-			r, err := playOne(ectx, cfg, openings[(k/2)%len(openings)], p1South, k)
+			start, _ := cfg.GameStart(k)
+			r, err := PlayNumbered(ectx, cfg, start, k)
 			if err != nil {
 				return err
 			}
@@ -110,25 +94,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			if stop {
 				return nil // finished after the SPRT decided: not counted
 			}
-			sum.add(&r, p1South, mult)
-			if cfg.Out != nil {
-				s1 := "south"
-				if !p1South {
-					s1 = "north"
-				}
-				if _, err := fmt.Fprintf(cfg.Out, "%s | game %d, player 1 %s\n", r.Line(), k+1, s1); err != nil {
-					return fmt.Errorf("games file: %v", err)
-				}
-			}
-			if cfg.SPRT != nil {
-				sum.LLR = cfg.SPRT.LLR(sum.Counts)
-				sum.Decision = cfg.SPRT.Decide(sum.Counts)
-				stop = sum.Decision != Continue
-			}
-			if cfg.Progress != nil {
-				cfg.Progress(sum)
-			}
-			return nil
+			stop, err = sum.Record(&cfg, k, &r)
+			return err
 		})
 	}
 	if err := eg.Wait(); err != nil {

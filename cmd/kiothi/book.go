@@ -40,6 +40,7 @@ type bookBuildOptions struct {
 	resume           bool
 	checkpoint       time.Duration
 	progress         string
+	cluster          clusterOptions
 }
 
 func newBookBuildCmd(g *globalOptions) *cobra.Command {
@@ -72,6 +73,7 @@ subtrees of every n-th root move), to be joined by 'kiothi book merge'.`,
 	durationVar(f, &o.checkpoint, "checkpoint", time.Minute, "also write the book this often (0: only at the end)")
 	f.StringVar(&o.progress, "progress", "auto", "progress bar on stderr: auto (when a terminal), on, off")
 	cmd.MarkFlagsMutuallyExclusive("depth", "movetime")
+	o.cluster.addFlags(f) // leaf searches as jobs; --threads of them in flight
 	return cmd
 }
 
@@ -127,7 +129,12 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 	}
 	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	sum, err := book.Build(ctx, cfg)
+	var sum book.Summary
+	if o.cluster.enabled() {
+		sum, err = o.cluster.bookBuild(ctx, g, cfg)
+	} else {
+		sum, err = book.Build(ctx, cfg)
+	}
 	bar.finish()
 	if err != nil {
 		return err

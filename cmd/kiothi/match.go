@@ -29,6 +29,7 @@ type matchOptions struct {
 	multiplier       int
 	moveTimeout      time.Duration
 	moveTime         time.Duration
+	cluster          clusterOptions
 }
 
 func init() { register(newMatchCmd) }
@@ -70,6 +71,7 @@ player 1.`,
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for match points (2..10)")
 	durationVar(f, &o.moveTime, "movetime", 0, "time a move offered to every player (default: none, or 100 ms when a ugi player plays); engine specs use the smaller of it and their own movetime")
 	durationVar(f, &o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits (at least --movetime plus a second)")
+	o.cluster.addFlags(f)
 	return c
 }
 
@@ -147,15 +149,7 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		defer f.Close()
 		cfg.Out = f
 	}
-	planned := o.games
-	switch {
-	case planned > 0:
-	case cfg.SPRT != nil:
-		planned = match.SPRTMaxGames
-	default:
-		planned = 2 * len(cfg.Openings)
-	}
-	bar := newProgressBar(g.errOut, planned) // silent unless stderr is a terminal
+	bar := newProgressBar(g.errOut, cfg.PlannedGames()) // silent unless stderr is a terminal
 	cfg.Progress = func(s *match.Summary) {
 		c := s.Counts
 		label := fmt.Sprintf("+%d =%d -%d  %.3f", c.Wins, c.Draws, c.Losses, c.Score())
@@ -170,7 +164,12 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
-	sum, err := match.Run(ctx, cfg)
+	var sum *match.Summary
+	if o.cluster.enabled() {
+		sum, err = o.cluster.runMatch(ctx, g, cfg, o.player1, o.player2)
+	} else {
+		sum, err = match.Run(ctx, cfg)
+	}
 	bar.clear()
 	if sum != nil && sum.Counts.Games() > 0 {
 		fmt.Fprint(g.out, sum.Table())

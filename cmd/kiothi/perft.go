@@ -25,6 +25,7 @@ type perftOptions struct {
 	hashMB   int
 	suite    string
 	maxNodes uint64
+	cluster  clusterOptions
 }
 
 func init() { register(newPerftCmd) }
@@ -75,6 +76,7 @@ at most --max-nodes; the command exits with status 1 on any mismatch.`,
 	f.IntVar(&o.hashMB, "hash", 0, "perft hash table size in MB (0: none)")
 	f.StringVar(&o.suite, "suite", "", "perft suite file to check")
 	f.Uint64Var(&o.maxNodes, "max-nodes", 0, "with --suite: skip depths whose expected count exceeds this (default: run all)")
+	o.cluster.addFlags(f) // one job for each root move's subtree
 	return cmd
 }
 
@@ -104,6 +106,9 @@ func (o *perftOptions) validate(cmd *cobra.Command, args []string) error {
 		if o.divide {
 			return errors.New("--divide: not available with --suite")
 		}
+		if o.cluster.enabled() {
+			return errors.New("--nats, --workers: not available with --suite")
+		}
 		if f.Changed("depth") && o.depth == 0 {
 			return errors.New("--depth 0: with --suite, must be at least 1")
 		}
@@ -124,13 +129,21 @@ func (o *perftOptions) validate(cmd *cobra.Command, args []string) error {
 func (o *perftOptions) runOne(ctx context.Context, g *globalOptions, p position.Position, opts movegen.PerftOptions) error {
 	start := time.Now()
 	var total uint64
-	if o.divide {
-		lines, err := movegen.Divide(ctx, p, o.depth, opts)
+	if o.divide || o.cluster.enabled() {
+		var lines []movegen.DivideLine
+		var err error
+		if o.cluster.enabled() {
+			lines, err = o.cluster.divide(ctx, g, p, o.depth, opts.Rules)
+		} else {
+			lines, err = movegen.Divide(ctx, p, o.depth, opts)
+		}
 		if err != nil {
 			return err
 		}
 		for _, l := range lines {
-			fmt.Fprintf(g.out, "%s: %d\n", l.Move, l.Count)
+			if o.divide {
+				fmt.Fprintf(g.out, "%s: %d\n", l.Move, l.Count)
+			}
 			var carry uint64
 			if total, carry = bits.Add64(total, l.Count, 0); carry != 0 {
 				return movegen.ErrOverflow

@@ -1,0 +1,146 @@
+// Running one job on a worker: a game, a search or a perft subtree.
+
+package cluster
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/match"
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+)
+
+// runnerState is what one runner keeps between jobs: its search engine,
+// rebuilt only when a job needs other options.
+type runnerState struct {
+	eng  *search.Engine
+	opts search.Options
+}
+
+// execute runs job and returns its result (Error set when it could not).
+func (w *worker) execute(ctx context.Context, job *Job, rs *runnerState) *Result {
+	res := &Result{Run: job.Run, N: job.N, Try: job.Try, Kind: job.Kind}
+	var err error
+	switch job.Kind {
+	case KindGame:
+		res.Game, err = w.game(ctx, job.Game)
+	case KindSearch:
+		res.Search, err = w.search(ctx, job.Search, rs)
+	case KindPerft:
+		res.Perft, err = perft(ctx, job.Perft)
+	}
+	if err != nil {
+		res.Game, res.Search, res.Perft = nil, nil, nil
+		res.Error = err.Error()
+	}
+	return res
+}
+
+func (w *worker) game(ctx context.Context, g *GameJob) (*GameOut, error) {
+	p1, err := w.specs.get(g.Player1)
+	if err != nil {
+		return nil, err
+	}
+	p2, err := w.specs.get(g.Player2)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range []match.Factory{p1, p2} {
+		if p.External && !w.cfg.AllowExternal {
+			return nil, fmt.Errorf("player %s runs a program on the worker: start the worker with --allow-ugi to allow it", excerpt.Quote(p.Name))
+		}
+	}
+	start, _ := position.Parse(g.Start) // checked by ParseJob
+	cfg := match.Config{Player1: p1, Player2: p2, Seed: g.Seed, Game: match.GameConfig{
+		Rules:       movegen.Rules{FreeFirstLap: g.FreeFirstLap},
+		MaxPlies:    g.MaxPlies,
+		MoveTime:    time.Duration(g.MoveTimeMS) * time.Millisecond,
+		MoveTimeout: time.Duration(g.MoveTimeoutMS) * time.Millisecond,
+	}}
+	r, err := match.PlayNumbered(ctx, cfg, start, g.Number)
+	if err != nil {
+		return nil, err
+	}
+	return gameOut(&r), nil
+}
+
+func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*SearchOut, error) {
+	o := search.Options{Threads: 1, HashMB: w.cfg.HashMB, MultiPV: 1,
+		Rules: movegen.Rules{FreeFirstLap: s.FreeFirstLap}, Multiplier: s.Multiplier}
+	if s.HashMB > 0 {
+		o.HashMB = s.HashMB
+	}
+	if o.HashMB == 0 {
+		o.HashMB = search.DefaultHashMB
+	}
+	if o.Multiplier == 0 {
+		o.Multiplier = movegen.DefaultMultiplier
+	}
+	if s.Objective == "match" {
+		o.Objective = search.Match
+	}
+	if rs.eng == nil || rs.opts != o {
+		e, err := search.NewEngine(o)
+		if err != nil {
+			return nil, err
+		}
+		rs.eng, rs.opts = e, o
+	}
+	rs.eng.NewGame()
+	pos, _ := position.Parse(s.Position) // checked by ParseJob
+	begin := time.Now()
+	r := rs.eng.Search(ctx, pos, s.History, search.Limits{Depth: s.Depth, Nodes: s.Nodes,
+		MoveTime: time.Duration(s.MoveTimeMS) * time.Millisecond}, nil)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	out := &SearchOut{Score: r.Score, Proven: r.Proven, Depth: r.Depth, Nodes: r.Nodes,
+		HashMB: o.HashMB, Elapsed: time.Since(begin).Milliseconds()}
+	if r.HasMove {
+		out.Best = r.Best.String()
+	}
+	for _, m := range r.PV {
+		out.PV = append(out.PV, m.String())
+	}
+	return out, nil
+}
+
+func perft(ctx context.Context, p *PerftJob) (*PerftOut, error) {
+	pos, _ := position.Parse(p.Position) // checked by ParseJob
+	n, err := movegen.Perft(ctx, pos, p.Depth, movegen.PerftOptions{Rules: movegen.Rules{FreeFirstLap: p.FreeFirstLap}})
+	if err != nil {
+		return nil, err
+	}
+	return &PerftOut{Nodes: n}, nil
+}
+
+// specCache keeps parsed player specs (a book spec opens its file once).
+type specCache struct {
+	mu sync.Mutex
+	m  map[string]match.Factory
+}
+
+// maxSpecs bounds the cache; it is emptied when full.
+const maxSpecs = 32
+
+func (c *specCache) get(spec string) (match.Factory, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if f, ok := c.m[spec]; ok {
+		return f, nil
+	}
+	f, err := match.ParseSpec(spec)
+	if err != nil {
+		return f, err
+	}
+	if c.m == nil || len(c.m) >= maxSpecs {
+		c.m = map[string]match.Factory{}
+	}
+	c.m[spec] = f
+	return f, nil
+}

@@ -1,0 +1,167 @@
+// The coordinator of jobs submitted as they come, each caller awaiting its own.
+
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Pool submits jobs of the coordinator's run as they come. Its run should
+// be new: a pool does not resume (its user, a book build, checkpoints).
+type Pool struct {
+	c       *Coordinator
+	ctx     context.Context
+	cancel  context.CancelFunc
+	jobs    jetstream.Stream
+	it      jetstream.MessagesContext
+	mu      sync.Mutex
+	next    int
+	pending map[int]*pendingJob
+	err     error // why the pool stopped
+	stopped chan struct{}
+}
+
+type pendingJob struct {
+	job   Job
+	tries int
+	ch    chan *Result // gets the result (or an error result) once
+}
+
+// Pool starts a pool on c's run; Close stops it.
+func (c *Coordinator) Pool(ctx context.Context) (*Pool, error) {
+	if err := CheckRunID(c.Run); err != nil {
+		return nil, err
+	}
+	jobs, results, err := streams(ctx, c.JS)
+	if err != nil {
+		return nil, err
+	}
+	cons, err := results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{ResultsSubject(c.Run)}, DeliverPolicy: jetstream.DeliverNewPolicy})
+	if err != nil {
+		return nil, fmt.Errorf("results of run %s: %w", c.Run, err)
+	}
+	it, err := cons.Messages()
+	if err != nil {
+		return nil, fmt.Errorf("results of run %s: %w", c.Run, err)
+	}
+	pctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	p := &Pool{c: c, ctx: pctx, cancel: cancel, jobs: jobs, it: it, pending: map[int]*pendingJob{}, stopped: make(chan struct{})}
+	go p.read()
+	return p, nil
+}
+
+// read hands each result to the job waiting for it.
+func (p *Pool) read() {
+	defer close(p.stopped)
+	for {
+		m, err := p.it.Next()
+		if err != nil {
+			p.fail(fmt.Errorf("reading results of run %s: %w", p.c.Run, err))
+			return
+		}
+		p.mu.Lock()
+		r, _, refusal := p.c.examine(m)
+		var pj *pendingJob
+		if r != nil {
+			pj = p.pending[r.N]
+		}
+		switch {
+		case r == nil:
+		case pj == nil && r.N < 0 && r.Error != "":
+			p.c.Rejected++
+			p.c.logf("worker %s: %s", excerpt.Prefix(r.Worker), r.Error)
+		case pj == nil:
+			p.c.Duplicates++ // answered already, or not ours
+		case refusal != "" && pj.tries < p.c.maxTries():
+			p.c.logf("%s", refusal)
+			pj.tries++
+			if err := p.c.publish(p.ctx, &pj.job, r.N, pj.tries-1); err != nil {
+				p.answer(r.N, &Result{Error: err.Error()})
+			}
+		case refusal != "":
+			p.answer(r.N, &Result{Error: fmt.Sprintf("job %s/%d refused %d times; the last: %s", p.c.Run, r.N, pj.tries, refusal)})
+		default:
+			p.answer(r.N, r)
+		}
+		p.mu.Unlock()
+	}
+}
+
+// answer delivers job k's result (p.mu held).
+func (p *Pool) answer(k int, r *Result) {
+	if pj := p.pending[k]; pj != nil {
+		delete(p.pending, k)
+		pj.ch <- r
+	}
+}
+
+// fail stops the pool: every waiting job gets err.
+func (p *Pool) fail(err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.err == nil {
+		p.err = err
+	}
+	for k := range p.pending {
+		p.answer(k, &Result{Error: p.err.Error()})
+	}
+}
+
+// Submit publishes j and waits for its result. An error is ctx's end, a
+// stopped pool, or the job failing (refused too often, or an error on the
+// worker): its message names the job and the worker.
+func (p *Pool) Submit(ctx context.Context, j Job) (*Result, error) {
+	p.mu.Lock()
+	if p.err != nil {
+		p.mu.Unlock()
+		return nil, p.err
+	}
+	k := p.next
+	p.next++
+	pj := &pendingJob{job: j, tries: 1, ch: make(chan *Result, 1)}
+	p.pending[k] = pj
+	p.mu.Unlock()
+	if err := p.c.publish(ctx, &pj.job, k, 0); err != nil {
+		p.mu.Lock()
+		delete(p.pending, k)
+		p.mu.Unlock()
+		return nil, err
+	}
+	select {
+	case r := <-pj.ch:
+		if r.Error != "" {
+			if r.Worker != "" {
+				return nil, fmt.Errorf("job %s/%d failed on worker %s: %s", p.c.Run, k, excerpt.Prefix(r.Worker), r.Error)
+			}
+			return nil, errors.New(r.Error)
+		}
+		return r, nil
+	case <-ctx.Done():
+		p.mu.Lock()
+		delete(p.pending, k)
+		p.mu.Unlock()
+		return nil, ctx.Err()
+	}
+}
+
+// Close stops the pool and purges the run's jobs still queued.
+func (p *Pool) Close() error {
+	p.it.Stop()
+	<-p.stopped
+	p.cancel()
+	return p.c.purge(context.Background(), p.jobs)
+}
+
+func (c *Coordinator) maxTries() int {
+	if c.MaxTries <= 0 {
+		return 5
+	}
+	return c.MaxTries
+}

@@ -1,0 +1,109 @@
+// The JetStream layout: the jobs and results streams and the workers' consumer.
+
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Stream and consumer names. Whoever connects first (worker or
+// coordinator) creates them with the settings below; later processes use
+// them as they are, so an operator may change their limits with the nats
+// CLI (docs/cluster.md).
+const (
+	JobsStream     = "KIOTHI_JOBS"
+	ResultsStream  = "KIOTHI_RESULTS"
+	WorkerConsumer = "kiothi-workers"
+)
+
+// Defaults of the layout.
+const (
+	// DefaultAckWait is how long a job may go without an ack or a
+	// heartbeat before it is delivered again; a worker sends a heartbeat
+	// every third of it while the job runs, so only a dead or cut-off
+	// worker's jobs are redelivered.
+	DefaultAckWait = 30 * time.Second
+	// jobsDuplicates is the window in which a job published twice (a
+	// restarted coordinator) is stored once.
+	jobsDuplicates = time.Hour
+	// resultsDuplicates is the same for results (a job redelivered after
+	// its worker published but could not ack).
+	resultsDuplicates = 10 * time.Minute
+	// resultsMaxAge is how long results stay for a coordinator restart.
+	resultsMaxAge = 7 * 24 * time.Hour
+)
+
+func jobsConfig() jetstream.StreamConfig {
+	return jetstream.StreamConfig{
+		Name:        JobsStream,
+		Description: "kiothi jobs: games, searches and perft subtrees (work queue)",
+		Subjects:    []string{jobsPrefix + ">"},
+		Retention:   jetstream.WorkQueuePolicy,
+		Storage:     jetstream.FileStorage,
+		Duplicates:  jobsDuplicates,
+		MaxMsgSize:  2 * MaxMessageBytes, // bigger messages are refused at publication
+	}
+}
+
+func resultsConfig() jetstream.StreamConfig {
+	return jetstream.StreamConfig{
+		Name:        ResultsStream,
+		Description: "kiothi results, keyed by run and job number",
+		Subjects:    []string{resultsPrefix + ">"},
+		Retention:   jetstream.LimitsPolicy,
+		Storage:     jetstream.FileStorage,
+		Duplicates:  resultsDuplicates,
+		MaxAge:      resultsMaxAge,
+		MaxMsgSize:  2 * MaxMessageBytes,
+	}
+}
+
+// stream returns the named stream, creating it with cfg when it is absent.
+func stream(ctx context.Context, js jetstream.JetStream, cfg jetstream.StreamConfig) (jetstream.Stream, error) {
+	s, err := js.Stream(ctx, cfg.Name)
+	if errors.Is(err, jetstream.ErrStreamNotFound) {
+		s, err = js.CreateStream(ctx, cfg)
+		if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+			s, err = js.Stream(ctx, cfg.Name) // another process was quicker
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("stream %s: %w", cfg.Name, err)
+	}
+	return s, nil
+}
+
+// streams returns the jobs and the results streams.
+func streams(ctx context.Context, js jetstream.JetStream) (jobs, results jetstream.Stream, err error) {
+	if jobs, err = stream(ctx, js, jobsConfig()); err != nil {
+		return nil, nil, err
+	}
+	results, err = stream(ctx, js, resultsConfig())
+	return jobs, results, err
+}
+
+// workerConsumer returns the workers' durable pull consumer, creating it
+// with ackWait when it is absent.
+func workerConsumer(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jetstream.Consumer, error) {
+	c, err := js.Consumer(ctx, JobsStream, WorkerConsumer)
+	if errors.Is(err, jetstream.ErrConsumerNotFound) {
+		c, err = js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
+			Durable:       WorkerConsumer,
+			Description:   "kiothi workers: one job per pull",
+			AckPolicy:     jetstream.AckExplicitPolicy,
+			AckWait:       ackWait,
+			MaxDeliver:    -1,
+			MaxAckPending: -1,
+			FilterSubject: jobsPrefix + ">",
+		})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("consumer %s: %w", WorkerConsumer, err)
+	}
+	return c, nil
+}

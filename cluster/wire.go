@@ -1,0 +1,359 @@
+// The wire format: versioned JSON jobs and results, their subjects and parsers.
+
+package cluster
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/tt"
+)
+
+// WireVersion is the version of the job and result messages. A message of
+// another version is refused: its fields may mean something else.
+const WireVersion = 1
+
+// MaxMessageBytes bounds a job or result message. The largest real one, a
+// game of a thousand moves, is about 8 KB.
+const MaxMessageBytes = 256 << 10
+
+// Job kinds.
+const (
+	KindGame   = "game"   // a game of a match (GameJob)
+	KindSearch = "search" // one search (SearchJob)
+	KindPerft  = "perft"  // a perft subtree (PerftJob)
+)
+
+// Subjects: jobs of run R go on kiothi.jobs.R, their results on
+// kiothi.results.R.
+const (
+	jobsPrefix    = "kiothi.jobs."
+	resultsPrefix = "kiothi.results."
+)
+
+// JobsSubject returns the subject of run's jobs.
+func JobsSubject(run string) string { return jobsPrefix + run }
+
+// ResultsSubject returns the subject of run's results.
+func ResultsSubject(run string) string { return resultsPrefix + run }
+
+// CheckRunID checks a run id: 1 to 64 letters, digits, '-' or '_' (it is
+// a token of the subjects).
+func CheckRunID(run string) error {
+	if run == "" || len(run) > 64 {
+		return fmt.Errorf("run id %s: want 1 to 64 letters, digits, '-' or '_'", excerpt.Quote(run))
+	}
+	for i := 0; i < len(run); i++ {
+		c := run[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return fmt.Errorf("run id %s: character %q at %d: want letters, digits, '-' or '_'", excerpt.Quote(run), c, i)
+		}
+	}
+	return nil
+}
+
+// Build says which engine made a message: its version and its bench
+// signature (package bench's Signature). Workers run only jobs of their own
+// build, and coordinators count only results of theirs, so results of two
+// builds never mix.
+type Build struct {
+	Version   string `json:"version"`
+	Signature uint64 `json:"signature"`
+}
+
+func (b Build) String() string {
+	return fmt.Sprintf("kiothi %s (bench signature %d)", b.Version, b.Signature)
+}
+
+// Job is one unit of work, self-contained: a worker needs nothing else.
+type Job struct {
+	V     int    `json:"v"`
+	Run   string `json:"run"`
+	N     int    `json:"n"`                 // the job's number in its run, from 0
+	Try   int    `json:"attempt,omitempty"` // republications after a refusal
+	Build Build  `json:"build"`             // the coordinator's
+	Kind  string `json:"kind"`
+
+	Game   *GameJob   `json:"game,omitempty"`
+	Search *SearchJob `json:"search,omitempty"`
+	Perft  *PerftJob  `json:"perft,omitempty"`
+}
+
+// ID returns "run/n", the job's key in results.
+func (j *Job) ID() string { return j.Run + "/" + strconv.Itoa(j.N) }
+
+// GameJob is game Number of a match, as match.PlayNumbered plays it.
+type GameJob struct {
+	Player1       string `json:"player1"` // player specs (match.ParseSpec)
+	Player2       string `json:"player2"`
+	Start         string `json:"start"` // the opening (RULES.md §7)
+	Number        int    `json:"number"`
+	Seed          uint64 `json:"seed"` // the match's seed
+	FreeFirstLap  bool   `json:"free_first_lap,omitempty"`
+	MaxPlies      int    `json:"max_plies"`
+	MoveTimeMS    int64  `json:"movetime_ms,omitempty"`
+	MoveTimeoutMS int64  `json:"move_timeout_ms,omitempty"`
+}
+
+// SearchJob is one search from a cleared table.
+type SearchJob struct {
+	Position     string   `json:"position"`
+	History      []uint64 `json:"history,omitempty"` // keys of the game's positions before (search.Engine.Search)
+	HashMB       int      `json:"hash_mb,omitempty"` // 0: the worker's --hash
+	FreeFirstLap bool     `json:"free_first_lap,omitempty"`
+	Depth        int      `json:"depth,omitempty"`
+	Nodes        uint64   `json:"nodes,omitempty"`
+	MoveTimeMS   int64    `json:"movetime_ms,omitempty"`
+	Objective    string   `json:"objective,omitempty"` // margin (default) or match
+	Multiplier   int      `json:"multiplier,omitempty"`
+}
+
+// PerftJob counts the move paths of a position to a depth.
+type PerftJob struct {
+	Position     string `json:"position"`
+	Depth        int    `json:"depth"`
+	FreeFirstLap bool   `json:"free_first_lap,omitempty"`
+}
+
+// Result answers one job. Error set means no payload: the job could not be
+// run (Refused: it came from another build).
+type Result struct {
+	V       int    `json:"v"`
+	Run     string `json:"run"`
+	N       int    `json:"n"`                 // -1: the job message could not be read
+	Try     int    `json:"attempt,omitempty"` // the job's
+	Build   Build  `json:"build"`             // the worker's
+	Worker  string `json:"worker"`            // its name, for messages
+	Kind    string `json:"kind,omitempty"`
+	Error   string `json:"error,omitempty"`
+	Refused bool   `json:"refused,omitempty"`
+
+	Game   *GameOut   `json:"game,omitempty"`
+	Search *SearchOut `json:"search,omitempty"`
+	Perft  *PerftOut  `json:"perft,omitempty"`
+}
+
+// GameOut is a played game (match.GameResult).
+type GameOut struct {
+	Start      string   `json:"start"`
+	Moves      []string `json:"moves"`
+	South      int      `json:"south"`
+	North      int      `json:"north"`
+	Repetition bool     `json:"repetition,omitempty"`
+	End        string   `json:"end"`
+	Forfeit    string   `json:"forfeit,omitempty"` // south or north
+	Reason     string   `json:"reason,omitempty"`
+}
+
+// SearchOut is a search's result.
+type SearchOut struct {
+	Best    string   `json:"best,omitempty"` // empty: no legal move
+	Score   int      `json:"score"`
+	Proven  bool     `json:"proven,omitempty"`
+	Depth   int      `json:"depth"`
+	Nodes   uint64   `json:"nodes"`
+	PV      []string `json:"pv,omitempty"`
+	HashMB  int      `json:"hash_mb"`
+	Elapsed int64    `json:"elapsed_ms"`
+}
+
+// PerftOut is a perft count.
+type PerftOut struct {
+	Nodes uint64 `json:"nodes"`
+}
+
+// Marshal encodes a job or a result.
+func Marshal(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err == nil && len(b) > MaxMessageBytes {
+		err = fmt.Errorf("message of %d bytes: over the %d-byte limit", len(b), MaxMessageBytes)
+	}
+	return b, err
+}
+
+// decode reads one JSON object of at most MaxMessageBytes with no unknown
+// fields and nothing after it.
+func decode(what string, b []byte, v any) error {
+	if len(b) > MaxMessageBytes {
+		return fmt.Errorf("%s message of %d bytes: over the %d-byte limit", what, len(b), MaxMessageBytes)
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return fmt.Errorf("%s message is empty", what)
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return fmt.Errorf("%s message: %s", what, shortError(err))
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return fmt.Errorf("%s message: data after the JSON object", what)
+	}
+	return nil
+}
+
+// ParseJob reads and checks a job message. The error names the field.
+func ParseJob(b []byte) (*Job, error) {
+	var j Job
+	if err := decode("job", b, &j); err != nil {
+		return nil, err
+	}
+	if j.V != WireVersion {
+		return nil, fmt.Errorf("job: wire version %d, this build reads version %d", j.V, WireVersion)
+	}
+	if err := CheckRunID(j.Run); err != nil {
+		return nil, fmt.Errorf("job: %v", err)
+	}
+	if j.N < 0 || j.Try < 0 {
+		return nil, fmt.Errorf("job %s: number %d, attempt %d: must not be negative", j.ID(), j.N, j.Try)
+	}
+	n := 0
+	for _, p := range []bool{j.Game != nil, j.Search != nil, j.Perft != nil} {
+		if p {
+			n++
+		}
+	}
+	if n != 1 {
+		return nil, fmt.Errorf("job %s: %d payloads, want exactly one", j.ID(), n)
+	}
+	var err error
+	switch {
+	case j.Kind == KindGame && j.Game != nil:
+		err = j.Game.check()
+	case j.Kind == KindSearch && j.Search != nil:
+		err = j.Search.check()
+	case j.Kind == KindPerft && j.Perft != nil:
+		err = j.Perft.check()
+	default:
+		err = fmt.Errorf("kind %s does not match its payload (kinds: game, search, perft)", excerpt.Quote(j.Kind))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("job %s: %v", j.ID(), err)
+	}
+	return &j, nil
+}
+
+const maxMillis = 24 * 3600 * 1000
+
+func (g *GameJob) check() error {
+	if strings.TrimSpace(g.Player1) == "" || strings.TrimSpace(g.Player2) == "" {
+		return errors.New("game: player1 and player2 specs are required")
+	}
+	if _, err := position.Parse(g.Start); err != nil {
+		return fmt.Errorf("game: start: %v", err)
+	}
+	switch {
+	case g.Number < 0:
+		return fmt.Errorf("game: number %d: must not be negative", g.Number)
+	case g.MaxPlies < 0 || g.MaxPlies > 1_000_000:
+		return fmt.Errorf("game: max_plies %d: want 0 to 1000000", g.MaxPlies)
+	case g.MoveTimeMS < 0 || g.MoveTimeMS > maxMillis:
+		return fmt.Errorf("game: movetime_ms %d: want 0 to %d", g.MoveTimeMS, maxMillis)
+	case g.MoveTimeoutMS < 0 || g.MoveTimeoutMS > maxMillis:
+		return fmt.Errorf("game: move_timeout_ms %d: want 0 to %d", g.MoveTimeoutMS, maxMillis)
+	}
+	return nil
+}
+
+func (s *SearchJob) check() error {
+	if _, err := position.Parse(s.Position); err != nil {
+		return fmt.Errorf("search: position: %v", err)
+	}
+	switch {
+	case s.Depth < 0 || s.Depth > search.MaxDepth:
+		return fmt.Errorf("search: depth %d: want 0 to %d", s.Depth, search.MaxDepth)
+	case s.MoveTimeMS < 0 || s.MoveTimeMS > maxMillis:
+		return fmt.Errorf("search: movetime_ms %d: want 0 to %d", s.MoveTimeMS, maxMillis)
+	case s.Depth == 0 && s.Nodes == 0 && s.MoveTimeMS == 0:
+		return errors.New("search: no limit: set depth, nodes or movetime_ms")
+	case s.Objective != "" && s.Objective != "margin" && s.Objective != "match":
+		return fmt.Errorf("search: objective %s: want margin or match", excerpt.Quote(s.Objective))
+	case s.Multiplier != 0 && (s.Multiplier < 2 || s.Multiplier > 10):
+		return fmt.Errorf("search: multiplier %d: want 2 to 10", s.Multiplier)
+	case len(s.History) > maxHistory:
+		return fmt.Errorf("search: history of %d positions: at most %d", len(s.History), maxHistory)
+	case s.HashMB < 0 || s.HashMB > tt.MaxMB:
+		return fmt.Errorf("search: hash_mb %d: want 0 to %d", s.HashMB, tt.MaxMB)
+	}
+	return nil
+}
+
+// maxHistory bounds a search job's history (a book line is at most 256).
+const maxHistory = 4096
+
+// maxPerftDepth bounds a perft job; deeper subtrees are split into jobs.
+const maxPerftDepth = 30
+
+func (p *PerftJob) check() error {
+	if _, err := position.Parse(p.Position); err != nil {
+		return fmt.Errorf("perft: position: %v", err)
+	}
+	if p.Depth < 0 || p.Depth > maxPerftDepth {
+		return fmt.Errorf("perft: depth %d: want 0 to %d", p.Depth, maxPerftDepth)
+	}
+	return nil
+}
+
+// ParseResult reads and checks a result message. The error names the field.
+func ParseResult(b []byte) (*Result, error) {
+	var r Result
+	if err := decode("result", b, &r); err != nil {
+		return nil, err
+	}
+	if r.V != WireVersion {
+		return nil, fmt.Errorf("result: wire version %d, this build reads version %d", r.V, WireVersion)
+	}
+	if err := CheckRunID(r.Run); err != nil {
+		return nil, fmt.Errorf("result: %v", err)
+	}
+	if r.N < -1 {
+		return nil, fmt.Errorf("result %s/%d: number must be -1 or more", r.Run, r.N)
+	}
+	payloads := 0
+	for _, p := range []bool{r.Game != nil, r.Search != nil, r.Perft != nil} {
+		if p {
+			payloads++
+		}
+	}
+	if r.Error != "" {
+		if payloads != 0 {
+			return nil, fmt.Errorf("result %s/%d: an error and a payload", r.Run, r.N)
+		}
+		return &r, nil
+	}
+	if r.Refused {
+		return nil, fmt.Errorf("result %s/%d: refused without an error message", r.Run, r.N)
+	}
+	ok := payloads == 1 && (r.Kind == KindGame && r.Game != nil || r.Kind == KindSearch && r.Search != nil || r.Kind == KindPerft && r.Perft != nil)
+	if !ok || r.N < 0 {
+		return nil, fmt.Errorf("result %s/%d: kind %s with %d payloads: want one payload of its kind", r.Run, r.N, excerpt.Quote(r.Kind), payloads)
+	}
+	if r.Game != nil {
+		if _, err := position.Parse(r.Game.Start); err != nil {
+			return nil, fmt.Errorf("result %s/%d: game start: %v", r.Run, r.N, err)
+		}
+		if len(r.Game.Moves) > 1_000_000 {
+			return nil, fmt.Errorf("result %s/%d: %d moves", r.Run, r.N, len(r.Game.Moves))
+		}
+	}
+	return &r, nil
+}
+
+// maxErrorText bounds a decoder's error message in ours: it may quote a
+// field name of any length from the message.
+const maxErrorText = 200
+
+func shortError(err error) string {
+	t := err.Error()
+	if len(t) > maxErrorText {
+		t = strings.ToValidUTF8(t[:maxErrorText], "") + "..."
+	}
+	return t
+}

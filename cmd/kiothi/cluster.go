@@ -1,0 +1,226 @@
+// The NATS flags of coordinator commands, and the coordinator session they open.
+
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/kiothi/kiothi/bench"
+	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/match"
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/spf13/pflag"
+)
+
+// natsOptions are a NATS connection's flags (coordinators and workers).
+type natsOptions struct {
+	url         string
+	creds       string
+	ca          string
+	cert, key   string
+	connectWait time.Duration
+}
+
+func (o *natsOptions) addFlags(f *pflag.FlagSet, what string) {
+	f.StringVar(&o.url, "nats", "", what)
+	f.StringVar(&o.creds, "nats-creds", "", "NATS credentials file (JWT and NKey seed)")
+	f.StringVar(&o.ca, "nats-ca", "", "CA certificate file to verify the NATS server's TLS certificate")
+	f.StringVar(&o.cert, "nats-cert", "", "client certificate file for TLS (with --nats-key)")
+	f.StringVar(&o.key, "nats-key", "", "client key file for TLS (with --nats-cert)")
+}
+
+// options returns the connection options the flags ask for.
+func (o *natsOptions) options(name string) ([]nats.Option, error) {
+	opts := []nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second)}
+	if o.creds != "" {
+		opts = append(opts, nats.UserCredentials(o.creds))
+	}
+	if o.ca != "" {
+		opts = append(opts, nats.RootCAs(o.ca))
+	}
+	if (o.cert == "") != (o.key == "") {
+		return nil, errors.New("--nats-cert and --nats-key go together")
+	}
+	if o.cert != "" {
+		opts = append(opts, nats.ClientCert(o.cert, o.key))
+	}
+	return opts, nil
+}
+
+// localBuild is this binary's identity on the work queue.
+func localBuild() (cluster.Build, error) {
+	sig, err := bench.Signature()
+	if err != nil {
+		return cluster.Build{}, fmt.Errorf("bench signature: %v", err)
+	}
+	return cluster.Build{Version: version, Signature: sig}, nil
+}
+
+// clusterOptions are a coordinator's flags.
+type clusterOptions struct {
+	natsOptions
+	workers int
+	runID   string
+	window  int
+}
+
+func (o *clusterOptions) addFlags(f *pflag.FlagSet) {
+	o.natsOptions.addFlags(f, `run the jobs through the NATS server at this URL (nats://host:4222, tls://...), or "embedded" for one in this process (docs/cluster.md)`)
+	f.IntVar(&o.workers, "workers", 0, "start this many workers in this process (without --nats: on an embedded server)")
+	f.StringVar(&o.runID, "run-id", "", "the run's id on the server; a coordinator started again with the same id resumes the run (default: a new id, printed)")
+	f.IntVar(&o.window, "queue", 256, "with --nats: jobs queued ahead of the results (the SPRT purges them when it stops)")
+}
+
+// enabled says whether the command runs its work through NATS.
+func (o *clusterOptions) enabled() bool { return o.url != "" || o.workers > 0 }
+
+// clusterSession is an open coordinator: its connection, the local
+// workers and embedded server it started, and the coordinator.
+type clusterSession struct {
+	nc    *nats.Conn
+	local *cluster.Local
+	coord *cluster.Coordinator
+}
+
+// open connects (starting an embedded server and local workers when
+// asked) and returns the session; what it says goes to log.
+func (o *clusterOptions) open(log io.Writer) (*clusterSession, error) {
+	for _, err := range []error{
+		limits.Range{Min: 0, Max: limits.Threads.Max}.Check("--workers", int64(o.workers)),
+		limits.Range{Min: 1, Max: 1_000_000}.Check("--queue", int64(o.window)),
+	} {
+		if err != nil {
+			return nil, err
+		}
+	}
+	embedded := o.url == "embedded" || o.url == ""
+	if embedded && o.workers == 0 {
+		return nil, errors.New("--nats embedded: give --workers N (an embedded server has no other workers)")
+	}
+	run := o.runID
+	if run == "" {
+		b := make([]byte, 6)
+		rand.Read(b)
+		run = time.Now().UTC().Format("20060102-150405-") + hex.EncodeToString(b)
+	} else if err := cluster.CheckRunID(run); err != nil {
+		return nil, fmt.Errorf("--run-id: %v", err)
+	}
+	opts, err := o.options("kiothi coordinator " + run)
+	if err != nil {
+		return nil, err
+	}
+	build, err := localBuild()
+	if err != nil {
+		return nil, err
+	}
+	s := &clusterSession{}
+	// On the embedded server (loopback, random token) the jobs are this
+	// process's own, so its workers may run the ugi: players it names; on
+	// a shared server they may not (kiothi worker --allow-ugi).
+	wcfg := cluster.WorkerConfig{Build: build, Log: log, AllowExternal: embedded}
+	url := o.url
+	if embedded {
+		if s.local, err = cluster.StartLocal(o.workers, wcfg); err != nil {
+			return nil, err
+		}
+		url = s.local.URL()
+	} else if o.workers > 0 {
+		if s.local, err = cluster.StartWorkers(url, o.workers, wcfg, opts...); err != nil {
+			return nil, err
+		}
+	}
+	if s.nc, err = nats.Connect(url, opts...); err != nil {
+		s.close()
+		return nil, fmt.Errorf("--nats %s: %v", url, err)
+	}
+	js, err := jetstream.New(s.nc)
+	if err != nil {
+		s.close()
+		return nil, err
+	}
+	if !embedded {
+		fmt.Fprintf(log, "run id %s on %s (start again with --run-id %s to resume)\n", run, url, run)
+	}
+	s.coord = &cluster.Coordinator{JS: js, Run: run, Build: build, Window: o.window, Log: log}
+	return s, nil
+}
+
+// close ends the session: the connection, then the local workers and server.
+func (s *clusterSession) close() {
+	if s.nc != nil {
+		s.nc.Drain()
+	}
+	if s.local != nil {
+		s.local.Close()
+	}
+}
+
+// contextOrBackground returns ctx, or a background context for nil.
+func contextOrBackground(ctx context.Context) context.Context {
+	if ctx == nil {
+		return context.Background()
+	}
+	return ctx
+}
+
+// runMatch plays cfg's games through the work queue (match --nats).
+func (o *clusterOptions) runMatch(ctx context.Context, g *globalOptions, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
+	s, err := o.open(g.errOut)
+	if err != nil {
+		return nil, err
+	}
+	defer s.close()
+	return cluster.Match(ctx, s.coord, cfg, spec1, spec2)
+}
+
+// divide counts perft below each root move through the work queue
+// (perft --nats).
+func (o *clusterOptions) divide(ctx context.Context, g *globalOptions, p position.Position, depth int, r movegen.Rules) ([]movegen.DivideLine, error) {
+	s, err := o.open(g.errOut)
+	if err != nil {
+		return nil, err
+	}
+	defer s.close()
+	return cluster.Divide(ctx, s.coord, p, depth, r)
+}
+
+// bookBuild runs cfg's build with its leaf searches on the work queue
+// (book build --nats); the candidate redistributions at turns 1 and 2 are
+// searched here. A search that cannot be done stops the build as an
+// interrupt does (the book written is valid) and is the error.
+func (o *clusterOptions) bookBuild(ctx context.Context, g *globalOptions, cfg book.Config) (book.Summary, error) {
+	s, err := o.open(g.errOut)
+	if err != nil {
+		return book.Summary{}, err
+	}
+	defer s.close()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	pool, err := s.coord.Pool(ctx)
+	if err != nil {
+		return book.Summary{}, err
+	}
+	defer pool.Close()
+	cfg.NewEngine = func(multiPV int) (book.Searcher, error) {
+		if multiPV > 1 {
+			return cfg.LocalEngine(multiPV)
+		}
+		return &cluster.Searcher{Pool: pool, Rules: cfg.Rules, HashMB: cfg.HashMB, Fail: cancel}, nil
+	}
+	sum, err := book.Build(ctx, cfg)
+	if cause := context.Cause(ctx); err == nil && sum.Interrupted && cause != nil && !errors.Is(cause, context.Canceled) {
+		err = fmt.Errorf("book build stopped: %v (%s is a valid book; continue it with --resume)", cause, cfg.Out)
+	}
+	return sum, err
+}

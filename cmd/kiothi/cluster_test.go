@@ -1,0 +1,124 @@
+// Tests of the commands' NATS paths against their local runs, and the worker.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kiothi/kiothi/cluster"
+)
+
+func TestMatchWithWorkersEqualsLocal(t *testing.T) {
+	args := []string{"match", "--player1", "engine:depth=2,hash=1", "--player2", "greedy", "--games", "4", "--max-plies", "200", "--seed", "3"}
+	want, _, err := runCLI(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := runCLI(t, append(args, "--workers", "2")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Fatalf("with --workers 2:\n%s\nlocal:\n%s", got, want)
+	}
+}
+
+func TestPerftWithWorkersEqualsLocal(t *testing.T) {
+	args := []string{"perft", "0.2.1.2.0.0.1.2.2.1/0.1.4.1.0.0.2.1.1.0 21-18 n 36", "--depth", "4", "--divide"}
+	want, _, err := runCLI(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := runCLI(t, append(args, "--nats", "embedded", "--workers", "2")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Fatalf("with --workers 2:\n%s\nlocal:\n%s", got, want)
+	}
+}
+
+func TestWorkerCommand(t *testing.T) {
+	e, err := cluster.StartEmbedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	var wout, werr bytes.Buffer
+	done := make(chan error, 1)
+	go func() {
+		cmd := newRootCmd(strings.NewReader(""), &wout, &werr)
+		cmd.SetArgs([]string{"worker", "--nats", e.URL(), "--threads", "2", "--name", "w1"})
+		done <- cmd.ExecuteContext(ctx)
+	}()
+	args := []string{"perft", "0.2.1.2.0.0.1.2.2.1/0.1.4.1.0.0.2.1.1.0 21-18 n 36", "--depth", "4"}
+	want, _, err := runCLI(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, gotErr, err := runCLI(t, append(args, "--nats", e.URL(), "--run-id", "cli-perft")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Fatalf("through the worker command: %q, local %q", got, want)
+	}
+	if !strings.Contains(gotErr, "run id cli-perft") {
+		t.Errorf("coordinator's stderr does not name the run id: %q", gotErr)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("worker: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("worker did not stop within 20 s of its context's end")
+	}
+	if s := werr.String(); !strings.Contains(s, "worker w1: kiothi ") || !strings.Contains(s, "worker w1: stopped") {
+		t.Errorf("worker's stderr: %q", s)
+	}
+}
+
+func TestClusterFlagErrors(t *testing.T) {
+	cases := map[string][]string{
+		"--nats URL":       {"worker"},
+		"embedded servers": {"worker", "--nats", "embedded"},
+		"--threads 0":      {"worker", "--nats", "nats://127.0.0.1:1", "--threads", "0"},
+		"--ack-wait":       {"worker", "--nats", "nats://127.0.0.1:1", "--ack-wait", "1ms"},
+		"give --workers":   {"match", "--player1", "random", "--player2", "random", "--nats", "embedded"},
+		"--run-id":         {"match", "--player1", "random", "--player2", "random", "--workers", "1", "--run-id", "a.b"},
+		"not available":    {"perft", "--suite", "x", "--workers", "2"},
+		"--workers -1":     {"match", "--player1", "random", "--player2", "random", "--nats", "nats://127.0.0.1:1", "--workers", "-1"},
+		"go together":      {"match", "--player1", "random", "--player2", "random", "--nats", "nats://127.0.0.1:1", "--nats-cert", "c"},
+	}
+	for want, args := range cases {
+		_, _, err := runCLI(t, args...)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: error %v should mention %q", args, err, want)
+		}
+	}
+}
+
+func TestBookBuildWithWorkersEqualsLocal(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"book", "build", "--plies", "4", "--positions", "10", "--depth", "2", "--candidates", "3", "--hash", "1", "--progress", "off", "--threads", "3"}
+	if _, _, err := runCLI(t, append(args, "--out", filepath.Join(dir, "local.kbk"))...); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCLI(t, append(args, "--out", filepath.Join(dir, "remote.kbk"), "--workers", "2")...); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "local.kbk"))
+	b, _ := os.ReadFile(filepath.Join(dir, "remote.kbk"))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatalf("books differ: local %d bytes, with --workers 2 %d bytes", len(a), len(b))
+	}
+}

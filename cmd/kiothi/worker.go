@@ -1,0 +1,102 @@
+// The worker command: runs jobs from a NATS work queue until interrupted.
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/search"
+	"github.com/nats-io/nats.go"
+	"github.com/spf13/cobra"
+)
+
+type workerOptions struct {
+	natsOptions
+	threads  int
+	hash     int
+	name     string
+	ackWait  time.Duration
+	progress int
+	allowUGI bool
+}
+
+func init() { register(newWorkerCmd) }
+
+func newWorkerCmd(g *globalOptions) *cobra.Command {
+	o := &workerOptions{}
+	c := &cobra.Command{
+		Use:   "worker --nats URL",
+		Short: "Run games, searches and perft jobs from a NATS work queue",
+		Long: `Pull jobs (match games, searches, perft subtrees) from the NATS JetStream
+work queue at --nats and run --threads of them at a time, publishing each
+result before acknowledging its job. Jobs from another engine build
+(version or bench signature) are refused with an error result. SIGINT or
+SIGTERM stops the worker: the jobs it is running are released to other
+workers at once. See docs/cluster.md.`,
+		Example: `  kiothi worker --nats nats://queue.example.org:4222 --threads 8`,
+		Args:    cobra.NoArgs,
+		RunE:    func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), g) },
+	}
+	f := c.Flags()
+	o.natsOptions.addFlags(f, "URL of the NATS server (nats://host:4222, tls://...; required)")
+	f.IntVar(&o.threads, "threads", 1, "jobs run at a time")
+	f.IntVar(&o.hash, "hash", search.DefaultHashMB, "transposition table of each search job, in MB (games use their specs' hash)")
+	f.StringVar(&o.name, "name", "", "this worker's name in results and messages (default host-pid)")
+	durationVar(f, &o.ackWait, "ack-wait", cluster.DefaultAckWait, "redeliver a job whose worker is silent this long (used when this worker creates the queue's consumer)")
+	f.IntVar(&o.progress, "progress", 100, "print a line every this many jobs (0: never)")
+	f.BoolVar(&o.allowUGI, "allow-ugi", false, "run games with ugi: players (external programs named by the job); off, a job cannot run programs here")
+	return c
+}
+
+func (o *workerOptions) run(ctx context.Context, g *globalOptions) error {
+	if o.url == "" || o.url == "embedded" {
+		return errors.New("worker: --nats URL of a NATS server is required (embedded servers belong to coordinators: match --workers N)")
+	}
+	for _, err := range []error{
+		limits.Threads.Check("--threads", int64(o.threads)),
+		limits.HashMB.Check("--hash", int64(o.hash)),
+		// One engine a runner for search jobs, each with its own table.
+		limits.CheckMemory(fmt.Sprintf("--threads %d × --hash %d", o.threads, o.hash), int64(o.threads)*limits.EngineMB(1, o.hash)),
+		limits.Range{Min: 0, Max: 1 << 30}.Check("--progress", int64(o.progress)),
+		limits.Range{Min: 1000, Max: 24 * 3600 * 1000, Unit: "ms"}.CheckDuration("--ack-wait", o.ackWait),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	if o.name == "" {
+		host, _ := os.Hostname()
+		o.name = fmt.Sprintf("%s-%d", host, os.Getpid())
+	}
+	opts, err := o.options("kiothi worker " + o.name)
+	if err != nil {
+		return err
+	}
+	build, err := localBuild()
+	if err != nil {
+		return err
+	}
+	nc, err := nats.Connect(o.url, opts...)
+	if err != nil {
+		return fmt.Errorf("--nats %s: %v", o.url, err)
+	}
+	defer nc.Close()
+	ctx, stop := signal.NotifyContext(contextOrBackground(ctx), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fmt.Fprintf(g.errOut, "worker %s: %s, %d at a time, on %s\n", o.name, build, o.threads, nc.ConnectedUrlRedacted())
+	err = cluster.Work(ctx, nc, cluster.WorkerConfig{Runners: o.threads, HashMB: o.hash, Build: build,
+		Name: o.name, AckWait: o.ackWait, Log: g.errOut, ProgressEvery: o.progress, AllowExternal: o.allowUGI})
+	if err != nil {
+		return fmt.Errorf("worker: %v", err)
+	}
+	fmt.Fprintf(g.errOut, "worker %s: stopped\n", o.name)
+	return nil
+}

@@ -1,0 +1,87 @@
+// Game k of a match and its tally, shared by Run and remote runners (cluster).
+
+package match
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// GameStart returns game k's opening and whether player 1 is South: game k
+// starts from opening k/2 (cycling), player 1 South when k is even.
+func (cfg *Config) GameStart(k int) (position.Position, bool) {
+	if len(cfg.Openings) == 0 {
+		return position.Start(30), k%2 == 0
+	}
+	return cfg.Openings[(k/2)%len(cfg.Openings)], k%2 == 0
+}
+
+// PlannedGames returns the games the match plays unless the SPRT stops
+// it sooner: Games; without it, with an SPRT, SPRTMaxGames; else two per
+// opening.
+func (cfg *Config) PlannedGames() int {
+	switch {
+	case cfg.Games > 0:
+		return cfg.Games
+	case cfg.SPRT != nil:
+		return SPRTMaxGames
+	}
+	return 2 * max(len(cfg.Openings), 1)
+}
+
+// PlayNumbered plays game k of the match from start (its GameStart
+// opening), with the players built and seeded as Run builds them for game
+// k, so the game is the one Run would play.
+func PlayNumbered(ctx context.Context, cfg Config, start position.Position, k int) (GameResult, error) {
+	return playOne(ctx, cfg, start, k%2 == 0, k)
+}
+
+// multiplier returns the match-point multiplier in force.
+func (cfg *Config) multiplier() int {
+	if cfg.Multiplier == 0 {
+		return movegen.DefaultMultiplier
+	}
+	return cfg.Multiplier
+}
+
+// NewSummary returns an empty tally of a match planned at games games.
+func NewSummary(cfg *Config, games int) *Summary {
+	return &Summary{Name1: cfg.Player1.Name, Name2: cfg.Player2.Name, Planned: games, SPRT: cfg.SPRT, maxReasonsKept: 5}
+}
+
+// Record counts game k: the tally, its line in the games file, the SPRT
+// and the progress callback. It reports whether the SPRT has decided.
+func (s *Summary) Record(cfg *Config, k int, r *GameResult) (decided bool, err error) {
+	p1South := k%2 == 0
+	s.add(r, p1South, cfg.multiplier())
+	if cfg.Out != nil {
+		s1 := "south"
+		if !p1South {
+			s1 = "north"
+		}
+		if _, err := fmt.Fprintf(cfg.Out, "%s | game %d, player 1 %s\n", r.Line(), k+1, s1); err != nil {
+			return false, fmt.Errorf("games file: %v", err)
+		}
+	}
+	if cfg.SPRT != nil {
+		s.LLR = cfg.SPRT.LLR(s.Counts)
+		s.Decision = cfg.SPRT.Decide(s.Counts)
+	}
+	if cfg.Progress != nil {
+		cfg.Progress(s)
+	}
+	return s.Decision != Continue, nil
+}
+
+// ParseEnd reads an End's name (no-move, repetition, ply-cap, forfeit).
+func ParseEnd(s string) (End, error) {
+	for i, t := range endText {
+		if t == s {
+			return End(i), nil
+		}
+	}
+	return 0, fmt.Errorf("game end %q: want no-move, repetition, ply-cap or forfeit", s)
+}
