@@ -279,11 +279,12 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 }
 
 // result merges the threads: the deepest completed iteration wins, the
-// main thread on ties.
+// main thread on ties. A deeper result counts whatever its score: a score
+// that fell with depth is exactly what the shallower one missed.
 func (s *shared) result() Result {
 	best := s.workers[0]
 	for _, w := range s.workers[1:] {
-		if w.done > best.done && w.root[0].score >= best.root[0].score {
+		if w.done > best.done {
 			best = w
 		}
 	}
