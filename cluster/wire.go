@@ -334,7 +334,7 @@ func (p *PerftJob) check() error {
 // Bounds of a datagen job. A game's records must fit one result message:
 // MaxDatagenPlies records of 32 bytes are about 213 KB in base64. The
 // starts travel in every job: MaxDatagenStarts positions are at most
-// about 100 KB (a typical one is 50 bytes).
+// about 100 KB (a typical one is 65 bytes).
 const (
 	MaxDatagenPlies  = 5000
 	MaxDatagenStarts = 1000
