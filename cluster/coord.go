@@ -41,6 +41,18 @@ type Coordinator struct {
 // still queued and returns. When ctx ends, the queued jobs stay: a
 // coordinator started again with the same run id goes on from there.
 func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done func(k int, r *Result) (stop bool, err error)) error {
+	return c.DoExcept(ctx, n, nil, job, done)
+}
+
+// DoExcept is Do without the jobs k for which skip(k) holds (nil: none):
+// they are not published, and their results, if any are stored, are
+// ignored. Job k is job k whatever is skipped, so a run restarted with
+// more jobs skipped (a resumed datagen file) reads its stored results
+// right.
+func (c *Coordinator) DoExcept(ctx context.Context, n int, skip func(k int) bool, job func(k int) Job, done func(k int, r *Result) (stop bool, err error)) error {
+	if skip == nil {
+		skip = func(int) bool { return false }
+	}
 	if err := CheckRunID(c.Run); err != nil {
 		return err
 	}
@@ -104,7 +116,7 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 	}
 	fill := func() error {
 		for ; caughtUp && published < n && published < next+window; published++ {
-			if _, ok := got[published]; ok {
+			if _, ok := got[published]; ok || skip(published) {
 				continue
 			}
 			if err := publish(published); err != nil {
@@ -115,13 +127,16 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 	}
 	retry := func(k int, why string) error {
 		c.logf("%s", why)
-		if k < next || got[k] != nil || k >= published {
+		if k < next || got[k] != nil || k >= published || skip(k) {
 			return nil // done meanwhile, or not yet published by this process
 		}
 		if tries[k] >= maxTries {
 			return fmt.Errorf("job %s/%d refused %d times; the last: %s", c.Run, k, tries[k], why)
 		}
 		return publish(k)
+	}
+	for next < n && skip(next) {
+		next++
 	}
 	if err := fill(); err != nil {
 		return err
@@ -164,7 +179,7 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 		case r.N >= n:
 			c.Rejected++
 			c.logf("rejected result message %d: job %d of a run of %d jobs", seq, r.N, n)
-		case r.N < next || got[r.N] != nil:
+		case r.N < next || got[r.N] != nil || skip(r.N):
 			c.Duplicates++
 		case r.Error != "":
 			return fmt.Errorf("job %s/%d failed on worker %s: %s", c.Run, r.N, excerpt.Prefix(r.Worker), r.Error)
@@ -174,7 +189,11 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 		if err != nil {
 			return err
 		}
-		for got[next] != nil {
+		for next < n && (got[next] != nil || skip(next)) {
+			if got[next] == nil { // skipped
+				next++
+				continue
+			}
 			r := got[next]
 			delete(got, next)
 			stop, err := done(next, r)

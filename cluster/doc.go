@@ -1,5 +1,5 @@
 // Package cluster runs the engine's batch work (match games, searches,
-// perft subtrees) on NATS JetStream: coordinators publish self-contained,
+// perft subtrees, datagen games) on NATS JetStream: coordinators publish self-contained,
 // versioned jobs on a work-queue stream; workers pull them, run them,
 // publish each result on a results stream keyed by run and job number,
 // and then ack, so a worker that dies mid-job leaves its job to be

@@ -1,4 +1,5 @@
-// Running one job on a worker: a game, a search or a perft subtree.
+// Running one job on a worker: a game, a search, a perft subtree or a
+// datagen game.
 
 package cluster
 
@@ -8,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
@@ -22,6 +24,18 @@ type runnerState struct {
 	opts search.Options
 }
 
+// engine returns the runner's engine with options o.
+func (rs *runnerState) engine(o search.Options) (*search.Engine, error) {
+	if rs.eng == nil || rs.opts != o {
+		e, err := search.NewEngine(o)
+		if err != nil {
+			return nil, err
+		}
+		rs.eng, rs.opts = e, o
+	}
+	return rs.eng, nil
+}
+
 // execute runs job and returns its result (Error set when it could not).
 func (w *worker) execute(ctx context.Context, job *Job, rs *runnerState) *Result {
 	res := &Result{Run: job.Run, N: job.N, Try: job.Try, Kind: job.Kind}
@@ -33,9 +47,11 @@ func (w *worker) execute(ctx context.Context, job *Job, rs *runnerState) *Result
 		res.Search, err = w.search(ctx, job.Search, rs)
 	case KindPerft:
 		res.Perft, err = perft(ctx, job.Perft)
+	case KindDatagen:
+		res.Datagen, err = datagenGame(ctx, job.Datagen, rs)
 	}
 	if err != nil {
-		res.Game, res.Search, res.Perft = nil, nil, nil
+		res.Game, res.Search, res.Perft, res.Datagen = nil, nil, nil, nil
 		res.Error = err.Error()
 	}
 	return res
@@ -84,17 +100,14 @@ func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*Se
 	if s.Objective == "match" {
 		o.Objective = search.Match
 	}
-	if rs.eng == nil || rs.opts != o {
-		e, err := search.NewEngine(o)
-		if err != nil {
-			return nil, err
-		}
-		rs.eng, rs.opts = e, o
+	eng, err := rs.engine(o)
+	if err != nil {
+		return nil, err
 	}
-	rs.eng.NewGame()
+	eng.NewGame()
 	pos, _ := position.Parse(s.Position) // checked by ParseJob
 	begin := time.Now()
-	r := rs.eng.Search(ctx, pos, s.History, search.Limits{Depth: s.Depth, Nodes: s.Nodes,
+	r := eng.Search(ctx, pos, s.History, search.Limits{Depth: s.Depth, Nodes: s.Nodes,
 		MoveTime: time.Duration(s.MoveTimeMS) * time.Millisecond}, nil)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -117,6 +130,22 @@ func perft(ctx context.Context, p *PerftJob) (*PerftOut, error) {
 		return nil, err
 	}
 	return &PerftOut{Nodes: n}, nil
+}
+
+func datagenGame(ctx context.Context, d *DatagenJob, rs *runnerState) (*DatagenOut, error) {
+	cfg, err := d.config()
+	if err != nil {
+		return nil, err
+	}
+	eng, err := rs.engine(cfg.EngineOptions())
+	if err != nil {
+		return nil, err
+	}
+	recs, err := datagen.PlayGame(ctx, &cfg, eng, uint32(d.Number))
+	if err != nil {
+		return nil, err
+	}
+	return &DatagenOut{Records: datagen.AppendRecords(make([]byte, 0, len(recs)*datagen.RecordSize), recs)}, nil
 }
 
 // specCache keeps parsed player specs (a book spec opens its file once).

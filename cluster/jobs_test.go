@@ -44,6 +44,11 @@ func TestMalformedJobsGetErrorResults(t *testing.T) {
 		{strings.Replace(string(good), `"kind"`, `"surprise":1,"kind"`, 1), "unknown field"},
 		{`{"v":1,"run":"bad","n":0,"build":{},"kind":"game","game":{"player1":"x","player2":"y","start":"nonsense","number":0,"seed":0,"max_plies":0}}`, "start"},
 		{string(bytes.Repeat([]byte{' '}, MaxMessageBytes+1)), "over the"},
+		{`{"v":1,"run":"bad","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":100,"setup":31,"max_plies":10}}`, "setup 31"},
+		{`{"v":1,"run":"bad","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":100,"setup":30,"max_plies":6000}}`, "max_plies 6000"},
+		{`{"v":1,"run":"bad","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":100,"setup":30,"max_plies":10,"starts":["` + position.Start(30).String() + `"]}}`, "not a play position"},
+		{`{"v":1,"run":"bad","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":100,"setup":30,"max_plies":10,"records":"AA=="}}`, "unknown field"},
+		{`{"v":1,"run":"bad","n":0,"build":{},"kind":"datagen","perft":{"position":"` + position.Start(30).String() + `","depth":1}}`, "does not match"},
 	}
 	js, _ := jetstream.New(nc)
 	for _, b := range bad {

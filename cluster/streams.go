@@ -41,7 +41,7 @@ const (
 func jobsConfig() jetstream.StreamConfig {
 	return jetstream.StreamConfig{
 		Name:        JobsStream,
-		Description: "kiothi jobs: games, searches and perft subtrees (work queue)",
+		Description: "kiothi jobs: games, searches, perft subtrees and datagen games (work queue)",
 		Subjects:    []string{jobsPrefix + ">"},
 		Retention:   jetstream.WorkQueuePolicy,
 		Storage:     jetstream.FileStorage,

@@ -8,9 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
+	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -27,9 +29,10 @@ const MaxMessageBytes = 256 << 10
 
 // Job kinds.
 const (
-	KindGame   = "game"   // a game of a match (GameJob)
-	KindSearch = "search" // one search (SearchJob)
-	KindPerft  = "perft"  // a perft subtree (PerftJob)
+	KindGame    = "game"    // a game of a match (GameJob)
+	KindSearch  = "search"  // one search (SearchJob)
+	KindPerft   = "perft"   // a perft subtree (PerftJob)
+	KindDatagen = "datagen" // a self-play game of datagen (DatagenJob)
 )
 
 // Subjects: jobs of run R go on kiothi.jobs.R, their results on
@@ -82,9 +85,10 @@ type Job struct {
 	Build Build  `json:"build"`             // the coordinator's
 	Kind  string `json:"kind"`
 
-	Game   *GameJob   `json:"game,omitempty"`
-	Search *SearchJob `json:"search,omitempty"`
-	Perft  *PerftJob  `json:"perft,omitempty"`
+	Game    *GameJob    `json:"game,omitempty"`
+	Search  *SearchJob  `json:"search,omitempty"`
+	Perft   *PerftJob   `json:"perft,omitempty"`
+	Datagen *DatagenJob `json:"datagen,omitempty"`
 }
 
 // ID returns "run/n", the job's key in results.
@@ -123,6 +127,23 @@ type PerftJob struct {
 	FreeFirstLap bool   `json:"free_first_lap,omitempty"`
 }
 
+// DatagenJob is game Number of a datagen run, as datagen.PlayGame plays
+// it: the fields of datagen.Config a game depends on (datagenConfig).
+type DatagenJob struct {
+	Number       int      `json:"number"`
+	Seed         uint64   `json:"seed"`
+	Depth        int      `json:"depth,omitempty"`
+	Nodes        uint64   `json:"nodes,omitempty"`
+	HashMB       int      `json:"hash_mb,omitempty"` // 0: search.DefaultHashMB
+	Setup        int      `json:"setup"`
+	FreeFirstLap bool     `json:"free_first_lap,omitempty"`
+	RandomPlies  int      `json:"random_plies,omitempty"`
+	RandomProb   float64  `json:"random_prob,omitempty"`
+	MaxPlies     int      `json:"max_plies"`
+	Starts       []string `json:"starts,omitempty"` // turn-3 positions, the run's whole list
+	StartShare   float64  `json:"start_share,omitempty"`
+}
+
 // Result answers one job. Error set means no payload: the job could not be
 // run (Refused: it came from another build).
 type Result struct {
@@ -136,9 +157,10 @@ type Result struct {
 	Error   string `json:"error,omitempty"`
 	Refused bool   `json:"refused,omitempty"`
 
-	Game   *GameOut   `json:"game,omitempty"`
-	Search *SearchOut `json:"search,omitempty"`
-	Perft  *PerftOut  `json:"perft,omitempty"`
+	Game    *GameOut    `json:"game,omitempty"`
+	Search  *SearchOut  `json:"search,omitempty"`
+	Perft   *PerftOut   `json:"perft,omitempty"`
+	Datagen *DatagenOut `json:"datagen,omitempty"`
 }
 
 // GameOut is a played game (match.GameResult).
@@ -168,6 +190,12 @@ type SearchOut struct {
 // PerftOut is a perft count.
 type PerftOut struct {
 	Nodes uint64 `json:"nodes"`
+}
+
+// DatagenOut is a datagen game's records in the file's encoding
+// (datagen.AppendRecords; base64 in the JSON), all of the game's in order.
+type DatagenOut struct {
+	Records []byte `json:"records"`
 }
 
 // Marshal encodes a job or a result.
@@ -215,7 +243,7 @@ func ParseJob(b []byte) (*Job, error) {
 		return nil, fmt.Errorf("job %s: number %d, attempt %d: must not be negative", j.ID(), j.N, j.Try)
 	}
 	n := 0
-	for _, p := range []bool{j.Game != nil, j.Search != nil, j.Perft != nil} {
+	for _, p := range []bool{j.Game != nil, j.Search != nil, j.Perft != nil, j.Datagen != nil} {
 		if p {
 			n++
 		}
@@ -231,8 +259,10 @@ func ParseJob(b []byte) (*Job, error) {
 		err = j.Search.check()
 	case j.Kind == KindPerft && j.Perft != nil:
 		err = j.Perft.check()
+	case j.Kind == KindDatagen && j.Datagen != nil:
+		err = j.Datagen.check()
 	default:
-		err = fmt.Errorf("kind %s does not match its payload (kinds: game, search, perft)", excerpt.Quote(j.Kind))
+		err = fmt.Errorf("kind %s does not match its payload (kinds: game, search, perft, datagen)", excerpt.Quote(j.Kind))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("job %s: %v", j.ID(), err)
@@ -301,6 +331,61 @@ func (p *PerftJob) check() error {
 	return nil
 }
 
+// Bounds of a datagen job. A game's records must fit one result message:
+// MaxDatagenPlies records of 32 bytes are about 213 KB in base64. The
+// starts travel in every job: MaxDatagenStarts positions are at most
+// about 100 KB (a typical one is 65 bytes).
+const (
+	MaxDatagenPlies  = 5000
+	MaxDatagenStarts = 1000
+)
+
+func (d *DatagenJob) check() error {
+	switch {
+	case d.Number < 0 || uint64(d.Number) > math.MaxUint32:
+		return fmt.Errorf("datagen: number %d: want 0 to %d", d.Number, uint32(math.MaxUint32))
+	case d.Depth < 0 || d.Depth > search.MaxDepth:
+		return fmt.Errorf("datagen: depth %d: want 0 to %d", d.Depth, search.MaxDepth)
+	case d.Depth == 0 && d.Nodes == 0:
+		return errors.New("datagen: no limit: set depth or nodes")
+	case d.HashMB < 0 || d.HashMB > tt.MaxMB:
+		return fmt.Errorf("datagen: hash_mb %d: want 0 to %d", d.HashMB, tt.MaxMB)
+	case d.Setup != 30 && d.Setup != 25:
+		return fmt.Errorf("datagen: setup %d: want 30 or 25", d.Setup)
+	case d.RandomPlies < 0:
+		return fmt.Errorf("datagen: random_plies %d: must not be negative", d.RandomPlies)
+	case !(d.RandomProb >= 0 && d.RandomProb <= 1):
+		return fmt.Errorf("datagen: random_prob %v: want 0 to 1", d.RandomProb)
+	case d.MaxPlies < 1 || d.MaxPlies > MaxDatagenPlies:
+		return fmt.Errorf("datagen: max_plies %d: want 1 to %d (a game's records travel in one message)", d.MaxPlies, MaxDatagenPlies)
+	case len(d.Starts) > MaxDatagenStarts:
+		return fmt.Errorf("datagen: %d starts: at most %d", len(d.Starts), MaxDatagenStarts)
+	case !(d.StartShare >= 0 && d.StartShare <= 1):
+		return fmt.Errorf("datagen: start_share %v: want 0 to 1", d.StartShare)
+	}
+	_, err := d.starts()
+	return err
+}
+
+// starts parses the job's starts, each a play position.
+func (d *DatagenJob) starts() ([]position.Position, error) {
+	if len(d.Starts) == 0 {
+		return nil, nil
+	}
+	ps := make([]position.Position, len(d.Starts))
+	for i, s := range d.Starts {
+		p, err := position.Parse(s)
+		if err != nil {
+			return nil, fmt.Errorf("datagen: start %d: %v", i+1, err)
+		}
+		if p.Phase() != position.Play {
+			return nil, fmt.Errorf("datagen: start %d %s: not a play position (turn 3 or later)", i+1, excerpt.Quote(s))
+		}
+		ps[i] = p
+	}
+	return ps, nil
+}
+
 // ParseResult reads and checks a result message. The error names the field.
 func ParseResult(b []byte) (*Result, error) {
 	var r Result
@@ -317,7 +402,7 @@ func ParseResult(b []byte) (*Result, error) {
 		return nil, fmt.Errorf("result %s/%d: number must be -1 or more", r.Run, r.N)
 	}
 	payloads := 0
-	for _, p := range []bool{r.Game != nil, r.Search != nil, r.Perft != nil} {
+	for _, p := range []bool{r.Game != nil, r.Search != nil, r.Perft != nil, r.Datagen != nil} {
 		if p {
 			payloads++
 		}
@@ -331,7 +416,8 @@ func ParseResult(b []byte) (*Result, error) {
 	if r.Refused {
 		return nil, fmt.Errorf("result %s/%d: refused without an error message", r.Run, r.N)
 	}
-	ok := payloads == 1 && (r.Kind == KindGame && r.Game != nil || r.Kind == KindSearch && r.Search != nil || r.Kind == KindPerft && r.Perft != nil)
+	ok := payloads == 1 && (r.Kind == KindGame && r.Game != nil || r.Kind == KindSearch && r.Search != nil ||
+		r.Kind == KindPerft && r.Perft != nil || r.Kind == KindDatagen && r.Datagen != nil)
 	if !ok || r.N < 0 {
 		return nil, fmt.Errorf("result %s/%d: kind %s with %d payloads: want one payload of its kind", r.Run, r.N, excerpt.Quote(r.Kind), payloads)
 	}
@@ -342,6 +428,9 @@ func ParseResult(b []byte) (*Result, error) {
 		if len(r.Game.Moves) > 1_000_000 {
 			return nil, fmt.Errorf("result %s/%d: %d moves", r.Run, r.N, len(r.Game.Moves))
 		}
+	}
+	if r.Datagen != nil && len(r.Datagen.Records)%datagen.RecordSize != 0 {
+		return nil, fmt.Errorf("result %s/%d: datagen records of %d bytes: not a multiple of %d", r.Run, r.N, len(r.Datagen.Records), datagen.RecordSize)
 	}
 	return &r, nil
 }

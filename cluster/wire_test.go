@@ -17,6 +17,9 @@ func sampleJobs() []*Job {
 			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 3, Seed: 9, MaxPlies: 100, MoveTimeoutMS: 60000}},
 		{V: WireVersion, Run: "r-2", N: 0, Build: testBuild, Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 5, Objective: "match", Multiplier: 3}},
 		{V: WireVersion, Run: "r_3", N: 7, Build: testBuild, Kind: KindPerft, Perft: &PerftJob{Position: start, Depth: 2}},
+		{V: WireVersion, Run: "d", N: 4, Build: testBuild, Kind: KindDatagen, Datagen: &DatagenJob{Number: 4, Seed: 3, Nodes: 300,
+			HashMB: 1, Setup: 25, RandomPlies: 8, RandomProb: 0.2, MaxPlies: 100, StartShare: 0.5,
+			Starts: []string{"0.2.1.2.0.0.1.2.2.1/0.1.4.1.0.0.2.1.1.0 21-18 n 36"}}},
 	}
 }
 
@@ -43,6 +46,12 @@ func TestParseJobErrors(t *testing.T) {
 		{`{"v":1,"run":"r","n":0,"build":{},"kind":"search","search":{"position":"startpos"}}`, "no limit"},
 		{`{"v":1,"run":"","n":0,"build":{},"kind":"perft","perft":{"position":"startpos","depth":1}}`, "run id"},
 		{`[1,2]`, "cannot unmarshal"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"setup":30,"max_plies":10}}`, "no limit"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":-1,"seed":1,"nodes":9,"setup":30,"max_plies":10}}`, "number -1"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":4294967296,"seed":1,"nodes":9,"setup":30,"max_plies":10}}`, "number 4294967296"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":9,"setup":30,"max_plies":10,"random_prob":1.5}}`, "random_prob 1.5"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":9,"setup":30,"max_plies":10,"starts":["nonsense"]}}`, "start 1"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":9,"setup":30,"max_plies":10},"perft":{"position":"startpos","depth":1}}`, "2 payloads"},
 		{`{"` + strings.Repeat("x", 10000) + `":1}`, "unknown field"},
 	} {
 		msg := strings.ReplaceAll(c.msg, "startpos", position.Start(30).String())
@@ -60,6 +69,9 @@ func TestParseResultErrors(t *testing.T) {
 		{`{"v":1,"run":"r","n":0,"build":{},"worker":"w","refused":true}`, "refused without"},
 		{`{"v":1,"run":"r","n":-2,"build":{},"worker":"w","error":"x"}`, "-1 or more"},
 		{`{"v":1,"run":"r","n":0,"build":{},"worker":"w","kind":"game","game":{"start":"x","moves":[],"south":0,"north":0,"end":"no-move"}}`, "game start"},
+		{`{"v":1,"run":"r","n":0,"build":{},"worker":"w","kind":"datagen","datagen":{"records":"AAAAAAA="}}`, "5 bytes: not a multiple of 32"},
+		{`{"v":1,"run":"r","n":0,"build":{},"worker":"w","kind":"datagen","datagen":{"records":"!!"}}`, "illegal base64"},
+		{`{"v":1,"run":"r","n":0,"build":{},"worker":"w","kind":"perft","datagen":{"records":""}}`, "kind \"perft\" with 1 payloads"},
 	} {
 		_, err := ParseResult([]byte(c.msg))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -77,6 +89,7 @@ func FuzzParseMessages(f *testing.F) {
 	}
 	f.Add([]byte(`{"v":1,"run":"r","n":0,"build":{"version":"x","signature":1},"worker":"w","kind":"game","game":{"start":"startpos","moves":["a3"],"south":1,"north":2,"end":"forfeit","forfeit":"north","reason":"late"}}`))
 	f.Add([]byte(`{"v":1,"run":"r","n":-1,"build":{},"worker":"w","error":"bad"}`))
+	f.Add([]byte(`{"v":1,"run":"r","n":2,"build":{},"worker":"w","kind":"datagen","datagen":{"records":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if j, err := ParseJob(b); err == nil {
 			b2, err := Marshal(j)

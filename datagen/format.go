@@ -75,6 +75,16 @@ func (r *Record) Encode(b []byte) {
 	binary.LittleEndian.PutUint32(b[28:], r.Game)
 }
 
+// AppendRecords appends the encoding of recs to b.
+func AppendRecords(b []byte, recs []Record) []byte {
+	for i := range recs {
+		var e [RecordSize]byte
+		recs[i].Encode(e[:])
+		b = append(b, e[:]...)
+	}
+	return b
+}
+
 // Decode reads a record from b, checking that it holds a valid play
 // position.
 func Decode(b []byte) (Record, error) {

@@ -35,12 +35,23 @@ type Config struct {
 	// replaced by a uniformly random legal one, each with RandomProb.
 	RandomPlies int
 	RandomProb  float64
-	MaxPlies    int // plies from turn 3 before the game is adjudicated as a repetition
+	// MaxPlies is how many plies from turn 3 are played before the game is
+	// adjudicated as a repetition (0: DefaultMaxPlies).
+	MaxPlies int
 	// Starts are turn-3 positions a game may start from (with
 	// probability StartShare when not empty) instead of two
 	// redistributions from the standard start.
 	Starts     []position.Position
 	StartShare float64
+}
+
+// DefaultMaxPlies is Config.MaxPlies when it is 0.
+const DefaultMaxPlies = 600
+
+// EngineOptions are the options of the search engine that plays cfg's
+// games (one engine plays any number of them, one at a time).
+func (cfg *Config) EngineOptions() search.Options {
+	return search.Options{HashMB: cfg.HashMB, Rules: cfg.Rules}
 }
 
 // Opening styles of a redistribution in a generated game, drawn
@@ -70,9 +81,6 @@ func Run(ctx context.Context, cfg Config, w io.Writer, done map[uint32]bool, pro
 	if cfg.Concurrency < 1 {
 		cfg.Concurrency = 1
 	}
-	if cfg.MaxPlies <= 0 {
-		cfg.MaxPlies = 600
-	}
 	var mu sync.Mutex
 	var st Stats
 	st.Skipped = len(done)
@@ -80,7 +88,7 @@ func Run(ctx context.Context, cfg Config, w io.Writer, done map[uint32]bool, pro
 	g, gctx := errgroup.WithContext(ctx)
 	for c := 0; c < cfg.Concurrency; c++ {
 		g.Go(func() error {
-			eng, err := search.NewEngine(search.Options{HashMB: cfg.HashMB, Rules: cfg.Rules})
+			eng, err := search.NewEngine(cfg.EngineOptions())
 			if err != nil {
 				return err
 			}
@@ -93,19 +101,14 @@ func Run(ctx context.Context, cfg Config, w io.Writer, done map[uint32]bool, pro
 				if done[uint32(k)] {
 					continue
 				}
-				recs, err := playGame(gctx, &cfg, eng, uint32(k))
+				recs, err := PlayGame(gctx, &cfg, eng, uint32(k))
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil
 					}
 					return fmt.Errorf("game %d: %w", k, err)
 				}
-				buf = buf[:0]
-				for i := range recs {
-					var b [RecordSize]byte
-					recs[i].Encode(b[:])
-					buf = append(buf, b[:]...)
-				}
+				buf = AppendRecords(buf[:0], recs)
 				mu.Lock()
 				_, err = w.Write(buf)
 				if err == nil {
@@ -131,8 +134,15 @@ func gameRNG(seed uint64, k uint32) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, uint64(k)^0x64617461))
 }
 
-// playGame plays game k and returns its records, margins filled in.
-func playGame(ctx context.Context, cfg *Config, eng *search.Engine, k uint32) ([]Record, error) {
+// PlayGame plays game k of cfg on eng (made with cfg.EngineOptions) and
+// returns its records, margins filled in: the game Run plays as game k,
+// whatever eng played before. cfg.Games and cfg.Concurrency do not
+// matter here.
+func PlayGame(ctx context.Context, cfg *Config, eng *search.Engine, k uint32) ([]Record, error) {
+	maxPlies := cfg.MaxPlies
+	if maxPlies <= 0 {
+		maxPlies = DefaultMaxPlies
+	}
 	rng := gameRNG(cfg.Seed, k)
 	eng.NewGame()
 	start := position.Start(position.Setup(cfg.Setup))
@@ -159,7 +169,7 @@ func playGame(ctx context.Context, cfg *Config, eng *search.Engine, k uint32) ([
 	var recs []Record
 	var list movegen.MoveList
 	for ply := 0; ; ply++ {
-		if _, over := g.Over(); over || ply >= cfg.MaxPlies {
+		if _, over := g.Over(); over || ply >= maxPlies {
 			break
 		}
 		if err := ctx.Err(); err != nil {

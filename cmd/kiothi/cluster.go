@@ -14,6 +14,7 @@ import (
 	"github.com/kiothi/kiothi/bench"
 	"github.com/kiothi/kiothi/book"
 	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
@@ -193,6 +194,17 @@ func (o *clusterOptions) divide(ctx context.Context, g *globalOptions, p positio
 	}
 	defer s.close()
 	return cluster.Divide(ctx, s.coord, p, depth, r)
+}
+
+// datagen plays cfg's games not in done through the work queue, writing
+// them to w (datagen --nats).
+func (o *clusterOptions) datagen(ctx context.Context, g *globalOptions, cfg datagen.Config, w io.Writer, done map[uint32]bool, progress func(datagen.Stats)) (datagen.Stats, error) {
+	s, err := o.open(g.errOut)
+	if err != nil {
+		return datagen.Stats{}, err
+	}
+	defer s.close()
+	return cluster.Datagen(ctx, s.coord, cfg, w, done, progress)
 }
 
 // bookBuild runs cfg's build with its leaf searches on the work queue

@@ -7,11 +7,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/datagen"
 )
 
 func TestMatchWithWorkersEqualsLocal(t *testing.T) {
@@ -98,12 +100,51 @@ func TestClusterFlagErrors(t *testing.T) {
 		"not available":    {"perft", "--suite", "x", "--workers", "2"},
 		"--workers -1":     {"match", "--player1", "random", "--player2", "random", "--nats", "nats://127.0.0.1:1", "--workers", "-1"},
 		"go together":      {"match", "--player1", "random", "--player2", "random", "--nats", "nats://127.0.0.1:1", "--nats-cert", "c"},
+		"--max-plies 5001": {"datagen", "--out", filepath.Join(t.TempDir(), "x.bin"), "--max-plies", "5001", "--workers", "1"},
 	}
 	for want, args := range cases {
 		_, _, err := runCLI(t, args...)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v: error %v should mention %q", args, err, want)
 		}
+	}
+}
+
+// datagen --workers 2 writes the local run's games (in game order, where
+// the local run writes them as they finish) and prints the same summary.
+func TestDatagenWithWorkersEqualsLocal(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"datagen", "--games", "6", "--nodes", "300", "--hash", "1", "--max-plies", "150",
+		"--starts", "../../testdata/openings.txt", "--start-share", "0.5", "--concurrency", "2"}
+	want, _, err := runCLI(t, append(args, "--out", filepath.Join(dir, "local.bin"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := runCLI(t, append(args, "--out", filepath.Join(dir, "remote.bin"), "--workers", "2")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want || !strings.Contains(got, "games 6 of 6") {
+		t.Fatalf("with --workers 2: %q, local %q", got, want)
+	}
+	games := func(name string) map[uint32][]datagen.Record {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		recs, err := datagen.ReadAll(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[uint32][]datagen.Record{}
+		for _, r := range recs {
+			m[r.Game] = append(m[r.Game], r)
+		}
+		return m
+	}
+	if a, b := games("local.bin"), games("remote.bin"); len(a) != 6 || !reflect.DeepEqual(a, b) {
+		t.Fatalf("files differ: %d games locally, %d through workers", len(a), len(b))
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/position"
@@ -37,6 +38,7 @@ type datagenOptions struct {
 	starts      string
 	startShare  float64
 	resume      bool
+	cluster     clusterOptions
 }
 
 // Bounds of datagen's flags.
@@ -48,7 +50,7 @@ const (
 func newDatagenCmd(g *globalOptions) *cobra.Command {
 	o := &datagenOptions{}
 	c := &cobra.Command{
-		Use:   "datagen --out FILE [--games N] [--nodes N | --depth N]",
+		Use:   "datagen --out FILE [--games N] [--nodes N | --depth N] [--nats URL | --workers N]",
 		Short: "Play seeded self-play games and write labelled positions for tuning",
 		Long: `Play seeded games between search players and write every play position
 with the search's score, its depth and the game's final margin, in the
@@ -61,7 +63,12 @@ move by a random legal one with probability --random-prob during the first
 --random-plies plies. Game k depends only on --seed and k, so the output
 is the same whatever --concurrency. Ctrl-C stops at once, keeping the
 games already written; --resume continues a file, playing only the games
-it lacks.`,
+it lacks.
+
+With --nats or --workers each game is a job for workers (docs/cluster.md);
+the file holds the same games, written in game order. There --max-plies
+and the number of --starts are bounded lower: a game's records, and the
+starts, travel in one message.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runDatagen(cmd.Context(), g, o)
@@ -82,6 +89,7 @@ it lacks.`,
 	f.StringVar(&o.starts, "starts", "", "openings file of turn-3 starts to mix in")
 	f.Float64Var(&o.startShare, "start-share", 0.25, "share of games from --starts")
 	f.BoolVar(&o.resume, "resume", false, "continue an existing --out file")
+	o.cluster.addFlags(f) // one job for each game
 	return c
 }
 
@@ -105,6 +113,8 @@ func (o *datagenOptions) check() error {
 		return fmt.Errorf("--random-prob %v: must be from 0 to 1", o.randomProb)
 	case o.maxPlies < 1 || o.maxPlies > 100_000:
 		return fmt.Errorf("--max-plies %d: must be from 1 to 100000", o.maxPlies)
+	case o.cluster.enabled() && o.maxPlies > cluster.MaxDatagenPlies:
+		return fmt.Errorf("--max-plies %d: at most %d with --nats or --workers (a game's records travel in one message)", o.maxPlies, cluster.MaxDatagenPlies)
 	case !(o.startShare >= 0 && o.startShare <= 1):
 		return fmt.Errorf("--start-share %v: must be from 0 to 1", o.startShare)
 	}
@@ -146,6 +156,9 @@ func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error 
 				cfg.Starts = append(cfg.Starts, p)
 			}
 		}
+		if n := len(cfg.Starts); o.cluster.enabled() && n > cluster.MaxDatagenStarts {
+			return fmt.Errorf("--starts %s: %d turn-3 positions, at most %d with --nats or --workers (they travel in every job)", o.starts, n, cluster.MaxDatagenStarts)
+		}
 	}
 	out, done, err := datagen.OpenOutput(o.out, o.resume)
 	if err != nil {
@@ -160,14 +173,20 @@ func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error 
 	bar := newProgressBar(g.errOut, o.games)
 	began := time.Now()
 	last := time.Time{}
-	st, err := datagen.Run(ctx, cfg, out, done, func(s datagen.Stats) {
+	progress := func(s datagen.Stats) {
 		if time.Since(last) < 200*time.Millisecond && s.Games+s.Skipped < o.games {
 			return
 		}
 		last = time.Now()
 		rate := float64(s.Games) / max(time.Since(began).Seconds(), 1e-3)
 		bar.update(s.Games+s.Skipped, fmt.Sprintf("games, %d positions, %.1f games/s", s.Positions, rate))
-	})
+	}
+	var st datagen.Stats
+	if o.cluster.enabled() {
+		st, err = o.cluster.datagen(ctx, g, cfg, out, done, progress)
+	} else {
+		st, err = datagen.Run(ctx, cfg, out, done, progress)
+	}
 	bar.clear()
 	if cerr := out.Close(); err == nil {
 		err = cerr

@@ -34,13 +34,13 @@ func newWorkerCmd(g *globalOptions) *cobra.Command {
 	o := &workerOptions{}
 	c := &cobra.Command{
 		Use:   "worker --nats URL",
-		Short: "Run games, searches and perft jobs from a NATS work queue",
-		Long: `Pull jobs (match games, searches, perft subtrees) from the NATS JetStream
-work queue at --nats and run --threads of them at a time, publishing each
-result before acknowledging its job. Jobs from another engine build
-(version or bench signature) are refused with an error result. SIGINT or
-SIGTERM stops the worker: the jobs it is running are released to other
-workers at once. See docs/cluster.md.`,
+		Short: "Run games, searches, perft and datagen jobs from a NATS work queue",
+		Long: `Pull jobs (match games, searches, perft subtrees, datagen games) from
+the NATS JetStream work queue at --nats and run --threads of them at a
+time, publishing each result before acknowledging its job. Jobs from
+another engine build (version or bench signature) are refused with an
+error result. SIGINT or SIGTERM stops the worker: the jobs it is running
+are released to other workers at once. See docs/cluster.md.`,
 		Example: `  kiothi worker --nats nats://queue.example.org:4222 --threads 8`,
 		Args:    cobra.NoArgs,
 		RunE:    func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), g) },

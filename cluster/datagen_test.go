@@ -1,0 +1,193 @@
+// Tests of datagen through workers: the local run's games, a restart, bad records.
+
+package cluster
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kiothi/kiothi/datagen"
+	"github.com/kiothi/kiothi/match"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// datagenConfig is the test run: n short games, some from turn-3 starts
+// of testdata/openings.txt.
+func datagenConfig(t *testing.T, n int) datagen.Config {
+	t.Helper()
+	f, err := os.Open("../testdata/openings.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ops, err := match.ParseOpenings(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := datagen.Config{Games: n, Seed: 5, Concurrency: 1, HashMB: 1, Setup: 30,
+		Limits: search.Limits{Nodes: 300}, RandomPlies: 8, RandomProb: 0.2, MaxPlies: 120, StartShare: 0.5}
+	for _, p := range ops {
+		if p.Phase() == position.Play && len(cfg.Starts) < 5 {
+			cfg.Starts = append(cfg.Starts, p)
+		}
+	}
+	if len(cfg.Starts) == 0 {
+		t.Fatal("no turn-3 start in testdata/openings.txt")
+	}
+	return cfg
+}
+
+// gamesOf reads a data file's records grouped by game.
+func gamesOf(t *testing.T, data []byte) map[uint32][]datagen.Record {
+	t.Helper()
+	recs, err := datagen.ReadAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[uint32][]datagen.Record{}
+	for _, r := range recs {
+		out[r.Game] = append(out[r.Game], r)
+	}
+	return out
+}
+
+func localDatagen(t *testing.T, cfg datagen.Config) map[uint32][]datagen.Record {
+	t.Helper()
+	buf := bytes.NewBufferString(datagen.Magic)
+	if _, err := datagen.Run(context.Background(), cfg, buf, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return gamesOf(t, buf.Bytes())
+}
+
+func TestDatagenThroughTwoWorkersEqualsLocal(t *testing.T) {
+	cfg := datagenConfig(t, 8)
+	want := localDatagen(t, cfg)
+	e := startServer(t)
+	startWorker(t, e, WorkerConfig{})
+	startWorker(t, e, WorkerConfig{})
+	buf := bytes.NewBufferString(datagen.Magic)
+	st, err := Datagen(withTimeout(t, 60*time.Second), coordinator(t, e, "datagen", nil), cfg, buf, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := gamesOf(t, buf.Bytes())
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("through workers: %d games, locally %d; they differ", len(got), len(want))
+	}
+	positions := 0
+	for _, g := range want {
+		positions += len(g)
+	}
+	if st.Games != cfg.Games || st.Positions != positions || st.Skipped != 0 {
+		t.Fatalf("stats %+v, want %d games and %d positions", st, cfg.Games, positions)
+	}
+}
+
+// A coordinator stopped after two games and started again on the resumed
+// file with the same run id: the file ends with the local run's games,
+// each once.
+func TestDatagenCoordinatorRestart(t *testing.T) {
+	cfg := datagenConfig(t, 8)
+	want := localDatagen(t, cfg)
+	e := startServer(t)
+	startWorker(t, e, WorkerConfig{})
+	startWorker(t, e, WorkerConfig{})
+	path := filepath.Join(t.TempDir(), "d.bin")
+	f, done, err := datagen.OpenOutput(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(withTimeout(t, 60*time.Second))
+	st, err := Datagen(ctx, coordinator(t, e, "dgrestart", nil), cfg, f, done, func(s datagen.Stats) {
+		if s.Games == 2 {
+			cancel()
+		}
+	})
+	f.Close()
+	if err != nil || st.Games != 2 {
+		t.Fatalf("first coordinator: %+v, %v; want 2 games and no error", st, err)
+	}
+	time.Sleep(200 * time.Millisecond) // let results arrive meanwhile
+	f, done, err = datagen.OpenOutput(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if len(done) != 1 { // the last game of a file is played again
+		t.Fatalf("%d games kept on resume, want 1", len(done))
+	}
+	c := coordinator(t, e, "dgrestart", nil)
+	st, err = Datagen(withTimeout(t, 60*time.Second), c, cfg, f, done, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Skipped != 1 || st.Games != cfg.Games-1 {
+		t.Fatalf("second coordinator: %+v, want 1 skipped and %d games", st, cfg.Games-1)
+	}
+	if c.Duplicates == 0 {
+		t.Error("the stored result of the game kept in the file was not read and ignored")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := gamesOf(t, data); !reflect.DeepEqual(got, want) {
+		t.Fatalf("after a restart: %d games, locally %d; they differ", len(got), len(want))
+	}
+}
+
+// A datagen result whose records are not the job's game ends the run with
+// the reason.
+func TestDatagenBadRecords(t *testing.T) {
+	e := startServer(t)
+	cfg := datagenConfig(t, 2)
+	var rec [datagen.RecordSize]byte
+	r := datagen.Record{Pos: cfg.Starts[0], Depth: 3, Game: 7}
+	r.Encode(rec[:])
+	js, _ := jetstream.New(connect(t, e))
+	if _, _, err := streams(context.Background(), js); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		run     string
+		records []byte
+		want    string
+	}{
+		{"dgwrong", rec[:], "record 1: game number 7"},
+		{"dgzero", make([]byte, datagen.RecordSize), "record 1: turn 0"},
+	} {
+		b, _ := Marshal(&Result{V: WireVersion, Run: c.run, N: 0, Build: testBuild, Worker: "forger", Kind: KindDatagen,
+			Datagen: &DatagenOut{Records: c.records}})
+		if _, err := js.Publish(context.Background(), ResultsSubject(c.run), b); err != nil {
+			t.Fatal(err)
+		}
+		buf := bytes.NewBufferString(datagen.Magic)
+		_, err := Datagen(withTimeout(t, 20*time.Second), coordinator(t, e, c.run, nil), cfg, buf, nil, nil)
+		if err == nil || !strings.Contains(err.Error(), "datagen game 0 from worker forger") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("run %s: error %v, want one naming the game, the worker and %q", c.run, err, c.want)
+		}
+		if buf.Len() != len(datagen.Magic) {
+			t.Errorf("run %s: %d bytes written from a bad result", c.run, buf.Len()-len(datagen.Magic))
+		}
+	}
+}
+
+// Datagen refuses a run whose games cannot travel as jobs.
+func TestDatagenBounds(t *testing.T) {
+	e := startServer(t)
+	cfg := datagenConfig(t, 2)
+	cfg.MaxPlies = MaxDatagenPlies + 1
+	_, err := Datagen(withTimeout(t, 20*time.Second), coordinator(t, e, "dgbounds", nil), cfg, &bytes.Buffer{}, nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "max_plies") {
+		t.Fatalf("error %v, want one about max_plies", err)
+	}
+}
