@@ -1,4 +1,5 @@
 // Tests of the bench runner: the list, its copy in testdata, determinism.
+
 package bench
 
 import (

@@ -1,4 +1,5 @@
 // Fuzzing the bench list parser: any text gives positions or an error.
+
 package bench
 
 import "testing"

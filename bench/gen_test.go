@@ -1,4 +1,5 @@
 // The generator of the bench position list (run with KIOTHI_GEN_BENCH=1).
+
 package bench
 
 import (

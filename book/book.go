@@ -1,4 +1,5 @@
 // The loaded book: opening, rules checks, probing and picking a move.
+
 package book
 
 import (

@@ -1,5 +1,6 @@
 // Building a book: best-first growth of the tree by drop-out expansion,
 // leaves scored by parallel searches, values propagated by negamax.
+
 package book
 
 import (

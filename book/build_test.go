@@ -1,5 +1,6 @@
 // Tests of Build: negamax consistency, determinism across threads,
 // interruption and resume, shards.
+
 package book
 
 import (

@@ -1,5 +1,6 @@
 // A fast, deterministic stand-in for the search, so the builder's tests do
 // not depend on the real engine's speed or strength.
+
 package book
 
 import (

@@ -1,5 +1,6 @@
 // The book file format: header, roots and records, encoded and decoded with
 // every check the package doc lists.
+
 package book
 
 import (

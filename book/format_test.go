@@ -1,5 +1,6 @@
 // Tests of the file format: round trip, damaged files, rules, probe order
 // and picking; fuzz targets for the loader and the shard spec.
+
 package book
 
 import (

@@ -1,5 +1,6 @@
 // Merging books built under the same rules (shards of one build, or
 // books of different roots).
+
 package book
 
 import (

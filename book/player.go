@@ -1,5 +1,6 @@
 // Player: a book as the engine's move source (the shape protocol sessions
 // ask for: a move for the game so far, or none).
+
 package book
 
 import (

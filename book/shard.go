@@ -1,4 +1,5 @@
 // Shard specs (i/n): which part of a build one process does.
+
 package book
 
 import (

@@ -1,5 +1,6 @@
 // Tests of the shipped book (testdata/book.kbk, built by make book) with
 // the real search: its redistributions beat random ones.
+
 package book
 
 import (

@@ -1,4 +1,5 @@
 // Book statistics: counts and the depth and value distributions.
+
 package book
 
 import (

@@ -1,5 +1,6 @@
 // The in-memory book tree: nodes and edges, rebuilt from records, values
 // propagated by negamax, and written back as records.
+
 package book
 
 import (

@@ -1,5 +1,6 @@
 // The baseline players: random (uniform over legal moves and over
 // redistributions) and greedy (the biggest capture now).
+
 package match
 
 import (

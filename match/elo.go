@@ -1,5 +1,6 @@
 // Elo estimates with confidence intervals and the GSPRT log-likelihood
 // ratio for a sequential probability ratio test on match results.
+
 package match
 
 import (

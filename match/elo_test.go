@@ -1,5 +1,6 @@
 // Tests of the Elo and SPRT arithmetic against hand-derived values and an
 // independent per-game computation.
+
 package match
 
 import (

@@ -1,4 +1,5 @@
 // The engine as a player: package search at the limits of a spec.
+
 package match
 
 import (

@@ -1,4 +1,5 @@
 // The engine player's opening book (spec settings book= and bookrandom=).
+
 package match
 
 import (

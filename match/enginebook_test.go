@@ -1,5 +1,6 @@
 // Tests of the engine spec's book settings: parsing, the book's move in
 // book, and a book of other rules refused.
+
 package match
 
 import (

@@ -1,5 +1,6 @@
 // The game runner: two players, the repetition rule, a ply cap and
 // forfeits for errors, crashes, late answers and illegal moves.
+
 package match
 
 import (

@@ -1,5 +1,6 @@
 // Generation of balanced play-phase openings (turn 3, after both
 // redistributions) for testdata/openings.txt.
+
 package match
 
 import (

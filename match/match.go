@@ -1,5 +1,6 @@
 // The match runner: openings played twice with colours swapped, games in
 // parallel, results tallied for player 1, an optional SPRT stop.
+
 package match
 
 import (

@@ -1,4 +1,5 @@
 // Tests of the players, the game runner, the match runner and the specs.
+
 package match
 
 import (

@@ -1,4 +1,5 @@
 // The openings file: one start position per line.
+
 package match
 
 import (

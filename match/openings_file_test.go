@@ -1,5 +1,6 @@
 // Checks of testdata/openings.txt: valid, as the issue asks, and (on
 // request) exactly what the generator writes.
+
 package match
 
 import (

@@ -1,5 +1,6 @@
 // Player specs: "random", "greedy", "engine[:key=value,...]"; each kind is
 // one case of ParseSpec.
+
 package match
 
 import (

@@ -2,6 +2,7 @@
 // generation, move counting and perft (nodes/s). Run with
 //
 //	go test -run '^$' -bench . -benchmem ./movegen/
+
 package movegen_test
 
 import (

@@ -1,4 +1,5 @@
 // A legal move of any position, for front-ends that must always answer.
+
 package movegen
 
 import "github.com/kiothi/kiothi/position"

@@ -1,6 +1,7 @@
 // Fuzz target for making moves: any position string and move string, never
 // a panic; a legal move keeps every invariant and agrees with the
 // reference sower.
+
 package movegen_test
 
 import (

@@ -1,5 +1,6 @@
 // The end of the game, its result and match points, and a game record
 // that applies the third-repetition rule.
+
 package movegen
 
 import (

@@ -1,6 +1,7 @@
 // The third-repetition bookkeeping of Game, driven directly: random play
 // never brings a position back (see TestGameRecord), so the test pushes
 // the repeated positions itself.
+
 package movegen
 
 import (

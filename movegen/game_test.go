@@ -1,6 +1,7 @@
 // Tests of the game record: the end by no legal move, the third
 // repetition (counted here independently from position strings), Undo,
 // and that make-move and generation do not allocate.
+
 package movegen_test
 
 import (

@@ -1,4 +1,5 @@
 // Play-move generation into a caller-owned buffer.
+
 package movegen
 
 import (

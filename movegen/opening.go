@@ -1,5 +1,6 @@
 // Opening redistributions (turns 1 and 2): checking, applying, counting
 // by formula and visiting by callback.
+
 package movegen
 
 import (

@@ -1,4 +1,5 @@
 // Perft: exact move-path counts (RULES.md §8), the move generator's proof.
+
 package movegen
 
 import (

@@ -1,5 +1,6 @@
 // Property tests over many seeded random games, openings included: what
 // every move must preserve, checked after every move.
+
 package movegen_test
 
 import (

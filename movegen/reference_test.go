@@ -2,6 +2,7 @@
 // (a [20]int board, one warrior at a time), and the tests that hold
 // MakeMove, Check and Generate to it: RULES.md §9's worked examples, §4's
 // endless and long sowings, and many random positions.
+
 package movegen_test
 
 import (

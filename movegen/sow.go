@@ -1,9 +1,5 @@
-// Package movegen knows the moves of Kiothi: relay sowing with its limits,
-// captures, opening redistributions, the end of the game, and perft.
-//
-// Play moves are generated into a buffer the caller owns; opening moves
-// (hundreds of millions of them) are counted by formula and visited by
-// callback, never collected.
+// Sowing: the rules that make a play move, its legality and its captures.
+
 package movegen
 
 import "github.com/kiothi/kiothi/position"

@@ -1,4 +1,5 @@
 // Perft suite files: "<position> ;D1 n ;D2 n ...", '#' comments.
+
 package movegen
 
 import (

@@ -1,5 +1,6 @@
 // The two public perft suites in testdata/, every position at every depth
 // they list, and perft's hash and threads checked against plain perft.
+
 package movegen_test
 
 import (

@@ -1,6 +1,7 @@
 // The board diagram shown after every move: position's diagram, with the
 // last move marked, colour when the terminal takes it, and the position
 // string.
+
 package play
 
 import "github.com/kiothi/kiothi/position"

@@ -1,4 +1,5 @@
 // The opening book as the engine's move source while the game is in book.
+
 package play
 
 import (

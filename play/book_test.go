@@ -1,5 +1,6 @@
 // Tests of the engine playing from a book: the book's move, said to be
 // one; an illegal book move or an empty book falls back to the search.
+
 package play
 
 import (

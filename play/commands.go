@@ -1,4 +1,5 @@
 // The commands a person types at the prompt.
+
 package play
 
 import (

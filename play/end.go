@@ -1,4 +1,5 @@
 // The end of a game: the sweep, the tally, the winner, one-warrior wins.
+
 package play
 
 import (

@@ -1,4 +1,5 @@
 // Fuzz target: any typed input is explained, never a crash.
+
 package play
 
 import (

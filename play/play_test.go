@@ -1,4 +1,5 @@
 // Tests of the terminal game with scripted and interactive input.
+
 package play
 
 import (

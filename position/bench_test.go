@@ -2,6 +2,7 @@
 // parsing and printing. Run with
 //
 //	go test -run '^$' -bench . -benchmem ./position/
+
 package position_test
 
 import (

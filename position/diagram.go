@@ -1,5 +1,6 @@
 // A board diagram for people: both rows facing each other, as the players
 // see the board from South's seat.
+
 package position
 
 import (

@@ -1,5 +1,6 @@
 // Tests of the diagram's styles: the last move marked, colour, the
 // position line, and the plain diagram's columns kept.
+
 package position_test
 
 import (

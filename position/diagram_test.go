@@ -1,5 +1,6 @@
 // Tests of the board diagram: facing pits share a column, counts and nki
 // marks are where the pit letters say.
+
 package position_test
 
 import (

@@ -1,5 +1,6 @@
 // Fuzz targets for the three parsers: no input panics, and whatever parses
 // prints back to itself.
+
 package position_test
 
 import (

@@ -1,4 +1,5 @@
 // Notation of RULES.md §7: position strings, play moves and opening moves.
+
 package position
 
 import (

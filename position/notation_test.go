@@ -1,5 +1,6 @@
 // Tests of the RULES.md §7 notation: the start positions, round trips and
 // the errors malformed strings get.
+
 package position_test
 
 import (

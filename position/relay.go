@@ -1,4 +1,5 @@
 // Relay sowing: the lap-after-lap loop of RULES.md §4, kept in registers.
+
 package position
 
 import (

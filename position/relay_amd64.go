@@ -1,6 +1,7 @@
 //go:build !purego
 
 // The amd64 relay lanes: declaration of relay_amd64.s.
+
 package position
 
 // relayLanes is relayLanesGo's contract (see there), sown three chains at

@@ -1,4 +1,5 @@
 // Tests of the relay tables and lanes against the plain relay loop.
+
 package position
 
 import (

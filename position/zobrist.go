@@ -1,4 +1,5 @@
 // Zobrist-style key tables, and the lap tables that make a lap O(1).
+
 package position
 
 import (

@@ -1,4 +1,5 @@
 // The search's public contract: limits, options, info lines and results.
+
 package search
 
 import (

@@ -1,5 +1,6 @@
 // The engine: options, the shared state of one search, Lazy SMP threads
 // and the result.
+
 package search
 
 import (

@@ -1,4 +1,5 @@
 // The text form of an Info report, shared by `kiothi analyse` and UGI.
+
 package search
 
 import (

@@ -1,4 +1,5 @@
 // Tests of the info line format.
+
 package search
 
 import (

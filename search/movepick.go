@@ -1,6 +1,7 @@
 // Move generation for the search: legal moves with their captures, the
 // child positions made lazily, picked in order (TT move, captures by size,
 // killers, history).
+
 package search
 
 import (

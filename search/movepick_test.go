@@ -1,4 +1,5 @@
 // Tests that the search's move generation agrees with movegen.
+
 package search
 
 import (

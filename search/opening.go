@@ -1,6 +1,7 @@
 // The opening (turns 1 and 2): structured candidate redistributions, each
 // scored by a short search of the play position it leads to, then refined
 // by moving warriors between pits while the limits allow.
+
 package search
 
 import (

@@ -2,6 +2,7 @@
 // with KIOTHI_SELFPLAY=1): the engine's choice against a random one and
 // against putting the warriors back, the rest of each game played by the
 // same search for both sides.
+
 package search
 
 import (

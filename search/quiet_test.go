@@ -1,5 +1,6 @@
 // Tests of quietMoveExists and of quiescence's capture list against plain
 // scans.
+
 package search
 
 import (

@@ -1,5 +1,6 @@
 // The game history before the root, as a small hash multiset, so the
 // repetition rule costs one probe per node.
+
 package search
 
 // histSet counts keys in an open-addressed table (built once a search).

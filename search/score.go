@@ -1,4 +1,5 @@
 // The score encoding: heuristic estimates and the proven band.
+
 package search
 
 import (

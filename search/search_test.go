@@ -1,5 +1,6 @@
 // Tests of the search: exact values against exhaustive minimax, proven
 // scores, repetition, determinism, threads, limits and the opening.
+
 package search
 
 import (

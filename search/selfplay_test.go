@@ -1,5 +1,6 @@
 // Paired self-play between search settings at equal node budgets (run
 // with KIOTHI_SELFPLAY=1): how the reductions and pruning were chosen.
+
 package search
 
 import (

@@ -1,5 +1,6 @@
 // A load-independent Lazy SMP check (run with KIOTHI_SMP=1): the main
 // thread's nodes to reach a depth with helpers, against alone.
+
 package search
 
 import (

@@ -1,4 +1,5 @@
 // One search thread: iterative deepening, the root, PVS and quiescence.
+
 package search
 
 import (

@@ -1,4 +1,5 @@
 // Benchmarks of the cheap endpoints.
+
 package serve
 
 import (

@@ -1,4 +1,5 @@
 // Fuzz targets: no request body or query gets a 5xx or a non-JSON answer.
+
 package serve
 
 import (

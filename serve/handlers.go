@@ -1,4 +1,5 @@
 // The API's endpoints: moves, analyse and play.
+
 package serve
 
 import (

@@ -1,4 +1,5 @@
 // The API's JSON shapes, and reading and writing them.
+
 package serve
 
 import (

@@ -1,4 +1,5 @@
 // Tests of the HTTP API through net/http/httptest.
+
 package serve
 
 import (

@@ -1,5 +1,6 @@
 // Solve-time benchmarks on fixed positions with about 10, 15, 20, 25 and
 // 30 warriors on the board (taken from seeded greedy self-play games).
+
 package solve
 
 import (

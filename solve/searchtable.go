@@ -1,4 +1,5 @@
 // An adapter that lets the solver use the search's transposition table.
+
 package solve
 
 import (

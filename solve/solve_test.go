@@ -1,5 +1,6 @@
 // Tests: the solver against a plain exhaustive minimax on seeded random
 // small positions, under both objectives.
+
 package solve
 
 import (

@@ -1,5 +1,6 @@
 // The transposition table the solver needs: a small interface, and a
 // simple lock-free table that satisfies it.
+
 package solve
 
 import (

@@ -1,4 +1,5 @@
 // Tests of MemTable: round trips, merging, misses and concurrent use.
+
 package solve
 
 import (

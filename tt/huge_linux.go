@@ -1,4 +1,5 @@
 // Transparent huge pages for the table on Linux.
+
 package tt
 
 import (

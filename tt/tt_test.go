@@ -1,5 +1,6 @@
 // Tests of the transposition table: round trips, replacement, sizes,
 // hashfull, and concurrent use (run with -race).
+
 package tt
 
 import (

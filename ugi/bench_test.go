@@ -1,4 +1,5 @@
 // Benchmarks: position commands, and the session's movetime deadline.
+
 package ugi
 
 import (

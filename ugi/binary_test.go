@@ -1,4 +1,5 @@
 // Whole games between processes of the built binary, driven as a runner would.
+
 package ugi
 
 import (

@@ -1,4 +1,5 @@
 // The opening book as the session's move source: when it is consulted.
+
 package ugi
 
 import (

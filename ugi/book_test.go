@@ -1,5 +1,6 @@
 // Tests of the book in a session: the book move announced before its
 // bestmove, and a book of other rules refused or skipped.
+
 package ugi
 
 import (

@@ -1,4 +1,5 @@
 // A client for external UGI engines (the match runner's ugi:<command> players).
+
 package ugi
 
 import (

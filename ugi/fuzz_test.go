@@ -1,4 +1,5 @@
 // Fuzz targets for the session's commands and the command line splitter.
+
 package ugi
 
 import (

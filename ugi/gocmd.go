@@ -1,4 +1,5 @@
 // The go command: its limits, the search goroutine, stop and bestmove.
+
 package ugi
 
 import (

@@ -1,4 +1,5 @@
 // A test harness that drives a Session through pipes, and fake searchers.
+
 package ugi
 
 import (

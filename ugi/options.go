@@ -1,4 +1,5 @@
 // The engine options a front-end sets with setoption, and their declaration.
+
 package ugi
 
 import (

@@ -1,4 +1,5 @@
 // Line output shared by the command loop and the search goroutine.
+
 package ugi
 
 import (

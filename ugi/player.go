@@ -1,4 +1,5 @@
 // An external UGI engine as a player for the match runner.
+
 package ugi
 
 import (

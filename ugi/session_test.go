@@ -1,4 +1,5 @@
 // Tests of the UGI session, driven in-process through pipes.
+
 package ugi
 
 import (

@@ -1,4 +1,5 @@
 // The analyse command: search a position and print UCI-style info lines.
+
 package main
 
 import (

@@ -1,4 +1,5 @@
 // kiothi analyse --book: the book's moves instead of a search while in book.
+
 package main
 
 import (

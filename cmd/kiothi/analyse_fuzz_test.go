@@ -1,4 +1,5 @@
 // Fuzzing analyse's argument reading: no input panics.
+
 package main
 
 import (

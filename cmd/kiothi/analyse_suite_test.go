@@ -1,5 +1,6 @@
 // kiothi analyse on every perft-suite position under a time limit: the
 // bestmove (and its ponder move) must be legal, opening positions included.
+
 package main
 
 import (

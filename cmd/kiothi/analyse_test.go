@@ -1,4 +1,5 @@
 // Tests of kiothi analyse: output format, limits, opening, JSON and errors.
+
 package main
 
 import (

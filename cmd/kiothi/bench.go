@@ -1,4 +1,5 @@
 // The bench command: the fixed search benchmark (package bench).
+
 package main
 
 import (

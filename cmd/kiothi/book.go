@@ -1,4 +1,5 @@
 // The book command: build, probe, stats and merge opening books.
+
 package main
 
 import (

@@ -1,5 +1,6 @@
 // Tests of the book command, run in-process on a tiny budget with the
 // real search.
+
 package main
 
 import (

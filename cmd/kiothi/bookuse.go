@@ -1,4 +1,5 @@
 // Opening books as the engine's move source for ugi, analyse and play.
+
 package main
 
 import (

@@ -1,5 +1,6 @@
 // In-process tests of the perft, moves and show commands: output formats,
 // RULES.md §9 through `kiothi moves`, suite runs and error messages.
+
 package main
 
 import (

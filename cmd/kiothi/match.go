@@ -1,5 +1,6 @@
 // The match command: games between two players, with a final table, an
 // optional SPRT and a games file.
+
 package main
 
 import (

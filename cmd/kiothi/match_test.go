@@ -1,4 +1,5 @@
 // Tests of the match command run in-process.
+
 package main
 
 import (

@@ -1,5 +1,6 @@
 // The moves command: every legal move of a position and where it leads,
 // or the result when the side to move has none.
+
 package main
 
 import (

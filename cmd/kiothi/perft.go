@@ -1,5 +1,6 @@
 // The perft command: exact move-path counts of one position, or a whole
 // suite file checked against its expected counts.
+
 package main
 
 import (

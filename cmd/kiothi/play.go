@@ -1,4 +1,5 @@
 // The play command: a person against the engine in the terminal.
+
 package main
 
 import (

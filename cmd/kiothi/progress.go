@@ -1,4 +1,5 @@
 // A one-line progress bar for long commands, drawn only on a terminal.
+
 package main
 
 import (

@@ -1,4 +1,5 @@
 // Tests of the progress bar: silent off a terminal, and its drawing.
+
 package main
 
 import (

@@ -1,5 +1,6 @@
 // The root command, the options every command shares, and the registry
 // that each command file adds itself to.
+
 package main
 
 import (

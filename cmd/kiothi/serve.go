@@ -1,4 +1,5 @@
 // The serve command: the HTTP/JSON API for web front-ends.
+
 package main
 
 import (

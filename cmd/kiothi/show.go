@@ -1,4 +1,5 @@
 // The show command: play moves from a position and draw the board.
+
 package main
 
 import (

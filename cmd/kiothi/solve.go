@@ -1,4 +1,5 @@
 // The solve command: the exact value of a play-phase position.
+
 package main
 
 import (

@@ -1,4 +1,5 @@
 // Tests of the solve command run in-process.
+
 package main
 
 import (

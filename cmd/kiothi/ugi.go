@@ -1,4 +1,5 @@
 // The ugi command: the UGI protocol on stdin and stdout.
+
 package main
 
 import (

@@ -1,4 +1,5 @@
 // In-process tests of the ugi, play and serve commands' wiring.
+
 package main
 
 import (

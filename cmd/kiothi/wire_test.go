@@ -1,5 +1,6 @@
 // Tests of the opening book wired into ugi, analyse, play and match
 // (in-process, with the shipped testdata/book.kbk).
+
 package main
 
 import (
