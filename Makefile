@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/kiothi
 FUZZTIME ?= 10s
 
-.PHONY: all build test race bench fuzz lint suite book clean
+.PHONY: all build test race bench signature fuzz lint suite book clean
 
 all: build
 
@@ -22,6 +22,17 @@ race:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./...
+
+# The search's signature: kiothi bench's node count (1 thread, the default
+# depth and hash) against the one checked in. A commit that changes the
+# search on purpose updates bench/signature.txt and says so in its message.
+signature: build
+	@want=$$(cat bench/signature.txt); \
+	got=$$($(BIN) bench | grep '^Nodes searched:'); \
+	if [ "$$got" != "$$want" ]; then \
+	  echo "bench signature: kiothi bench says '$$got', bench/signature.txt says '$$want'"; exit 1; \
+	fi; \
+	echo "bench signature ok: $$got"
 
 # A short run of every fuzz target (go test -fuzz takes one target at a time).
 fuzz:

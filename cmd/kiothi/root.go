@@ -14,9 +14,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// version is the engine's version, printed by --version and UGI's id line.
-var version = "0.1.0"
-
 // globalOptions are the persistent flags every command accepts.
 type globalOptions struct {
 	freeFirstLap bool
