@@ -30,14 +30,8 @@ func FuzzParsePosition(f *testing.F) {
 			}
 			return
 		}
-		if p.Total() > position.MaxTotal {
-			t.Fatalf("Parse(%q) accepted %d warriors", s, p.Total())
-		}
-		if p.NkiMask()&^p.Occupied() != 0 || (p.Phase() != position.Play && p.NkiMask() != 0) {
-			t.Fatalf("Parse(%q) accepted bad nki marks", s)
-		}
-		if p.Key() != p.ComputeKey() {
-			t.Fatalf("Parse(%q): key differs from ComputeKey", s)
+		if err := p.Validate(); err != nil {
+			t.Fatalf("Parse(%q) accepted an invalid position: %v", s, err)
 		}
 		out := p.String()
 		q, err := position.Parse(out)

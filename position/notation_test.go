@@ -47,8 +47,8 @@ func TestParseRoundTrip(t *testing.T) {
 		if p.String() != s {
 			t.Errorf("Parse(%q).String() = %q", s, p.String())
 		}
-		if p.Key() != p.ComputeKey() {
-			t.Errorf("%s: key %x, from scratch %x", s, p.Key(), p.ComputeKey())
+		if err := p.Validate(); err != nil {
+			t.Errorf("%s: %v", s, err)
 		}
 	}
 }
