@@ -208,7 +208,7 @@ func (w *perftWorker) perft(ply, depth int) uint64 {
 // wrong count.
 type PerftHash struct {
 	entries []perftEntry
-	mask    uint64
+	shift   uint // 64 - log2(len(entries))
 }
 
 type perftEntry struct{ check, count atomic.Uint64 }
@@ -219,11 +219,11 @@ func NewPerftHash(mb int) *PerftHash {
 	if mb <= 0 {
 		return nil
 	}
-	n := uint64(1)
+	n, lg := uint64(1), uint(0)
 	for n*2*16 <= uint64(mb)<<20 {
-		n *= 2
+		n, lg = n*2, lg+1
 	}
-	return &PerftHash{entries: make([]perftEntry, n), mask: n - 1}
+	return &PerftHash{entries: make([]perftEntry, n), shift: 64 - lg}
 }
 
 func perftCheck(key uint64, depth int) uint64 {
@@ -231,8 +231,7 @@ func perftCheck(key uint64, depth int) uint64 {
 }
 
 func (h *PerftHash) slot(key uint64) *perftEntry {
-	// The key is additive, so take the index from well-mixed high bits.
-	return &h.entries[(key*0xD6E8FEB86659FD93)>>32&h.mask]
+	return &h.entries[position.MixKey(key)>>h.shift]
 }
 
 func (h *PerftHash) probe(key uint64, depth int) (uint64, bool) {

@@ -21,19 +21,9 @@ type pitField struct {
 // without a bounds check).
 var fields [128]pitField
 
-// lapFrom[i][r] adds one warrior to each of the r pits after pit i.
-var lapFrom [32][32][2]uint64 // [pit&31][r&31]
-
 func init() {
 	for i := range mod20 {
 		mod20[i] = uint8(i % NumPits)
-	}
-	for i := 0; i < NumPits; i++ { // built here, not from lapAdd: init order is by file
-		for r := 1; r < NumPits; r++ {
-			j := (i + r) % NumPits
-			lapFrom[i][r] = lapFrom[i][r-1]
-			lapFrom[i][r][j/RowPits] += 1 << (fieldBits * uint(j%RowPits))
-		}
 	}
 	for i := range fields {
 		pit := i % NumPits
@@ -260,7 +250,7 @@ func (p *Position) SowEnds(pit, n, limit int) bool {
 	w0 -= lift &^ f.sel
 	w1 -= lift & f.sel
 	q, r := n/NumPits, n%NumPits
-	add := &lapFrom[pit&31][r&31]
+	add := &lapAdd[(pit+1)&31][r&31] // the lap starts after the lifted pit
 	w0 += uint64(q)*rowOnes + add[0]
 	w1 += uint64(q)*rowOnes + add[1]
 	_, _, _, _, ok, _ := relayRows(w0, w1, int(mod20[(pit+n)&127]), 1, limit)

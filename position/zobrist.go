@@ -24,9 +24,23 @@ var (
 
 	// zRange[s][r] is the sum of zPit over the r pits from s on (cyclic).
 	zRange [NumPits][NumPits]uint64
-	// lapAdd[s][r] adds one warrior to each of the r pits from s on.
-	lapAdd [NumPits][NumPits][2]uint64
 )
+
+// lapAdd[s][r] adds one warrior to each of the r pits from pit s on
+// (cyclic), as two row words. It is defined for s up to 31, pit s%20, so
+// callers can index with &31 (no bounds check) and the pit after pit 19 is
+// s = 20 with no wrap. A package-level value, so it is ready before any
+// init function runs.
+var lapAdd = func() (t [32][32][2]uint64) {
+	for s := range t {
+		for r := 1; r < NumPits; r++ {
+			i := (s + r - 1) % NumPits
+			t[s][r] = t[s][r-1]
+			t[s][r][i/RowPits] += 1 << (fieldBits * uint(i%RowPits))
+		}
+	}
+	return t
+}()
 
 // splitmix64 is a fixed, seeded generator so keys are the same in every
 // build (opening books store keys).
@@ -60,8 +74,6 @@ func init() {
 		for r := 1; r < NumPits; r++ {
 			i := (s + r - 1) % NumPits
 			zRange[s][r] = zRange[s][r-1] + zPit[i]
-			lapAdd[s][r] = lapAdd[s][r-1]
-			lapAdd[s][r][i/RowPits] += 1 << (fieldBits * uint(i%RowPits))
 		}
 	}
 	initRelayKeys() // relay.go's per-lap key table needs zPit
@@ -86,3 +98,9 @@ func KeyTableChecksum() uint32 {
 	}
 	return crc32.ChecksumIEEE(buf)
 }
+
+// MixKey spreads a key's entropy into its high bits, for the hash tables
+// (search, solver, perft) that index by the top bits of the result: keys
+// are additive (sums of random words), so their low bits are weak, a sowing
+// changing them in a structured way.
+func MixKey(key uint64) uint64 { return (key ^ key>>29) * 0x9E3779B97F4A7C15 }

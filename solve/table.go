@@ -50,14 +50,12 @@ func NewMemTable(mb int) *MemTable {
 	return &MemTable{slots: make([]atomic.Uint64, n), shift: 64 - bits}
 }
 
-// slot mixes the key before taking its high bits: position keys are sums
-// of random words, whose low bits are weak (a sowing changes them in a
-// structured way).
+// slot takes the slot from the mixed key's high bits.
 func (t *MemTable) slot(key uint64) *atomic.Uint64 {
 	if t.shift == 64 {
 		return &t.slots[0]
 	}
-	return &t.slots[(key^key>>29)*0x9E3779B97F4A7C15>>t.shift]
+	return &t.slots[position.MixKey(key)>>t.shift]
 }
 
 const usedBit = 1 << 31

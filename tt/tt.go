@@ -128,11 +128,9 @@ func (t *Table) Clear() {
 // to be replaced.
 func (t *Table) NewSearch() { t.gen = (t.gen + 1) & 63 }
 
-// index mixes the key before taking its high bits: position keys are
-// additive (sums of random words), so their low bits are weak.
+// index takes the bucket from the mixed key's high bits.
 func (t *Table) index(key uint64) *bucket {
-	h := (key ^ key>>29) * 0x9E3779B97F4A7C15
-	return &t.buckets[h>>t.shift]
+	return &t.buckets[position.MixKey(key)>>t.shift]
 }
 
 // Probe looks key up; ok is false on a miss.
