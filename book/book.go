@@ -17,7 +17,7 @@ import (
 // Book is a loaded, checked book. It is read-only and safe for concurrent
 // use.
 type Book struct {
-	rules   Rules
+	rules   Variant
 	roots   []position.Position
 	keys    []uint64 // sorted, one per entry
 	entries []Entry
@@ -37,7 +37,7 @@ func Open(path string) (*Book, error) {
 }
 
 // OpenFor opens a book and refuses it unless it was built under rules r.
-func OpenFor(path string, r Rules) (*Book, error) {
+func OpenFor(path string, r Variant) (*Book, error) {
 	b, err := Open(path)
 	if err != nil {
 		return nil, err
@@ -49,18 +49,18 @@ func OpenFor(path string, r Rules) (*Book, error) {
 }
 
 // Rules returns the rules the book was built under.
-func (b *Book) Rules() Rules { return b.rules }
+func (b *Book) Variant() Variant { return b.rules }
 
 // Compatible returns an error unless the book was built under rules r. A
 // Setup of 0 in r accepts any setup (the position decides: other material
 // is never found in the book).
-func (b *Book) Compatible(r Rules) error {
+func (b *Book) Compatible(r Variant) error {
 	if r.Setup != 0 && r.Setup != b.rules.Setup {
 		return fmt.Errorf("built for %s, but the game is setup %d", b.rules, r.Setup)
 	}
-	if r.FreeFirstLap != b.rules.FreeFirstLap {
+	if r.Rules != b.rules.Rules {
 		game := "with the first-lap restriction (no --free-first-lap)"
-		if r.FreeFirstLap {
+		if r.Rules.FreeFirstLap {
 			game = "variant free-first-lap"
 		}
 		return fmt.Errorf("built for %s, but the game is played %s", b.rules, game)
@@ -111,7 +111,7 @@ func (b *Book) PickEntry(p position.Position, rng *rand.Rand, random bool) (Entr
 		if e.Weight == 0 {
 			continue
 		}
-		if _, err := movegen.Apply(p, e.Move, b.rules.MoveRules()); err != nil {
+		if _, err := movegen.Apply(p, e.Move, b.rules.Rules); err != nil {
 			continue
 		}
 		cands = append(cands, e)

@@ -154,7 +154,7 @@ func Build(ctx context.Context, cfg Config) (Summary, error) {
 		return Summary{}, err
 	}
 	b := &builder{cfg: cfg}
-	rules := Rules{Setup: SetupOf(&cfg.Root), FreeFirstLap: cfg.Rules.FreeFirstLap}
+	rules := Variant{Setup: SetupOf(&cfg.Root), Rules: movegen.Rules{FreeFirstLap: cfg.Rules.FreeFirstLap}}
 	if err := b.load(rules); err != nil {
 		return Summary{}, err
 	}
@@ -221,7 +221,7 @@ func Build(ctx context.Context, cfg Config) (Summary, error) {
 }
 
 // load starts the tree: from the book at Out when resuming, else afresh.
-func (b *builder) load(rules Rules) error {
+func (b *builder) load(rules Variant) error {
 	if b.cfg.Resume {
 		old, err := Open(b.cfg.Out)
 		switch {
@@ -359,7 +359,7 @@ func (b *builder) expand(ctx context.Context, leaves []leaf) (done bool, err err
 	for i, l := range leaves {
 		if l.n.pos.Phase() == position.Play {
 			var list movegen.MoveList
-			n := movegen.Generate(&l.n.pos, b.t.rules.MoveRules(), &list)
+			n := movegen.Generate(&l.n.pos, b.t.rules.Rules, &list)
 			for _, m := range list[:n] {
 				moves[i] = append(moves[i], position.PlayMove(m))
 			}
@@ -385,7 +385,7 @@ func (b *builder) expand(ctx context.Context, leaves []leaf) (done bool, err err
 	edges := make([][]edge, len(leaves))
 	for i, l := range leaves {
 		for _, m := range moves[i] {
-			q, err := movegen.Apply(l.n.pos, m, b.t.rules.MoveRules())
+			q, err := movegen.Apply(l.n.pos, m, b.t.rules.Rules)
 			if err != nil {
 				return false, fmt.Errorf("move %s in %s: %v", m, l.n.pos, err)
 			}
@@ -396,7 +396,7 @@ func (b *builder) expand(ctx context.Context, leaves []leaf) (done bool, err err
 			}
 			if c == nil {
 				c = &node{pos: q, key: k}
-				if !movegen.HasMove(&q, b.t.rules.MoveRules()) {
+				if !movegen.HasMove(&q, b.t.rules.Rules) {
 					c.terminal, c.leafProven, c.leafValue = true, true, terminalValue(&q)
 				} else {
 					jobs = append(jobs, &job{n: c, hist: append(slices.Clone(l.hist), k)})

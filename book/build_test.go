@@ -73,7 +73,7 @@ func checkNegamax(t *testing.T, b *Book) {
 		}
 		seen[p.KeyWithPrisons()] = true
 		for _, e := range b.Probe(p) {
-			q, err := movegen.Apply(p, e.Move, b.rules.MoveRules())
+			q, err := movegen.Apply(p, e.Move, b.rules.Rules)
 			if err != nil {
 				t.Fatalf("%s in %s: %v", e.Move, p, err)
 			}

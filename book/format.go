@@ -30,21 +30,19 @@ const (
 	openingMark = 0x80
 )
 
-// Rules are what a book must share with the game that uses it.
-type Rules struct {
-	Setup        int // 30, 25, or 0 for a root of other material
-	FreeFirstLap bool
+// Variant is what a book must share with the game that uses it: the setup
+// and the rules of play (movegen.Rules, their one home).
+type Variant struct {
+	Setup int // 30, 25, or 0 for a root of other material
+	Rules movegen.Rules
 }
 
-// MoveRules returns the movegen rules.
-func (r Rules) MoveRules() movegen.Rules { return movegen.Rules{FreeFirstLap: r.FreeFirstLap} }
-
-func (r Rules) String() string {
+func (r Variant) String() string {
 	s := "custom material (not a standard setup)"
 	if r.Setup != 0 {
 		s = fmt.Sprintf("setup %d", r.Setup)
 	}
-	if r.FreeFirstLap {
+	if r.Rules.FreeFirstLap {
 		return s + ", variant free-first-lap"
 	}
 	return s + ", first-lap restriction"
@@ -189,12 +187,12 @@ func decodeRoot(b []byte) (position.Position, error) {
 }
 
 // encode writes a book's bytes: records must be sorted (compareRecords).
-func encode(r Rules, roots []position.Position, recs []record) []byte {
+func encode(r Variant, roots []position.Position, recs []record) []byte {
 	buf := make([]byte, headerSize+rootSize*len(roots)+recordSize*len(recs))
 	copy(buf, Magic)
 	binary.LittleEndian.PutUint16(buf[8:], Version)
 	buf[10] = byte(r.Setup)
-	if r.FreeFirstLap {
+	if r.Rules.FreeFirstLap {
 		buf[11] = flagFree
 	}
 	binary.LittleEndian.PutUint32(buf[12:], position.KeyTableChecksum())
@@ -243,7 +241,7 @@ func Decode(data []byte) (*Book, error) {
 	if v := binary.LittleEndian.Uint16(data[8:]); v != Version {
 		return nil, fmt.Errorf("format version %d, this build reads version %d", v, Version)
 	}
-	var r Rules
+	var r Variant
 	switch s := data[10]; s {
 	case 0, 25, 30:
 		r.Setup = int(s)
@@ -253,7 +251,7 @@ func Decode(data []byte) (*Book, error) {
 	if f := data[11]; f&^flagFree != 0 {
 		return nil, fmt.Errorf("header: unknown rule flags %#02x", f)
 	} else {
-		r.FreeFirstLap = f&flagFree != 0
+		r.Rules.FreeFirstLap = f&flagFree != 0
 	}
 	if got, want := binary.LittleEndian.Uint32(data[12:]), position.KeyTableChecksum(); got != want {
 		return nil, fmt.Errorf("header: built with Zobrist key table %08x, this build's is %08x: the keys differ, rebuild the book", got, want)
@@ -330,7 +328,7 @@ func (b *Book) replay() error {
 	reached := make([]bool, len(b.keys))
 	seen := map[uint64]bool{}
 	queue := slices.Clone(b.roots)
-	mr := b.rules.MoveRules()
+	mr := b.rules.Rules
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]

@@ -59,8 +59,8 @@ func TestRoundTrip(t *testing.T) {
 	if b.Len() == 0 || len(b.Roots()) != 1 || b.Roots()[0] != position.Start(30) {
 		t.Fatalf("book has %d records and roots %v", b.Len(), b.Roots())
 	}
-	if b.Rules() != (Rules{Setup: 30}) {
-		t.Fatalf("rules %v, want setup 30 with the restriction", b.Rules())
+	if b.Variant() != (Variant{Setup: 30}) {
+		t.Fatalf("rules %v, want setup 30 with the restriction", b.Variant())
 	}
 }
 
@@ -155,16 +155,16 @@ func TestRulesRefused(t *testing.T) {
 	if err := os.WriteFile(path, smallBook(t), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := OpenFor(path, Rules{Setup: 30}); err != nil {
+	if _, err := OpenFor(path, Variant{Setup: 30}); err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range []Rules{{Setup: 25}, {Setup: 30, FreeFirstLap: true}} {
+	for _, r := range []Variant{{Setup: 25}, {Setup: 30, Rules: movegen.Rules{FreeFirstLap: true}}} {
 		_, err := OpenFor(path, r)
 		if err == nil || !strings.Contains(err.Error(), "built for setup 30, first-lap restriction") {
 			t.Errorf("rules %v: got %v", r, err)
 		}
 	}
-	if _, err := OpenFor(path, Rules{}); err != nil {
+	if _, err := OpenFor(path, Variant{}); err != nil {
 		t.Errorf("setup 0 (any) refused: %v", err)
 	}
 	if _, err := Open(filepath.Join(dir, "missing.kbk")); err == nil {
@@ -331,7 +331,7 @@ func TestPlayer(t *testing.T) {
 	}
 	root := position.Start(30)
 	best := NewPlayer(b, false, 1)
-	if m, ok := best.Probe(root, nil); !ok || m != b.Probe(root)[0].Move {
+	if m, ok := best.Probe(root, nil, movegen.Rules{}); !ok || m != b.Probe(root)[0].Move {
 		t.Fatalf("best player: %v %v", m, ok)
 	}
 	// Seeded random players repeat themselves, and vary their moves.
@@ -339,7 +339,7 @@ func TestPlayer(t *testing.T) {
 		p := NewPlayer(b, true, seed)
 		var ms []position.GameMove
 		for range 50 {
-			m, ok := p.Probe(root, nil)
+			m, ok := p.Probe(root, nil, movegen.Rules{})
 			if !ok {
 				t.Fatal("random player out of book at the root")
 			}
@@ -359,7 +359,20 @@ func TestPlayer(t *testing.T) {
 		t.Errorf("50 random picks gave %d distinct moves", len(distinct))
 	}
 	q, _ := position.Parse("0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3")
-	if _, ok := best.Probe(q, nil); ok {
+	if _, ok := best.Probe(q, nil, movegen.Rules{}); ok {
 		t.Error("move outside the book")
+	}
+	if _, ok := best.Move(root, movegen.Rules{FreeFirstLap: true}); ok {
+		t.Error("a book move for a game of other rules")
+	}
+	// A move illegal at the root (as a key collision could store) is
+	// never played: the root falls out of book.
+	bad, _ := position.ParseOpeningMove("IJ:A10") // North's pits: illegal for South
+	lo, hi := b.span(root.KeyWithPrisons())
+	for i := lo; i < hi; i++ {
+		b.entries[i].Move = position.Redistribute(bad)
+	}
+	if e, ok := best.Move(root, movegen.Rules{}); ok {
+		t.Errorf("illegal book move %s played", e.Move)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -28,18 +29,23 @@ func NewPlayer(b *Book, random bool, seed uint64) *Player {
 // Book returns the player's book.
 func (p *Player) Book() *Book { return p.book }
 
-// Probe returns the book move for root, or false when root is out of book.
-// history is accepted for the protocol's interface and not used: a book
-// move never repeats a position three times within the opening plies a
-// book covers, and the session checks the move's legality.
-func (p *Player) Probe(root position.Position, history []uint64) (position.GameMove, bool) {
-	e, ok := p.Entry(root)
-	return e.Move, ok
-}
-
-// Entry is Probe returning the whole entry, to report the book move.
-func (p *Player) Entry(root position.Position) (Entry, bool) {
+// Move returns the book's entry for pos under rules r, or false when the
+// book was built under other rules or pos has no legal book move (PickEntry
+// skips a move that is illegal in pos). It is the one "probe the book, then
+// check the move" step of every front end (ugi, play, match, analyse).
+func (p *Player) Move(pos position.Position, r movegen.Rules) (Entry, bool) {
+	if p.book.rules.Rules != r {
+		return Entry{}, false
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.book.PickEntry(root, p.rng, p.random)
+	return p.book.PickEntry(pos, p.rng, p.random)
+}
+
+// Probe is Move in the shape protocol sessions ask for: the move alone.
+// history is accepted for that interface and not used: a book move never
+// repeats a position three times within the opening plies a book covers.
+func (p *Player) Probe(root position.Position, history []uint64, r movegen.Rules) (position.GameMove, bool) {
+	e, ok := p.Move(root, r)
+	return e.Move, ok
 }

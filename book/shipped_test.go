@@ -45,7 +45,7 @@ func TestShippedBookBeatsRandom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches; not in -short")
 	}
-	b, err := OpenFor(shippedBook, Rules{Setup: 30})
+	b, err := OpenFor(shippedBook, Variant{Setup: 30})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 
 // Stats summarises a book.
 type Stats struct {
-	Rules           Rules
+	Variant         Variant
 	Roots           int
 	Positions       int         // positions with book moves
 	Moves           int         // records
@@ -28,7 +28,7 @@ const ValueBucket = 500
 
 // Stats computes the book's statistics.
 func (b *Book) Stats() Stats {
-	s := Stats{Rules: b.rules, Roots: len(b.roots), Moves: len(b.entries), Depth: map[int]int{}, Value: map[int]int{}}
+	s := Stats{Variant: b.rules, Roots: len(b.roots), Moves: len(b.entries), Depth: map[int]int{}, Value: map[int]int{}}
 	for i, e := range b.entries {
 		s.Depth[e.Depth]++
 		if e.Move.Redistribution {
@@ -56,7 +56,7 @@ func floorDiv(a, b int) int {
 // Write prints the statistics as text.
 func (s Stats) Write(w io.Writer) error {
 	_, err := fmt.Fprintf(w, "rules %s\nroots %d\npositions %d\nmoves %d\nredistributions %d\nproven %d\n",
-		s.Rules, s.Roots, s.Positions, s.Moves, s.Redistributions, s.Proven)
+		s.Variant, s.Roots, s.Positions, s.Moves, s.Redistributions, s.Proven)
 	if err != nil {
 		return err
 	}

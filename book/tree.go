@@ -36,12 +36,12 @@ type edge struct {
 
 // tree is the book being built.
 type tree struct {
-	rules Rules
+	rules Variant
 	roots []*node
 	nodes map[uint64]*node
 }
 
-func newTree(r Rules) *tree { return &tree{rules: r, nodes: map[uint64]*node{}} }
+func newTree(r Variant) *tree { return &tree{rules: r, nodes: map[uint64]*node{}} }
 
 // get returns the node of p, creating a leaf (and scoring it if terminal).
 func (t *tree) get(p position.Position) (*node, bool) {
@@ -50,7 +50,7 @@ func (t *tree) get(p position.Position) (*node, bool) {
 		return n, false
 	}
 	n := &node{pos: p, key: k}
-	if !movegen.HasMove(&p, t.rules.MoveRules()) {
+	if !movegen.HasMove(&p, t.rules.Rules) {
 		n.terminal, n.leafProven = true, true
 		n.leafValue = terminalValue(&p)
 	}
@@ -81,7 +81,7 @@ func (t *tree) addRoot(p position.Position) *node {
 // treeFromBook rebuilds the tree a book was written from.
 func treeFromBook(b *Book) *tree {
 	t := newTree(b.rules)
-	mr := b.rules.MoveRules()
+	mr := b.rules.Rules
 	var queue []*node
 	for _, p := range b.roots {
 		queue = append(queue, t.addRoot(p))

@@ -15,7 +15,7 @@ func newBookPlayer(cfg EngineConfig, seed uint64, r movegen.Rules) (*book.Player
 	if cfg.Book == nil {
 		return nil, nil
 	}
-	if err := cfg.Book.Compatible(book.Rules{FreeFirstLap: r.FreeFirstLap}); err != nil {
+	if err := cfg.Book.Compatible(book.Variant{Rules: r}); err != nil {
 		return nil, err
 	}
 	return book.NewPlayer(cfg.Book, cfg.BookRandom, seed^0x626f6f6b), nil
@@ -27,13 +27,6 @@ func (p *EnginePlayer) bookMove(g *movegen.Game) (position.GameMove, bool) {
 	if p.bk == nil {
 		return position.GameMove{}, false
 	}
-	pos := g.Current()
-	e, ok := p.bk.Entry(pos)
-	if !ok {
-		return position.GameMove{}, false
-	}
-	if _, err := movegen.Apply(pos, e.Move, g.Rules); err != nil {
-		return position.GameMove{}, false
-	}
-	return e.Move, true
+	e, ok := p.bk.Move(g.Current(), g.Rules)
+	return e.Move, ok
 }

@@ -10,10 +10,10 @@ import (
 	"github.com/kiothi/kiothi/position"
 )
 
-// Book gives the book move of a position, or false out of book;
-// *book.Player is one.
+// Book gives the book move of a position under the game's rules, legal
+// there, or false out of book; *book.Player is one.
 type Book interface {
-	Entry(p position.Position) (book.Entry, bool)
+	Move(p position.Position, r movegen.Rules) (book.Entry, bool)
 }
 
 // bookMove returns the book's move for the current position when there
@@ -22,15 +22,7 @@ func (s *session) bookMove() (book.Entry, bool) {
 	if s.cfg.Book == nil {
 		return book.Entry{}, false
 	}
-	cur := s.game.Current()
-	e, ok := s.cfg.Book.Entry(cur)
-	if !ok {
-		return book.Entry{}, false
-	}
-	if _, err := movegen.Apply(cur, e.Move, s.game.Rules); err != nil {
-		return book.Entry{}, false
-	}
-	return e, true
+	return s.cfg.Book.Move(s.game.Current(), s.game.Rules)
 }
 
 // bookText says a move is the book's, with its value for the mover,

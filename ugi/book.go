@@ -21,14 +21,7 @@ func (s *Session) bookMove(root position.Position, hist []uint64, rules movegen.
 	if !s.st.ownBook || s.book == nil || s.bookUnsuited(rules) != nil {
 		return position.GameMove{}, false
 	}
-	m, ok := s.book.Probe(root, hist)
-	if !ok {
-		return position.GameMove{}, false
-	}
-	if _, err := movegen.Apply(root, m, rules); err != nil {
-		return position.GameMove{}, false
-	}
-	return m, true
+	return s.book.Probe(root, hist, rules)
 }
 
 // bookUnsuited returns why the book in use does not suit rules, or nil

@@ -28,7 +28,9 @@ type Searcher interface {
 // Book is an opening book the session consults before searching when the
 // OwnBook option is on. Probe returns a move for the game so far, or false.
 type Book interface {
-	Probe(root position.Position, history []uint64) (position.GameMove, bool)
+	// Probe returns the book's move for root under rules r, legal there,
+	// or false out of book.
+	Probe(root position.Position, history []uint64, r movegen.Rules) (position.GameMove, bool)
 }
 
 // Config sets up a session.

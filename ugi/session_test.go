@@ -386,7 +386,9 @@ func TestSetOption(t *testing.T) {
 
 type fixedBook struct{ m position.GameMove }
 
-func (b fixedBook) Probe(position.Position, []uint64) (position.GameMove, bool) { return b.m, true }
+func (b fixedBook) Probe(position.Position, []uint64, movegen.Rules) (position.GameMove, bool) {
+	return b.m, true
+}
 
 func TestBookHook(t *testing.T) {
 	om, _ := position.ParseOpeningMove("ij:a3b2F5")

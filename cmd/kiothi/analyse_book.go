@@ -45,7 +45,7 @@ func analyseBook(g *globalOptions, o *analyseOptions, su *searchSetup) (bool, er
 		return false, err
 	}
 	pos := su.game.Current()
-	pick, ok := pl.Entry(pos)
+	pick, ok := pl.Move(pos, su.game.Rules)
 	if !ok {
 		return false, nil
 	}

@@ -210,7 +210,7 @@ rules than the book's is an error.`,
 			if err != nil {
 				return err
 			}
-			b, err := book.OpenFor(args[0], book.Rules{Setup: book.SetupOf(&p), FreeFirstLap: g.freeFirstLap})
+			b, err := book.OpenFor(args[0], book.Variant{Setup: book.SetupOf(&p), Rules: g.rules()})
 			if err != nil {
 				return err
 			}

@@ -25,7 +25,7 @@ func (f bookFlags) open(start position.Position, r movegen.Rules) (*book.Player,
 	if f.path == "" {
 		return nil, nil
 	}
-	b, err := book.OpenFor(f.path, book.Rules{Setup: book.SetupOf(&start), FreeFirstLap: r.FreeFirstLap})
+	b, err := book.OpenFor(f.path, book.Variant{Setup: book.SetupOf(&start), Rules: r})
 	if err != nil {
 		return nil, fmt.Errorf("--book: %v", err)
 	}
@@ -37,7 +37,7 @@ func (f bookFlags) open(start position.Position, r movegen.Rules) (*book.Player,
 type ugiBook struct{ *book.Player }
 
 func (b ugiBook) Compatible(r movegen.Rules) error {
-	return b.Book().Compatible(book.Rules{FreeFirstLap: r.FreeFirstLap})
+	return b.Book().Compatible(book.Variant{Rules: r})
 }
 
 // addBookFlags declares --book, --book-random and --book-seed.
