@@ -119,7 +119,7 @@ func (c *Config) defaults() error {
 // HashMB under Rules, maximising the margin, with multiPV lines.
 func (c *Config) LocalEngine(multiPV int) (Searcher, error) {
 	return search.NewEngine(search.Options{Threads: 1, HashMB: c.HashMB, MultiPV: multiPV,
-		Rules: c.Rules, Objective: search.Margin, Multiplier: movegen.DefaultMultiplier})
+		Rules: c.Rules, Objective: movegen.Margin, Multiplier: movegen.DefaultMultiplier})
 }
 
 // builder is one run of Build.

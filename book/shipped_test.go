@@ -54,7 +54,7 @@ func TestShippedBookBeatsRandom(t *testing.T) {
 	if !ok {
 		t.Fatal("no book move at the start")
 	}
-	eng, err := search.NewEngine(search.Options{Threads: 1, HashMB: 16, Objective: search.Margin, Multiplier: 2})
+	eng, err := search.NewEngine(search.Options{Threads: 1, HashMB: 16, Objective: movegen.Margin, Multiplier: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,7 @@ func (t *tree) get(p position.Position) (*node, bool) {
 
 // terminalValue is the final prison difference, in centi-warriors from
 // the mover's view, of a position whose mover has no legal move. Search
-// scores use the same scale (search.Margin: final prison difference).
+// scores use the same scale (movegen.Margin: final prison difference).
 func terminalValue(p *position.Position) int {
 	o := movegen.NoMoveOutcome(p)
 	v := 100 * o.Margin()

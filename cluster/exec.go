@@ -98,7 +98,7 @@ func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*Se
 		o.Multiplier = movegen.DefaultMultiplier
 	}
 	if s.Objective == "match" {
-		o.Objective = search.Match
+		o.Objective = movegen.Match
 	}
 	eng, err := rs.engine(o)
 	if err != nil {

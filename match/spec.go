@@ -170,9 +170,9 @@ func (c *EngineConfig) set(k, v string) error {
 	case "objective":
 		switch v {
 		case "margin":
-			c.Options.Objective = search.Margin
+			c.Options.Objective = movegen.Margin
 		case "match":
-			c.Options.Objective = search.Match
+			c.Options.Objective = movegen.Match
 		default:
 			err = fmt.Errorf("setting objective=%s: want margin or match", excerpt.Quote(v))
 		}

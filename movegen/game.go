@@ -52,6 +52,15 @@ func MatchPoints(margin, m int) int {
 	return 0
 }
 
+// Objective is what a player maximises: the final margin or the match
+// points (RULES.md §6). The search and the solver both take one.
+type Objective uint8
+
+const (
+	Margin Objective = iota // final prison difference
+	Match                   // match points with the one-warrior multiplier
+)
+
 // Multiplier bounds (RULES.md §6).
 const (
 	MinMultiplier     = 2

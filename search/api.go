@@ -22,22 +22,14 @@ type Limits struct {
 	MoveOverhead                 time.Duration
 }
 
-// Objective is what the search maximises.
-type Objective uint8
-
-const (
-	Margin Objective = iota // final prison difference
-	Match                   // match points (RULES.md §6)
-)
-
 // Options configure an Engine. Zero fields take defaults: 1 thread,
-// DefaultHashMB, 1 line, Margin, multiplier 2 (NewEngine).
+// DefaultHashMB, 1 line, movegen.Margin, multiplier 2 (NewEngine).
 type Options struct {
 	Threads    int
 	HashMB     int
 	MultiPV    int
 	Rules      movegen.Rules
-	Objective  Objective
+	Objective  movegen.Objective
 	Multiplier int // one-warrior multiplier, 2..10
 	// Eval is the evaluation (nil: eval.Default's).
 	Eval *eval.Evaluator

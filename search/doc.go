@@ -9,7 +9,7 @@
 //
 // A score is from the side to move's view, in centi-warriors of expected
 // final margin (the side to move's final prison minus the opponent's,
-// times 100). With Objective Match, game ends score match points times 100
+// times 100). With Objective movegen.Match, game ends score match points times 100
 // instead (RULES.md §6); the heuristic part stays a margin estimate.
 //
 // Heuristic scores lie in [-MaxHeuristic, MaxHeuristic]. Game ends that

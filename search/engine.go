@@ -61,7 +61,7 @@ func NewEngine(o Options) (*Engine, error) {
 	if o.Eval == nil {
 		o.Eval = eval.Std()
 	}
-	if o.Objective != Margin && o.Objective != Match {
+	if o.Objective != movegen.Margin && o.Objective != movegen.Match {
 		return nil, errors.New("objective: must be margin or match")
 	}
 	t, err := tt.New(o.HashMB)
@@ -89,7 +89,7 @@ type shared struct {
 	tt          *tt.Table
 	ev          *eval.Evaluator
 	rules       movegen.Rules
-	objective   Objective
+	objective   movegen.Objective
 	multiplier  int
 	multiPV     int
 	maxDepth    int

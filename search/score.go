@@ -54,7 +54,7 @@ func (s *shared) gameValue(p *position.Position, o movegen.Outcome) int {
 	if p.Side() == position.North {
 		m = -m
 	}
-	if s.objective == Match {
+	if s.objective == movegen.Match {
 		return Proven(100 * movegen.MatchPoints(m, s.multiplier))
 	}
 	return Proven(100 * m)

@@ -353,8 +353,8 @@ func TestMatchObjective(t *testing.T) {
 		want int
 	}{
 		{Options{HashMB: 1}, 200},
-		{Options{HashMB: 1, Objective: Match, Multiplier: 5}, 500},
-		{Options{HashMB: 1, Objective: Match}, 200},
+		{Options{HashMB: 1, Objective: movegen.Match, Multiplier: 5}, 500},
+		{Options{HashMB: 1, Objective: movegen.Match}, 200},
 	} {
 		e, _ := NewEngine(c.o)
 		res := e.Search(context.Background(), p, nil, Limits{Depth: 10}, nil)

@@ -7,8 +7,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
-	"github.com/kiothi/kiothi/search"
 )
 
 // BenchPositions are the table's positions, by warriors on the board.
@@ -32,7 +32,7 @@ func TestBenchPositionsValid(t *testing.T) {
 	}
 }
 
-func benchSolve(b *testing.B, board int, obj search.Objective) {
+func benchSolve(b *testing.B, board int, obj movegen.Objective) {
 	for _, bp := range BenchPositions {
 		if bp.Board != board {
 			continue
@@ -51,9 +51,9 @@ func benchSolve(b *testing.B, board int, obj search.Objective) {
 	}
 }
 
-func BenchmarkSolve10(b *testing.B)      { benchSolve(b, 10, search.Margin) }
-func BenchmarkSolve15(b *testing.B)      { benchSolve(b, 15, search.Margin) }
-func BenchmarkSolve19(b *testing.B)      { benchSolve(b, 19, search.Margin) }
-func BenchmarkSolve25(b *testing.B)      { benchSolve(b, 25, search.Margin) }
-func BenchmarkSolve15Match(b *testing.B) { benchSolve(b, 15, search.Match) }
-func BenchmarkSolve25Match(b *testing.B) { benchSolve(b, 25, search.Match) }
+func BenchmarkSolve10(b *testing.B)      { benchSolve(b, 10, movegen.Margin) }
+func BenchmarkSolve15(b *testing.B)      { benchSolve(b, 15, movegen.Margin) }
+func BenchmarkSolve19(b *testing.B)      { benchSolve(b, 19, movegen.Margin) }
+func BenchmarkSolve25(b *testing.B)      { benchSolve(b, 25, movegen.Margin) }
+func BenchmarkSolve15Match(b *testing.B) { benchSolve(b, 15, movegen.Match) }
+func BenchmarkSolve25Match(b *testing.B) { benchSolve(b, 25, movegen.Match) }

@@ -15,7 +15,6 @@ import (
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
-	"github.com/kiothi/kiothi/search"
 )
 
 // ErrOpening is returned for turns 1 and 2.
@@ -24,7 +23,7 @@ var ErrOpening = errors.New("the opening (turns 1 and 2) cannot be solved: a red
 // Options configure a solve.
 type Options struct {
 	Rules      movegen.Rules
-	Objective  search.Objective
+	Objective  movegen.Objective
 	Multiplier int // one-warrior multiplier, 2..10 (Match only; default 2)
 	Threads    int // default 1
 	HashMB     int // size of the default table (default 64)
@@ -71,11 +70,11 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 	if o.Multiplier == 0 {
 		o.Multiplier = movegen.DefaultMultiplier
 	}
-	if o.Objective == search.Match {
+	if o.Objective == movegen.Match {
 		if err := movegen.CheckMultiplier(o.Multiplier); err != nil {
 			return Result{}, err
 		}
-	} else if o.Objective != search.Margin {
+	} else if o.Objective != movegen.Margin {
 		return Result{}, fmt.Errorf("unknown objective %d", o.Objective)
 	}
 	if o.Threads < 1 {
@@ -229,7 +228,7 @@ func (s *solver) test(ctx context.Context, root *position.Position, mid int) (in
 
 // value maps a final margin (side to move's view) to the objective.
 func (s *solver) value(margin int) int {
-	if s.opts.Objective == search.Match {
+	if s.opts.Objective == movegen.Match {
 		return movegen.MatchPoints(margin, s.opts.Multiplier)
 	}
 	return margin
@@ -241,7 +240,7 @@ func (s *solver) value(margin int) int {
 func (s *solver) bounds(p *position.Position) (lo, hi int) {
 	off := prisonDiff(p)
 	b := p.BoardTotal()
-	if s.opts.Objective == search.Margin {
+	if s.opts.Objective == movegen.Margin {
 		return off - b, off + b
 	}
 	// Match points change only around a margin of 0, so the ends and the
@@ -269,7 +268,7 @@ func prisonDiff(p *position.Position) int {
 // depend on the absolute prisons, so they are stored as they are and
 // keyed with the prisons.
 func (s *solver) ttKey(p *position.Position) (key uint64, off int) {
-	if s.opts.Objective == search.Match {
+	if s.opts.Objective == movegen.Match {
 		return p.KeyWithPrisons(), 0
 	}
 	return p.Key(), prisonDiff(p)

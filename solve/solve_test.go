@@ -10,7 +10,6 @@ import (
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
-	"github.com/kiothi/kiothi/search"
 )
 
 // minimax is the definition the solver must meet, written plainly: the
@@ -19,13 +18,13 @@ import (
 // move scored by RULES.md §6.
 // It gives up (returning 0) once *nodes passes minimaxBudget; callers
 // check the count.
-func minimax(p position.Position, line map[uint64]int, obj search.Objective, mult int, nodes *int) int {
+func minimax(p position.Position, line map[uint64]int, obj movegen.Objective, mult int, nodes *int) int {
 	*nodes++
 	if *nodes > minimaxBudget {
 		return 0
 	}
 	val := func(margin int) int {
-		if obj == search.Match {
+		if obj == movegen.Match {
 			return movegen.MatchPoints(margin, mult)
 		}
 		return margin
@@ -127,7 +126,7 @@ func TestSolveMatchesMinimax(t *testing.T) {
 		p := randomSmall(rng, 3+rng.IntN(8))
 		testRules = movegen.Rules{FreeFirstLap: rng.IntN(4) == 0}
 		hist := fakeHistory(p, rng)
-		for _, obj := range []search.Objective{search.Margin, search.Match} {
+		for _, obj := range []movegen.Objective{movegen.Margin, movegen.Match} {
 			mult := 2 + rng.IntN(9)
 			nodes := 0
 			line := map[uint64]int{}
@@ -139,7 +138,7 @@ func TestSolveMatchesMinimax(t *testing.T) {
 				big++
 				break
 			}
-			if obj == search.Margin {
+			if obj == movegen.Margin {
 				checked++
 			}
 			for _, threads := range []int{1, 2} {
@@ -171,7 +170,7 @@ func TestSolveMatchesMinimax(t *testing.T) {
 }
 
 // checkPV replays the PV and checks that its first move keeps the value.
-func checkPV(t *testing.T, p position.Position, res Result, obj search.Objective, mult int, hist []uint64) {
+func checkPV(t *testing.T, p position.Position, res Result, obj movegen.Objective, mult int, hist []uint64) {
 	t.Helper()
 	if len(res.PV) == 0 {
 		if movegen.HasMove(&p, testRules) {

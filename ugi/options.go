@@ -21,7 +21,7 @@ type settings struct {
 	setup                    position.Setup
 	freeFirstLap             bool
 	multiplier               int
-	objective                search.Objective
+	objective                movegen.Objective
 	moveOverhead             time.Duration
 	ownBook                  bool
 	bookFile                 string
@@ -31,7 +31,7 @@ func defaultSettings(r movegen.Rules) settings {
 	return settings{
 		hashMB: DefaultHashMB, threads: 1, multiPV: 1, setup: 30,
 		freeFirstLap: r.FreeFirstLap, multiplier: movegen.DefaultMultiplier,
-		objective: search.Margin, moveOverhead: DefaultMoveOverhead,
+		objective: movegen.Margin, moveOverhead: DefaultMoveOverhead,
 	}
 }
 
@@ -133,9 +133,9 @@ var options = []option{
 		set: func(s *Session, v string) error {
 			switch strings.ToLower(v) {
 			case "margin":
-				s.st.objective = search.Margin
+				s.st.objective = movegen.Margin
 			case "match":
-				s.st.objective = search.Match
+				s.st.objective = movegen.Match
 			default:
 				return fmt.Errorf("value %q: want margin or match", v)
 			}

@@ -349,7 +349,7 @@ func TestSetOption(t *testing.T) {
 		h.send(ok)
 	}
 	h.want("isready", "readyok")
-	want := search.Options{Threads: 2, HashMB: 128, MultiPV: 3, Rules: movegen.Rules{FreeFirstLap: true}, Objective: search.Match, Multiplier: 5}
+	want := search.Options{Threads: 2, HashMB: 128, MultiPV: 3, Rules: movegen.Rules{FreeFirstLap: true}, Objective: movegen.Match, Multiplier: 5}
 	// Each change starts a build at once, in the background; isready waits
 	// for the last, which has every option.
 	n := len(got())

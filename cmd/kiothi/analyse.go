@@ -156,12 +156,12 @@ func (o *analyseOptions) setup(f *pflag.FlagSet, g *globalOptions, args []string
 			return nil, err
 		}
 	}
-	var obj search.Objective
+	var obj movegen.Objective
 	switch o.objective {
 	case "margin":
-		obj = search.Margin
+		obj = movegen.Margin
 	case "match":
-		obj = search.Match
+		obj = movegen.Match
 	default:
 		return nil, fmt.Errorf("--objective %s: must be margin or match", excerpt.Quote(o.objective))
 	}

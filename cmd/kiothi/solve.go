@@ -15,7 +15,6 @@ import (
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
-	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/solve"
 	"github.com/spf13/cobra"
 )
@@ -69,9 +68,9 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 	opts := solve.Options{Rules: g.rules(), Threads: o.threads, HashMB: o.hashMB, Multiplier: o.multiplier}
 	switch o.objective {
 	case "margin":
-		opts.Objective = search.Margin
+		opts.Objective = movegen.Margin
 	case "match":
-		opts.Objective = search.Match
+		opts.Objective = movegen.Match
 		if err := movegen.CheckMultiplier(o.multiplier); err != nil {
 			return fmt.Errorf("--multiplier: %v", err)
 		}
