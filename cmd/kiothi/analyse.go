@@ -247,8 +247,8 @@ type jsonInfo struct {
 	Depth    int      `json:"depth"`
 	SelDepth int      `json:"seldepth"`
 	MultiPV  int      `json:"multipv"`
-	ScoreCP  *int     `json:"cp,omitempty"`
-	Proven   *int     `json:"proven,omitempty"`
+	ScoreCP  int      `json:"cp"`     // centi-warriors (or centi-points), side to move's view
+	Proven   bool     `json:"proven"` // cp is a proven game value (a multiple of 100)
 	Nodes    uint64   `json:"nodes"`
 	NPS      uint64   `json:"nps"`
 	Hashfull int      `json:"hashfull"`
@@ -261,27 +261,18 @@ type jsonBest struct {
 	Type     string   `json:"type"`
 	BestMove string   `json:"bestmove"`
 	Ponder   string   `json:"ponder,omitempty"`
-	ScoreCP  *int     `json:"cp,omitempty"`
-	Proven   *int     `json:"proven,omitempty"`
+	ScoreCP  int      `json:"cp"`
+	Proven   bool     `json:"proven"`
 	Depth    int      `json:"depth"`
 	Nodes    uint64   `json:"nodes"`
 	PV       []string `json:"pv"`
 }
 
-func scorePtrs(v int, proven bool) (*int, *int) {
-	if proven {
-		w := v / 100
-		return nil, &w
-	}
-	return &v, nil
-}
-
 func writeInfo(w io.Writer, in search.Info, asJSON bool) {
 	if asJSON {
-		cp, pr := scorePtrs(in.Score, in.Proven)
 		b, _ := json.Marshal(jsonInfo{
 			Type: "info", Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV,
-			ScoreCP: cp, Proven: pr, Nodes: in.Nodes, NPS: in.NPS, Hashfull: in.Hashfull,
+			ScoreCP: in.Score, Proven: in.Proven, Nodes: in.Nodes, NPS: in.NPS, Hashfull: in.Hashfull,
 			TimeMS: in.Time.Milliseconds(), PV: movesText(in.PV),
 		})
 		fmt.Fprintf(w, "%s\n", b)
@@ -299,9 +290,8 @@ func writeBest(w io.Writer, res search.Result, asJSON bool) error {
 		ponder = res.Ponder.String()
 	}
 	if asJSON {
-		cp, pr := scorePtrs(res.Score, res.Proven)
 		b, _ := json.Marshal(jsonBest{
-			Type: "bestmove", BestMove: res.Best.String(), Ponder: ponder, ScoreCP: cp, Proven: pr,
+			Type: "bestmove", BestMove: res.Best.String(), Ponder: ponder, ScoreCP: res.Score, Proven: res.Proven,
 			Depth: res.Depth, Nodes: res.Nodes, PV: movesText(res.PV),
 		})
 		_, err := fmt.Fprintf(w, "%s\n", b)

@@ -116,6 +116,24 @@ func TestAnalyseProven(t *testing.T) {
 	if !strings.Contains(out, "score proven ") {
 		t.Fatalf("no proven score:\n%s", out)
 	}
+	// The JSON form: the same value in cp, marked proven, as in the book
+	// lines and the HTTP API.
+	out, err = runCmd(t, "analyse", "0.0.0.0.0.0.0.1.0.0/0.0.0.0.0.0.0.0.1.0 34-24 s 45", "--depth", "8", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var best struct {
+		CP     int  `json:"cp"`
+		Proven bool `json:"proven"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &best); err != nil {
+		t.Fatal(err)
+	}
+	// South leads 34-24 with two warriors left: a proven win by at least 8.
+	if !best.Proven || best.CP < 800 || best.CP%100 != 0 {
+		t.Fatalf("bestmove line %s: want a proven cp of at least 800, a multiple of 100", lines[len(lines)-1])
+	}
 }
 
 func TestAnalyseJSON(t *testing.T) {
@@ -136,10 +154,11 @@ func TestAnalyseJSON(t *testing.T) {
 		if m["type"] != want {
 			t.Fatalf("line %d type %v", i, m["type"])
 		}
-		_, cp := m["cp"]
-		_, pr := m["proven"]
-		if cp == pr {
-			t.Fatalf("line %d: want exactly one of cp and proven: %s", i, l)
+		if _, ok := m["cp"].(float64); !ok {
+			t.Fatalf("line %d: no number cp: %s", i, l)
+		}
+		if _, ok := m["proven"].(bool); !ok {
+			t.Fatalf("line %d: no bool proven: %s", i, l)
 		}
 	}
 }
