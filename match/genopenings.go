@@ -213,7 +213,7 @@ func OpeningsHeader(cfg GenConfig) string {
 # play-phase positions (turn 3, South to move, every occupied pit nki).
 #
 # Made by:
-#   go run ./match/cmd/genopenings -n %d -seed %d -playouts %d -max-margin %d%s
+#   go run ./cmd/genopenings -n %d -seed %d -playouts %d -max-margin %d%s
 # (match.GenerateOpenings). TestOpeningsFile checks every line; with
 # KIOTHI_OPENINGS_REGEN=1 it also checks that the command remakes this
 # file byte for byte.

@@ -63,6 +63,6 @@ func TestOpeningsFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(b.Bytes(), data) {
-		t.Error("testdata/openings.txt differs from what go run ./match/cmd/genopenings writes: regenerate it")
+		t.Error("testdata/openings.txt differs from what go run ./cmd/genopenings writes: regenerate it")
 	}
 }

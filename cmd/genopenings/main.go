@@ -1,7 +1,7 @@
 // Command genopenings regenerates testdata/openings.txt: balanced
 // play-phase start positions for kiothi match (see match.GenerateOpenings).
 //
-//	go run ./match/cmd/genopenings > testdata/openings.txt
+//	go run ./cmd/genopenings > testdata/openings.txt
 package main
 
 import (
