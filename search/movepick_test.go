@@ -106,20 +106,39 @@ func TestGenerateMatchesMovegen(t *testing.T) {
 			if n != want {
 				t.Fatalf("%s %+v: %d legal moves, movegen %d", p, r, n, want)
 			}
-			// Captures only: exactly the capturing moves, and hasMove right.
-			n, has := w.generate(f, &p, true)
-			if has != (want > 0) {
-				t.Fatalf("%s: captures-only hasMove %v, %d legal moves", p, has, want)
-			}
-			caps := 0
+			// Captures only: movegen's capturing moves with their gains, and
+			// hasMove right. Quiescence sows relaying moves only while no
+			// other move exists (qsRelays off), so its list may leave
+			// relaying captures out; with qsRelays on it is every capture.
+			caps := map[position.Move]int{}
 			for j := 0; j < want; j++ {
 				q, _ := movegen.MakeMove(p, list[j], r)
-				if q.Prison(p.Side()) > p.Prison(p.Side()) {
-					caps++
+				if g := q.Prison(p.Side()) - p.Prison(p.Side()); g > 0 {
+					caps[list[j]] = g
 				}
 			}
-			if qsRelays && n != caps {
-				t.Fatalf("%s: %d captures generated, want %d", p, n, caps)
+			for _, relays := range []bool{false, true} {
+				qsRelays = relays
+				n, has := w.generate(f, &p, true)
+				qsRelays = false
+				if has != (want > 0) {
+					t.Fatalf("%s: captures-only hasMove %v, %d legal moves", p, has, want)
+				}
+				seen := map[position.Move]bool{}
+				for j := 0; j < n; j++ {
+					m := f.moves[j]
+					g, ok := caps[m]
+					if !ok || seen[m] {
+						t.Fatalf("%s (qsRelays %v): %s listed as a capture (again: %v); movegen's captures %v", p, relays, m, seen[m], caps)
+					}
+					if int(f.gain[j]) != g {
+						t.Fatalf("%s (qsRelays %v): %s gains %d, movegen %d", p, relays, m, f.gain[j], g)
+					}
+					seen[m] = true
+				}
+				if relays && n != len(caps) {
+					t.Fatalf("%s: qsRelays on lists %d captures, movegen has %d: %v", p, n, len(caps), caps)
+				}
 			}
 			if quietMoveExists(&p) && want == 0 {
 				t.Fatalf("%s: quietMoveExists with no legal move", p)
