@@ -47,6 +47,7 @@ lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) vet -tags purego ./position ./movegen
+	$(GO) vet -tags harness ./...
 
 # The whole public perft suites through the CLI.
 suite: build

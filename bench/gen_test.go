@@ -1,4 +1,7 @@
-// The generator of the bench position list (run with KIOTHI_GEN_BENCH=1).
+//go:build harness
+
+// The generator of the bench position list, bench/positions.txt. Not a
+// test: go test -tags harness ./bench -run TestGenerateBench
 
 package bench
 
@@ -41,9 +44,6 @@ func maxLaps(p *position.Position, r movegen.Rules) int {
 // TestGenerateBench plays seeded games (random openings, then depth-3
 // searches with 15% random moves) and picks positions by phase and kind.
 func TestGenerateBench(t *testing.T) {
-	if os.Getenv("KIOTHI_GEN_BENCH") == "" {
-		t.Skip("set KIOTHI_GEN_BENCH=1 to regenerate bench/positions.txt")
-	}
 	eng, _ := search.NewEngine(search.Options{HashMB: 4})
 	rules := movegen.Rules{}
 	var lines []string
@@ -77,15 +77,8 @@ func TestGenerateBench(t *testing.T) {
 		}
 		g := movegen.NewGame(start, rules)
 		perSeed := 0
-		for ply := 0; ply < 300; ply++ {
-			if _, over := g.Over(); over {
-				break
-			}
+		_, _, err := testgame.PlayOut(g, 300, testgame.ScatterOpenings(rng, func(g *movegen.Game, ply int) (position.GameMove, error) {
 			p := g.Current()
-			if p.Phase() != position.Play {
-				_ = g.Play(position.Redistribute(testgame.ScatterOpening(&p, rng)))
-				continue
-			}
 			kind := ""
 			nkiCount := 0
 			for m := p.NkiMask(); m != 0; m &= m - 1 {
@@ -115,24 +108,22 @@ func TestGenerateBench(t *testing.T) {
 				perSeed++
 				addLine(p, fmt.Sprintf("%s, seed %d ply %d", kind, seed, ply))
 			}
-			var mv position.GameMove
 			var list movegen.MoveList
 			n := movegen.Generate(&p, rules, &list)
 			if rng.IntN(100) < 15 {
-				mv = position.PlayMove(list[rng.IntN(n)])
-			} else {
-				eng.NewGame()
-				mv = eng.Search(context.Background(), p, g.History(), search.Limits{Depth: 3}, nil).Best
+				return position.PlayMove(list[rng.IntN(n)]), nil
 			}
-			if err := g.Play(mv); err != nil {
-				t.Fatal(err)
-			}
+			eng.NewGame()
+			return eng.Search(context.Background(), p, g.History(), search.Limits{Depth: 3}, nil).Best, nil
+		}))
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	t.Logf("kinds: %v", got)
 	header := `# Bench positions for kiothi bench: play-phase positions picked from
 # seeded self-play games (bench/gen_test.go; regenerate with
-# KIOTHI_GEN_BENCH=1 go test ./bench -run TestGenerateBench). Each game
+# go test -tags harness ./bench -run TestGenerateBench). Each game
 # starts from the standard setup (every fourth from variant 25) with random
 # redistributions at turns 1 and 2, then plays depth-3 searches with 15%
 # random moves; positions are kept by kind: early (plies 3..12), middle

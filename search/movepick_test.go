@@ -7,34 +7,10 @@ import (
 	"os"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
-
-// randomPosition returns a seeded random play position with at most total
-// warriors, some nki marks and random prisons.
-func randomPosition(rng *rand.Rand, total int) position.Position {
-	for {
-		var counts [position.NumPits]int
-		n := rng.IntN(total + 1)
-		for k := 0; k < n; k++ {
-			counts[rng.IntN(position.NumPits)]++
-		}
-		var nki uint32
-		for i, c := range counts {
-			if c > 0 && rng.IntN(4) == 0 {
-				nki |= 1 << uint(i)
-			}
-		}
-		left := position.MaxTotal - n
-		a := rng.IntN(min(left, 30) + 1)
-		b := rng.IntN(min(left-a, 30) + 1)
-		p, err := position.New(counts, nki, [2]int{a, b}, position.Side(rng.IntN(2)), 3+rng.IntN(50))
-		if err == nil {
-			return p
-		}
-	}
-}
 
 // suitePositions returns the play positions of the perft suites.
 func suitePositions(t testing.TB) []position.Position {
@@ -67,7 +43,7 @@ func TestGenerateMatchesMovegen(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	ps := suitePositions(t)
 	for i := 0; i < 3000; i++ {
-		ps = append(ps, randomPosition(rng, 20+rng.IntN(44)))
+		ps = append(ps, testgame.RandomPlay(rng, rng.IntN(20+rng.IntN(44)+1), 30))
 	}
 	for _, r := range []movegen.Rules{{}, {FreeFirstLap: true}} {
 		w := newTestWorker(r)

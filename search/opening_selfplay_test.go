@@ -1,14 +1,17 @@
-// Self-play of the opening search against baseline redistributions (run
-// with KIOTHI_SELFPLAY=1): the engine's choice against a random one and
-// against putting the warriors back, the rest of each game played by the
-// same search for both sides.
+//go:build harness
+
+// Self-play of the opening search against baseline redistributions: the
+// engine's choice against a random one and against putting the warriors
+// back, the rest of each game played by the same search for both sides. A
+// measurement, not a test:
+//
+//	go test -tags harness ./search -run TestSelfPlayOpening -v
 
 package search
 
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/kiothi/kiothi/internal/testgame"
@@ -17,9 +20,6 @@ import (
 )
 
 func TestSelfPlayOpening(t *testing.T) {
-	if os.Getenv("KIOTHI_SELFPLAY") == "" {
-		t.Skip("set KIOTHI_SELFPLAY=1 to play the opening search against baselines")
-	}
 	pairs := 60
 	const openingDepth = 4
 	for _, base := range []string{"random", "putback"} {
@@ -31,42 +31,30 @@ func TestSelfPlayOpening(t *testing.T) {
 				rng := rand.New(rand.NewPCG(seed, 4321))
 				g := movegen.NewGame(position.Start(30), movegen.Rules{})
 				e, _ := NewEngine(Options{HashMB: 8})
-				for ply := 0; ply < 400; ply++ {
-					if _, over := g.Over(); over {
-						break
-					}
+				m, _, err := testgame.PlayOut(g, 400, func(g *movegen.Game, _ int) (position.GameMove, error) {
 					p := g.Current()
-					var mv position.GameMove
 					switch {
 					case p.Phase() != position.Play && p.Side() == engineSide:
-						mv = e.Search(context.Background(), p, g.History(), Limits{Depth: openingDepth}, nil).Best
+						return e.Search(context.Background(), p, g.History(), Limits{Depth: openingDepth}, nil).Best, nil
 					case p.Phase() != position.Play && base == "random":
-						mv = position.Redistribute(testgame.ScatterOpening(&p, rng))
+						return position.Redistribute(testgame.ScatterOpening(&p, rng)), nil
 					case p.Phase() != position.Play:
 						m, _ := movegen.PutBack(&p)
-						mv = position.Redistribute(m)
-					default:
-						// The node budget varies with the seed, so the
-						// put-back games differ from pair to pair.
-						mv = e.Search(context.Background(), p, g.History(), Limits{Nodes: 4000 + 700*seed}, nil).Best
+						return position.Redistribute(m), nil
 					}
-					if err := g.Play(mv); err != nil {
-						t.Fatal(err)
-					}
+					// The node budget varies with the seed, so the
+					// put-back games differ from pair to pair.
+					return e.Search(context.Background(), p, g.History(), Limits{Nodes: 4000 + 700*seed}, nil).Best, nil
+				})
+				if err != nil {
+					t.Fatal(err)
 				}
-				o, _ := g.Over()
-				m := o.Margin()
 				if engineSide == position.North {
 					m = -m
 				}
 				margin += m
-				if m > 0 {
-					score++
-					bySide[engineSide]++
-				} else if m < 0 {
-					score--
-					bySide[engineSide]--
-				}
+				score += testgame.Sign(m)
+				bySide[engineSide] += testgame.Sign(m)
 			}
 		}
 		t.Logf("engine opening (depth %d) vs %s: %d games, wins-losses %+d (as South %+d, as North %+d), margin %+d",

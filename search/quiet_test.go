@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -17,7 +18,7 @@ func TestQuietMoveExists(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	ps := suitePositions(t)
 	for i := 0; i < 20000; i++ {
-		ps = append(ps, randomPosition(rng, rng.IntN(64)))
+		ps = append(ps, testgame.RandomPlay(rng, rng.IntN(rng.IntN(64)+1), 30))
 	}
 	for _, p := range ps {
 		want := false
@@ -42,7 +43,7 @@ func TestCapturesOnlyQuiet(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	ps := suitePositions(t)
 	for i := 0; i < 5000; i++ {
-		ps = append(ps, randomPosition(rng, 20+rng.IntN(44)))
+		ps = append(ps, testgame.RandomPlay(rng, rng.IntN(20+rng.IntN(44)+1), 30))
 	}
 	for _, r := range []movegen.Rules{{}, {FreeFirstLap: true}} {
 		w := newTestWorker(r)

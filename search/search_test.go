@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -66,7 +67,7 @@ func TestExactValues(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	found := 0
 	for tries := 0; found < 12 && tries < 5000; tries++ {
-		p := randomPosition(rng, 7)
+		p := testgame.RandomPlay(rng, rng.IntN(8), 30)
 		if !movegen.HasMove(&p, movegen.Rules{}) {
 			continue
 		}

@@ -1,12 +1,16 @@
-// Paired self-play between search settings at equal node budgets (run
-// with KIOTHI_SELFPLAY=1): how the reductions and pruning were chosen.
+//go:build harness
+
+// Paired self-play between search settings at equal node budgets: how the
+// reductions and pruning were chosen. A measurement, not a test:
+//
+//	go test -tags harness ./search -run TestSelfPlaySettings -v [-args -only NAME]
 
 package search
 
 import (
 	"context"
+	"flag"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/kiothi/kiothi/internal/testgame"
@@ -50,15 +54,8 @@ func selfPlayPair(t *testing.T, seed uint64, a, b settings, l Limits) (score, ma
 		for i := range engs {
 			engs[i], _ = NewEngine(Options{HashMB: 4})
 		}
-		for ply := 0; ply < 400; ply++ {
-			if _, over := g.Over(); over {
-				break
-			}
+		m, _, err := testgame.PlayOut(g, 400, testgame.ScatterOpenings(rng, func(g *movegen.Game, _ int) (position.GameMove, error) {
 			p := g.Current()
-			if p.Phase() != position.Play {
-				_ = g.Play(position.Redistribute(testgame.ScatterOpening(&p, rng)))
-				continue
-			}
 			i := 0
 			if (p.Side() == position.South) == (round == 0) {
 				a.set()
@@ -66,32 +63,24 @@ func selfPlayPair(t *testing.T, seed uint64, a, b settings, l Limits) (score, ma
 				b.set()
 				i = 1
 			}
-			res := engs[i].Search(context.Background(), p, g.History(), l, nil)
-			if err := g.Play(res.Best); err != nil {
-				t.Fatal(err)
-			}
+			return engs[i].Search(context.Background(), p, g.History(), l, nil).Best, nil
+		}))
+		if err != nil {
+			t.Fatal(err)
 		}
-		o, _ := g.Over()
-		m := o.Margin()
 		if round == 1 {
 			m = -m
 		}
 		margin += m
-		if m > 0 {
-			score++
-		} else if m < 0 {
-			score--
-		}
+		score += testgame.Sign(m)
 	}
 	return score, margin
 }
 
+var only = flag.String("only", "", "TestSelfPlaySettings: run just the variant so named")
+
 func TestSelfPlaySettings(t *testing.T) {
-	if os.Getenv("KIOTHI_SELFPLAY") == "" {
-		t.Skip("set KIOTHI_SELFPLAY=1 to compare search settings")
-	}
 	base := currentSettings()
-	only := os.Getenv("KIOTHI_SELFPLAY_ONLY") // run just the variant so named
 	for _, c := range []struct {
 		name string
 		s    settings
@@ -104,7 +93,7 @@ func TestSelfPlaySettings(t *testing.T) {
 		{"lmr-more", with(base, func(c *settings) { c.lmrDiv = 1.5 })},
 		{"lmr-less", with(base, func(c *settings) { c.lmrDiv = 3.5 })},
 	} {
-		if only != "" && c.name != only {
+		if *only != "" && c.name != *only {
 			continue
 		}
 		ts, tm := 0, 0

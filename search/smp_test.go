@@ -1,11 +1,14 @@
-// A load-independent Lazy SMP check (run with KIOTHI_SMP=1): the main
-// thread's nodes to reach a depth with helpers, against alone.
+//go:build harness
+
+// A load-independent Lazy SMP measurement: the main thread's nodes to reach
+// a depth with helpers, against alone. Not a test:
+//
+//	go test -tags harness ./search -run TestLazySMPMainNodes -v
 
 package search
 
 import (
 	"context"
-	"os"
 	"testing"
 	"time"
 
@@ -13,9 +16,6 @@ import (
 )
 
 func TestLazySMPMainNodes(t *testing.T) {
-	if os.Getenv("KIOTHI_SMP") == "" {
-		t.Skip("set KIOTHI_SMP=1 to measure Lazy SMP")
-	}
 	var ps []position.Position
 	for _, s := range []string{
 		"1.3.2.0.0.0.0.1.5.2/2.2.2.1.8.0.8*.1.1.0 10-11 s 19",

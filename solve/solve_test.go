@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -82,29 +83,6 @@ func fakeHistory(p position.Position, rng *rand.Rand) []uint64 {
 	return hist
 }
 
-// randomSmall returns a play-phase position with few warriors: they are
-// scattered at random, some pits marked nki, some warriors in prison.
-func randomSmall(rng *rand.Rand, warriors int) position.Position {
-	for {
-		var counts [position.NumPits]int
-		for i := 0; i < warriors; i++ {
-			counts[rng.IntN(position.NumPits)]++
-		}
-		var nki uint32
-		for i, c := range counts {
-			if c > 0 && rng.IntN(4) == 0 {
-				nki |= 1 << i
-			}
-		}
-		prisons := [2]int{rng.IntN(6), rng.IntN(6)}
-		side := position.Side(rng.IntN(2))
-		p, err := position.New(counts, nki, prisons, side, 3+rng.IntN(40))
-		if err == nil {
-			return p
-		}
-	}
-}
-
 const minimaxBudget = 200000
 
 // testRules are the rules of the position under test (a quarter of the
@@ -123,7 +101,7 @@ func TestSolveMatchesMinimax(t *testing.T) {
 	}
 	checked, big := 0, 0
 	for checked < count {
-		p := randomSmall(rng, 3+rng.IntN(8))
+		p := testgame.RandomPlay(rng, 3+rng.IntN(8), 5)
 		testRules = movegen.Rules{FreeFirstLap: rng.IntN(4) == 0}
 		hist := fakeHistory(p, rng)
 		for _, obj := range []movegen.Objective{movegen.Margin, movegen.Match} {

@@ -27,3 +27,81 @@ func ScatterOpening(p *position.Position, rng *rand.Rand) position.OpeningMove {
 	}
 	return m
 }
+
+// RandomPlay returns a random play-phase position: warriors (0..63)
+// scattered uniformly over the pits, each occupied pit marked nki with
+// probability 1/4, each prison holding up to maxPrison warriors (within
+// the 63-warrior total), either side to move, a turn from 3 to 42.
+func RandomPlay(rng *rand.Rand, warriors, maxPrison int) position.Position {
+	for {
+		var counts [position.NumPits]int
+		for k := 0; k < warriors; k++ {
+			counts[rng.IntN(position.NumPits)]++
+		}
+		var nki uint32
+		for i, c := range counts {
+			if c > 0 && rng.IntN(4) == 0 {
+				nki |= 1 << uint(i)
+			}
+		}
+		left := max(position.MaxTotal-warriors, 0)
+		a := rng.IntN(min(left, maxPrison) + 1)
+		b := rng.IntN(min(left-a, maxPrison) + 1)
+		p, err := position.New(counts, nki, [2]int{a, b}, position.Side(rng.IntN(2)), 3+rng.IntN(40))
+		if err == nil {
+			return p
+		}
+	}
+}
+
+// Mover picks the move to play in g's current position; ply counts the
+// moves played so far in this game.
+type Mover func(g *movegen.Game, ply int) (position.GameMove, error)
+
+// PlayOut plays g on with move until the game ends or maxPlies moves have
+// been played, and returns the final margin from South's view (0 for a
+// game cut off by the cap) with whether it ended. An error from move or an
+// illegal move stops the game and is returned.
+func PlayOut(g *movegen.Game, maxPlies int, move Mover) (margin int, ended bool, err error) {
+	for ply := 0; ply < maxPlies; ply++ {
+		if o, over := g.Over(); over {
+			return o.Margin(), true, nil
+		}
+		m, err := move(g, ply)
+		if err != nil {
+			return 0, false, err
+		}
+		if err := g.Play(m); err != nil {
+			return 0, false, err
+		}
+	}
+	if o, over := g.Over(); over {
+		return o.Margin(), true, nil
+	}
+	return 0, false, nil
+}
+
+// ScatterOpenings returns a Mover that plays a ScatterOpening drawn from
+// rng at turns 1 and 2 and asks play for every later move: the self-play
+// games of the tuning and generation harnesses.
+func ScatterOpenings(rng *rand.Rand, play Mover) Mover {
+	return func(g *movegen.Game, ply int) (position.GameMove, error) {
+		p := g.Current()
+		if p.Phase() != position.Play {
+			return position.Redistribute(ScatterOpening(&p, rng)), nil
+		}
+		return play(g, ply)
+	}
+}
+
+// Sign returns 1 for a win (margin > 0), -1 for a loss, 0 for a draw: a
+// game's contribution to wins minus losses.
+func Sign(margin int) int {
+	switch {
+	case margin > 0:
+		return 1
+	case margin < 0:
+		return -1
+	}
+	return 0
+}
