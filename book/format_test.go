@@ -248,16 +248,18 @@ func TestShardParse(t *testing.T) {
 		{"", Shard{}, "want i/n"},
 		{"1/99999999", Shard{}, "n = 99999999"},
 	} {
-		got, err := ParseShard(c.in)
-		if c.err == "" {
-			if err != nil || got != c.want {
-				t.Errorf("%q: got %v, %v; want %v", c.in, got, err, c.want)
+		t.Run(c.in, func(t *testing.T) {
+			got, err := ParseShard(c.in)
+			if c.err == "" {
+				if err != nil || got != c.want {
+					t.Errorf("%q: got %v, %v; want %v", c.in, got, err, c.want)
+				}
+				return
 			}
-			continue
-		}
-		if err == nil || !strings.Contains(err.Error(), c.err) {
-			t.Errorf("%q: error %v, want one saying %q", c.in, err, c.err)
-		}
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%q: error %v, want one saying %q", c.in, err, c.err)
+			}
+		})
 	}
 }
 

@@ -151,30 +151,32 @@ func TestRulesWorkedExamples(t *testing.T) {
 		{"2.5.2.5.2.1.0.1.0.1/6.3.2.3.2.3.0.1.2.2 0-17 n 3", "J1", "", movegen.Endless, "endless cycle of laps"},
 	}
 	for _, c := range cases {
-		p := mustParse(t, c.pos)
-		m, err := position.ParseMove(c.move)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q, s := movegen.MakeMove(p, m, movegen.Rules{})
-		if s != c.why {
-			t.Errorf("%s %s (%s): status %v, want %v", c.pos, c.move, c.note, s, c.why)
-			continue
-		}
-		if chk := movegen.Check(&p, m, movegen.Rules{}); chk != c.why {
-			t.Errorf("%s %s: Check says %v, want %v", c.pos, c.move, chk, c.why)
-		}
-		if c.want != "" && q.String() != c.want {
-			t.Errorf("%s %s (%s):\n got %s\nwant %s", c.pos, c.move, c.note, q, c.want)
-		}
-		if c.want == "" && q != p {
-			t.Errorf("%s %s: an illegal move changed the position to %s", c.pos, c.move, q)
-		}
-		// The reference agrees with the table too.
-		r, rs, _ := refMove(toRef(p), m.Pit(), m.Count(), false)
-		if rs != c.why || (c.want != "" && r.position(t).String() != c.want) {
-			t.Errorf("%s %s: the reference gives %v %v, the table %v %s", c.pos, c.move, rs, r, c.why, c.want)
-		}
+		t.Run(c.note, func(t *testing.T) {
+			p := mustParse(t, c.pos)
+			m, err := position.ParseMove(c.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, s := movegen.MakeMove(p, m, movegen.Rules{})
+			if s != c.why {
+				t.Errorf("%s %s (%s): status %v, want %v", c.pos, c.move, c.note, s, c.why)
+				return
+			}
+			if chk := movegen.Check(&p, m, movegen.Rules{}); chk != c.why {
+				t.Errorf("%s %s: Check says %v, want %v", c.pos, c.move, chk, c.why)
+			}
+			if c.want != "" && q.String() != c.want {
+				t.Errorf("%s %s (%s):\n got %s\nwant %s", c.pos, c.move, c.note, q, c.want)
+			}
+			if c.want == "" && q != p {
+				t.Errorf("%s %s: an illegal move changed the position to %s", c.pos, c.move, q)
+			}
+			// The reference agrees with the table too.
+			r, rs, _ := refMove(toRef(p), m.Pit(), m.Count(), false)
+			if rs != c.why || (c.want != "" && r.position(t).String() != c.want) {
+				t.Errorf("%s %s: the reference gives %v %v, the table %v %s", c.pos, c.move, rs, r, c.why, c.want)
+			}
+		})
 	}
 }
 
@@ -216,24 +218,26 @@ func TestLapLimit(t *testing.T) {
 		{"0.3.0.1.2.6.0.1.5.0/3.0.3.2.3.2.5.6.2.3 8-8 n 20", "H6", 9980, true},
 		{"2.3.0.1.2.6.0.1.5.0/1.0.3.2.1.4.3.8.4.1 8-8 n 20", "H4", 10016, false},
 	} {
-		p := mustParse(t, c.pos)
-		m, _ := position.ParseMove(c.move)
-		_, us, laps := refSow(toRef(p), m.Pit(), m.Count(), false, 1<<20)
-		if us != movegen.Legal || laps != c.laps {
-			t.Fatalf("%s %s: without a limit the reference says %v after %d laps, want an end after %d", c.pos, c.move, us, laps, c.laps)
-		}
-		want, ws, _ := refMove(toRef(p), m.Pit(), m.Count(), false)
-		got, gs := movegen.MakeMove(p, m, movegen.Rules{})
-		if c.legal {
-			if ws != movegen.Legal || gs != movegen.Legal || got != want.position(t) {
-				t.Errorf("%s %s (%d laps): MakeMove %v %s, reference %v %s", c.pos, c.move, c.laps, gs, got, ws, want.position(t))
+		t.Run(c.move, func(t *testing.T) {
+			p := mustParse(t, c.pos)
+			m, _ := position.ParseMove(c.move)
+			_, us, laps := refSow(toRef(p), m.Pit(), m.Count(), false, 1<<20)
+			if us != movegen.Legal || laps != c.laps {
+				t.Fatalf("%s %s: without a limit the reference says %v after %d laps, want an end after %d", c.pos, c.move, us, laps, c.laps)
 			}
-		} else if ws != movegen.Endless || gs != movegen.Endless {
-			t.Errorf("%s %s (%d laps): MakeMove %v, reference %v; want both %v", c.pos, c.move, c.laps, gs, ws, movegen.Endless)
-		}
-		if inList(&p, m, movegen.Rules{}) != c.legal {
-			t.Errorf("%s: Generate lists %s: %v, want %v", c.pos, c.move, !c.legal, c.legal)
-		}
+			want, ws, _ := refMove(toRef(p), m.Pit(), m.Count(), false)
+			got, gs := movegen.MakeMove(p, m, movegen.Rules{})
+			if c.legal {
+				if ws != movegen.Legal || gs != movegen.Legal || got != want.position(t) {
+					t.Errorf("%s %s (%d laps): MakeMove %v %s, reference %v %s", c.pos, c.move, c.laps, gs, got, ws, want.position(t))
+				}
+			} else if ws != movegen.Endless || gs != movegen.Endless {
+				t.Errorf("%s %s (%d laps): MakeMove %v, reference %v; want both %v", c.pos, c.move, c.laps, gs, ws, movegen.Endless)
+			}
+			if inList(&p, m, movegen.Rules{}) != c.legal {
+				t.Errorf("%s: Generate lists %s: %v, want %v", c.pos, c.move, !c.legal, c.legal)
+			}
+		})
 	}
 }
 

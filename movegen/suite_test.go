@@ -5,6 +5,7 @@ package movegen_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -147,9 +148,11 @@ func TestPerftRefusals(t *testing.T) {
 		depth int
 	}{after, 2})
 	for _, c := range cases {
-		if n, err := movegen.Perft(ctx, c.p, c.depth, movegen.PerftOptions{}); err == nil {
-			t.Errorf("perft(%s, %d) = %d, want an error", c.p, c.depth, n)
-		}
+		t.Run(fmt.Sprintf("%s depth %d", c.p, c.depth), func(t *testing.T) {
+			if n, err := movegen.Perft(ctx, c.p, c.depth, movegen.PerftOptions{}); err == nil {
+				t.Errorf("perft(%s, %d) = %d, want an error", c.p, c.depth, n)
+			}
+		})
 	}
 	if n, err := movegen.Perft(ctx, start, 0, movegen.PerftOptions{}); err != nil || n != 1 {
 		t.Errorf("perft(start, 0) = %d, %v; want 1", n, err)

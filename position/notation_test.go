@@ -4,6 +4,7 @@
 package position_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -19,14 +20,16 @@ func TestStartPositions(t *testing.T) {
 		{30, "0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1", 60},
 		{25, "0.0.0.0.0.5.5.5.5.5/0.0.0.0.0.5.5.5.5.5 0-0 s 1", 50},
 	} {
-		p := position.Start(c.setup)
-		if p.String() != c.want || p.Total() != c.total || p.Phase() != position.OpeningSouth {
-			t.Errorf("Start(%d) = %s (%d warriors, phase %d), want %s", c.setup, p, p.Total(), p.Phase(), c.want)
-		}
-		q, err := position.Parse(c.want)
-		if err != nil || q != p {
-			t.Errorf("Parse(%q) = %s, %v; want Start(%d)", c.want, q, err, c.setup)
-		}
+		t.Run(fmt.Sprint("setup ", c.setup), func(t *testing.T) {
+			p := position.Start(c.setup)
+			if p.String() != c.want || p.Total() != c.total || p.Phase() != position.OpeningSouth {
+				t.Errorf("Start(%d) = %s (%d warriors, phase %d), want %s", c.setup, p, p.Total(), p.Phase(), c.want)
+			}
+			q, err := position.Parse(c.want)
+			if err != nil || q != p {
+				t.Errorf("Parse(%q) = %s, %v; want Start(%d)", c.want, q, err, c.setup)
+			}
+		})
 	}
 }
 
@@ -78,12 +81,14 @@ func TestParseErrors(t *testing.T) {
 		{"0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 65536", "turn"},
 		{"", "want 4 fields"},
 	} {
-		_, err := position.Parse(c.in)
-		if err == nil {
-			t.Errorf("Parse(%q): no error, want %q", c.in, c.want)
-		} else if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("Parse(%q): error %q, want it to say %q", c.in, err, c.want)
-		}
+		t.Run(c.in, func(t *testing.T) {
+			_, err := position.Parse(c.in)
+			if err == nil {
+				t.Errorf("Parse(%q): no error, want %q", c.in, c.want)
+			} else if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("Parse(%q): error %q, want it to say %q", c.in, err, c.want)
+			}
+		})
 	}
 }
 
@@ -97,16 +102,18 @@ func TestParseMoves(t *testing.T) {
 		{"e0", 0, 0, true}, {"k1", 0, 0, true}, {"e", 0, 0, true}, {"e64", 0, 0, true},
 		{"e+1", 0, 0, true}, {"e 1", 0, 0, true}, {"", 0, 0, true}, {"e100", 0, 0, true},
 	} {
-		m, err := position.ParseMove(c.in)
-		if c.rejected {
-			if err == nil {
-				t.Errorf("ParseMove(%q) = %s, want an error", c.in, m)
+		t.Run(c.in, func(t *testing.T) {
+			m, err := position.ParseMove(c.in)
+			if c.rejected {
+				if err == nil {
+					t.Errorf("ParseMove(%q) = %s, want an error", c.in, m)
+				}
+				return
 			}
-			continue
-		}
-		if err != nil || m.Pit() != c.pit || m.Count() != c.n || m.String() != c.in {
-			t.Errorf("ParseMove(%q) = %s (pit %d, n %d), %v", c.in, m, m.Pit(), m.Count(), err)
-		}
+			if err != nil || m.Pit() != c.pit || m.Count() != c.n || m.String() != c.in {
+				t.Errorf("ParseMove(%q) = %s (pit %d, n %d), %v", c.in, m, m.Pit(), m.Count(), err)
+			}
+		})
 	}
 	for _, c := range []struct {
 		in, err string
@@ -117,15 +124,17 @@ func TestParseMoves(t *testing.T) {
 		{"ij", "want <pit><pit>:<drops>"}, {"i:a1", "exactly two"}, {"ijk:a1", "exactly two"},
 		{"ij:a1a1", "board order"},
 	} {
-		m, err := position.ParseOpeningMove(c.in)
-		switch {
-		case c.err == "" && err != nil:
-			t.Errorf("ParseOpeningMove(%q): %v", c.in, err)
-		case c.err == "" && m.String() != c.in:
-			t.Errorf("ParseOpeningMove(%q).String() = %q", c.in, m)
-		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-			t.Errorf("ParseOpeningMove(%q): error %v, want one saying %q", c.in, err, c.err)
-		}
+		t.Run(c.in, func(t *testing.T) {
+			m, err := position.ParseOpeningMove(c.in)
+			switch {
+			case c.err == "" && err != nil:
+				t.Errorf("ParseOpeningMove(%q): %v", c.in, err)
+			case c.err == "" && m.String() != c.in:
+				t.Errorf("ParseOpeningMove(%q).String() = %q", c.in, m)
+			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+				t.Errorf("ParseOpeningMove(%q): error %v, want one saying %q", c.in, err, c.err)
+			}
+		})
 	}
 	m, _ := position.ParseOpeningMove("ij:a3b2F5")
 	if m.Pits != [2]uint8{8, 9} || m.Drops[0] != 3 || m.Drops[1] != 2 || m.Drops[15] != 5 || m.Lifted() != 10 {

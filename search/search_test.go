@@ -5,6 +5,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -357,10 +358,12 @@ func TestMatchObjective(t *testing.T) {
 		{Options{HashMB: 1, Objective: movegen.Match, Multiplier: 5}, 500},
 		{Options{HashMB: 1, Objective: movegen.Match}, 200},
 	} {
-		e, _ := NewEngine(c.o)
-		res := e.Search(context.Background(), p, nil, Limits{Depth: 10}, nil)
-		if !res.Proven || res.Score != c.want {
-			t.Errorf("%+v: score %d proven %v, want proven %d", c.o, res.Score, res.Proven, c.want)
-		}
+		t.Run(fmt.Sprintf("objective %d multiplier %d", c.o.Objective, c.o.Multiplier), func(t *testing.T) {
+			e, _ := NewEngine(c.o)
+			res := e.Search(context.Background(), p, nil, Limits{Depth: 10}, nil)
+			if !res.Proven || res.Score != c.want {
+				t.Errorf("%+v: score %d proven %v, want proven %d", c.o, res.Score, res.Proven, c.want)
+			}
+		})
 	}
 }
