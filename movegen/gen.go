@@ -27,8 +27,8 @@ func landing(p *position.Position, pit, c, n int) (last int, occupied bool) {
 	return last, before+q >= 1
 }
 
-// rowMask is a side's ten pits, doubled (bits i and i+20) so that a window
-// of landing pits can be cut without wrapping.
+// doubled repeats a 20-bit pit mask above itself (bits i and i+20), so
+// that a window of landing pits can be cut without wrapping.
 func doubled(m uint32) uint64 { return uint64(m) | uint64(m)<<position.NumPits }
 
 // Generate writes the legal play moves of p into list in board order (pit,

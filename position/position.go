@@ -46,10 +46,12 @@ const (
 // a pointer to it across goroutines.
 //
 // The key covers the pit counts, the nki marks, the side to move and the
-// phase, but not the prisons or the turn number: searches store values
-// relative to the current prisons (what is still to be won), which do not
-// depend on them. KeyWithPrisons adds them for uses that need the whole
-// position (repetition, absolute objectives).
+// phase, but not the prisons or the turn number. KeyWithPrisons adds the
+// prisons, for uses whose values depend on them: the repetition rule and
+// the search's table key with it; the solver under the margin objective
+// keys with Key alone and stores values relative to the current prisons
+// (what is still to be won), so positions differing only in prisons share
+// entries.
 type Position struct {
 	rows   [2]uint64
 	key    uint64

@@ -17,14 +17,15 @@ const (
 	orderTT      = 1 << 30
 	orderCapture = 1 << 28
 	orderKiller  = 1 << 27
-	orderRelay   = 1 << 26
 )
 
 // generate lists the legal moves of p into f with the warriors each
 // captures (f.gain). A move whose first lap ends in an empty pit never
 // relays, so its legality and capture follow from the board (predictGain)
 // and its child is made only when searched; a relaying move must be sown
-// to be judged legal (the lap limit), and its child is kept. With
+// to be judged legal (the lap limit), and its child is kept. Sowing relays
+// here rather than when picked gives their captures to the move ordering,
+// which saves far more nodes than the sowing costs (docs/journal.md). With
 // capturesOnly, non-capturing moves are left out; relaying moves are then
 // sown only if no quiet move has shown that the side can move, so
 // hasMove reports whether p has any legal move.
@@ -180,8 +181,8 @@ func captureLandings(p *position.Position, occ, own uint32, first int) uint64 {
 }
 
 // qsRelays makes quiescence sow relaying moves to find their captures.
-// Off: at equal nodes (20,000 a move, 160 self-play games) leaving them
-// out scored +7 wins-minus-losses, and a quiescence node costs less.
+// Off: not weaker at equal nodes in self-play (docs/journal.md), and a
+// quiescence node costs less.
 var qsRelays = false
 
 // sowInto sows pit, k from p into f's slot n; false if illegal.
@@ -199,14 +200,6 @@ func (w *worker) sowInto(f *frame, n int, p *position.Position, pit, k, prison i
 	f.made[n] = true
 	return true
 }
-
-// gainUnknown marks a relaying move not yet sown.
-const gainUnknown = -1
-
-// Relaying moves are sown when generated, not when picked: sown lazily
-// (ordered after the killers or after the quiet moves, their capture sizes
-// unknown) they were worse ordered, and bench depth 11 grew from 4.38M
-// nodes (1.8 CPU s) to 7.3M+ (3.1 CPU s).
 
 // child returns the position after move i of f, making it if needed;
 // false if the move turns out illegal (a relaying sowing past the lap
@@ -229,9 +222,6 @@ func (w *worker) child(f *frame, i int, p *position.Position) (*position.Positio
 		}
 		q.EndTurn()
 		f.made[i] = true
-		if f.gain[i] == gainUnknown {
-			f.gain[i] = int8(q.Prison(p.Side()) - p.Prison(p.Side()))
-		}
 	}
 	return q, true
 }
@@ -284,10 +274,6 @@ func (w *worker) order(f *frame, ply int, ttMove position.Move, side position.Si
 			key = orderTT
 		case f.gain[i] > 0:
 			key = orderCapture + int32(f.gain[i])<<8
-		case f.gain[i] == gainUnknown:
-			// A relay often ends in a capture: after the killers, before
-			// the quiet moves.
-			key = orderRelay + h[m]
 		case m == k1:
 			key = orderKiller + 1
 		case m == k2:

@@ -124,9 +124,8 @@ func (w *worker) enter(p *position.Position, ply int, captured bool) {
 // lmr[d][i] is the late move reduction at depth d for the i-th move.
 var lmr [MaxDepth + 1][movegen.MaxMoves]int8
 
-// lmrDiv scales the reductions (bigger: smaller reductions). At equal
-// nodes 3.5 scored -22 in 160 games against 2.25, and 1.5 scored +15 in
-// 320 (with a margin of -8 warriors): within the noise, so 2.25 stays.
+// lmrDiv scales the reductions (bigger: smaller reductions); the values
+// tried in self-play are in docs/journal.md.
 var lmrDiv = 2.25
 
 func init() { initLMR() }
@@ -281,7 +280,7 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 			s = -w.search(child, -beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
 			r := 0
-			if depth >= 3 && searched >= lmrFirst && !capture && f.keys[i] < orderRelay {
+			if depth >= 3 && searched >= lmrFirst && !capture && f.keys[i] < orderKiller { // not the TT move or a killer
 				r = int(lmr[depth][searched])
 				if pvNode {
 					r--
@@ -337,19 +336,15 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 	return best
 }
 
-// Pruning and reduction settings, measured with kiothi bench and paired
-// self-play at equal nodes (selfplay_test.go, 20,000 nodes a move, 160
-// games, wins minus losses of the variant against these settings):
-// without reverse futility -24, without LMR -3, without delta pruning -12,
-// without null move -11 (320 games; null move also shrinks the bench tree
-// at depth 11 from 4.14M to 2.33M nodes).
-// They are variables only so the self-play test can switch them.
+// Pruning and reduction settings, chosen by kiothi bench and paired
+// self-play at equal nodes (selfplay_test.go; the measurements are in
+// docs/journal.md). They are variables only so the self-play harness can
+// switch them.
 var (
 	rfpDepth  = 3
 	rfpMargin = 150
 	lmrFirst  = 3
-	// deltaMargin is quiescence's delta pruning margin (0: off). At bench
-	// depth 11: off 5.69M nodes, 100: 4.44M, 200: 4.38M, 300: 4.94M.
+	// deltaMargin is quiescence's delta pruning margin (0: off).
 	deltaMargin = 200
 )
 
