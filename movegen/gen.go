@@ -27,10 +27,6 @@ func landing(p *position.Position, pit, c, n int) (last int, occupied bool) {
 	return last, before+q >= 1
 }
 
-// doubled repeats a 20-bit pit mask above itself (bits i and i+20), so
-// that a window of landing pits can be cut without wrapping.
-func doubled(m uint32) uint64 { return uint64(m) | uint64(m)<<position.NumPits }
-
 // Generate writes the legal play moves of p into list in board order (pit,
 // then count) and returns how many there are. At the opening it returns 0:
 // redistributions are visited with ForEachOpening.
@@ -40,8 +36,8 @@ func Generate(p *position.Position, r Rules, list *MoveList) int {
 	}
 	side := p.Side()
 	first := position.Leftmost(side)
-	occ := doubled(p.Occupied())
-	blocked := occ & doubled((1<<position.RowPits-1)<<uint(first)) // first lap may not end here
+	occ := position.Doubled(p.Occupied())
+	blocked := occ & position.Doubled((1<<position.RowPits-1)<<uint(first)) // first lap may not end here
 	if r.FreeFirstLap {
 		blocked = 0
 	}
@@ -97,10 +93,10 @@ func CountMoves(p *position.Position, r Rules) int {
 	}
 	side := p.Side()
 	first := position.Leftmost(side)
-	occ := doubled(p.Occupied())
+	occ := position.Doubled(p.Occupied())
 	relays := occ
 	if !r.FreeFirstLap {
-		relays &^= doubled((1<<position.RowPits - 1) << uint(first))
+		relays &^= position.Doubled((1<<position.RowPits - 1) << uint(first))
 	}
 	row := p.Row(side)
 	// Relaying candidates are collected and checked together (see

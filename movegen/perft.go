@@ -169,7 +169,7 @@ func (w *perftWorker) perft(ply, depth int) uint64 {
 	// mask): skip those the first-lap restriction forbids without sowing.
 	var blocked uint64
 	if !w.rules.FreeFirstLap {
-		blocked = doubled(p.Occupied()) & doubled((1<<position.RowPits-1)<<uint(first))
+		blocked = position.Doubled(p.Occupied()) & position.Doubled((1<<position.RowPits-1)<<uint(first))
 	}
 	var total uint64
 	for pit := first; pit < first+position.RowPits; pit++ {

@@ -112,6 +112,17 @@ func (p *Position) KeyWithPrisons() uint64 {
 // RowTotal returns the warriors on a side's row.
 func (p *Position) RowTotal(s Side) int { return rowSum(p.rows[s]) }
 
+// Field returns the count of row pit j (0..9) of a packed row (Row).
+func Field(row uint64, j int) int { return int(row>>(fieldBits*uint(j)&63)) & fieldMask }
+
+// RowSum returns the warriors in a packed row.
+func RowSum(row uint64) int { return rowSum(row) }
+
+// Doubled repeats a 20-bit pit mask above itself (bit i and bit i+20 are
+// pit i), so that a cyclic window of pits, such as the landings of a first
+// lap, is a plain shifted mask.
+func Doubled(m uint32) uint64 { return uint64(m) | uint64(m)<<NumPits }
+
 // BoardTotal returns the warriors on the board.
 func (p *Position) BoardTotal() int { return rowSum(p.rows[0]) + rowSum(p.rows[1]) }
 

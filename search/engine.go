@@ -237,12 +237,12 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 	main := e.workers[0]
 	main.s = s
 	f := &main.stack[0]
-	cands, _ := main.generate(f, &root, false)
+	cands := main.generate(f, &root)
 	var moves []position.Move
 	var kids []position.Position
 	for i := 0; i < cands; i++ {
 		if q, ok := main.child(f, i, &root); ok {
-			moves, kids = append(moves, f.moves[i]), append(kids, *q)
+			moves, kids = append(moves, f.Moves[i]), append(kids, *q)
 		}
 	}
 	n := len(moves)

@@ -19,15 +19,10 @@ const (
 
 // frame is one ply of a worker's preallocated stack.
 type frame struct {
-	moves   [movegen.MaxMoves]position.Move
-	kids    [movegen.MaxMoves]position.Position
-	keys    [movegen.MaxMoves]int32
-	gain    [movegen.MaxMoves]int8
-	made    [movegen.MaxMoves]bool
+	movegen.Staged
+	keys    [movegen.MaxMoves]int32 // ordering keys of Moves (order, pick)
 	ttKid   position.Position
 	ttGain  int
-	relay   [movegen.MaxMoves]position.Move
-	n       int
 	killers [2]position.Move
 	pv      [maxPly]position.Move
 	pvLen   int
@@ -257,14 +252,14 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 			}
 		}
 	}
-	n, _ := w.generate(f, p, false)
+	n := w.generate(f, p)
 	if n == 0 {
 		return w.s.gameValue(p, movegen.NoMoveOutcome(p))
 	}
 	w.order(f, ply, ttMove, side)
 	for i := 0; i < n; i++ {
 		f.pick(i)
-		m := f.moves[i]
+		m := f.Moves[i]
 		if searched > 0 && m == ttMove {
 			continue
 		}
@@ -272,7 +267,7 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 		if !ok {
 			continue
 		}
-		capture := f.gain[i] > 0
+		capture := f.Gain[i] > 0
 		w.enter(child, ply+1, capture)
 		newDepth := depth - 1
 		var s int
@@ -311,8 +306,8 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 					if !capture {
 						w.goodQuiet(f, side, m, depth)
 						for j := 0; j < i; j++ {
-							if f.gain[j] == 0 && f.moves[j] != ttMove {
-								w.badQuiet(side, f.moves[j], depth)
+							if f.Gain[j] == 0 && f.Moves[j] != ttMove {
+								w.badQuiet(side, f.Moves[j], depth)
 							}
 						}
 					}
@@ -389,7 +384,7 @@ func (w *worker) qsearch(p *position.Position, alpha, beta, ply int) int {
 	// A quiet move proves the side can move, so the stand-pat cut-off
 	// needs no move generation.
 	occ := p.Occupied() // computed once for the three uses
-	quiet := quietMoveExistsOcc(p, occ)
+	quiet := movegen.QuietMoveExists(p, occ)
 	best := w.s.ev.EvaluateOccupied(p, occ)
 	if quiet && best >= beta {
 		return best
@@ -403,14 +398,14 @@ func (w *worker) qsearch(p *position.Position, alpha, beta, ply int) int {
 	}
 	alpha = max(alpha, best)
 	for i := 0; i < n; i++ {
-		f.keys[i] = int32(f.gain[i])
+		f.keys[i] = int32(f.Gain[i])
 	}
 	for i := 0; i < n; i++ {
 		f.pick(i)
 		// Delta pruning: a capture that cannot lift the score to alpha
 		// even with a margin to spare is not tried (captures come biggest
 		// first, so neither are the rest).
-		if deltaMargin > 0 && !IsProven(alpha) && best+100*int(f.gain[i])+deltaMargin <= alpha {
+		if deltaMargin > 0 && !IsProven(alpha) && best+100*int(f.Gain[i])+deltaMargin <= alpha {
 			break
 		}
 		child, _ := w.child(f, i, p) // captures are sown or predicted: legal
@@ -424,7 +419,7 @@ func (w *worker) qsearch(p *position.Position, alpha, beta, ply int) int {
 			if s > alpha {
 				alpha = s
 				c := &w.stack[ply+1]
-				f.pv[0] = f.moves[i]
+				f.pv[0] = f.Moves[i]
 				copy(f.pv[1:], c.pv[:c.pvLen])
 				f.pvLen = c.pvLen + 1
 				if s >= beta {
