@@ -31,6 +31,7 @@ type Engine struct {
 	opts    Options
 	tt      *tt.Table
 	workers []*worker
+	params  params // defaultParams; the measurement harnesses set others
 }
 
 // NewEngine returns an engine with the given options. Zero fields take
@@ -68,7 +69,7 @@ func NewEngine(o Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{opts: o, tt: t}
+	e := &Engine{opts: o, tt: t, params: defaultParams}
 	for i := 0; i < o.Threads; i++ {
 		e.workers = append(e.workers, &worker{id: i})
 	}
@@ -110,7 +111,8 @@ type shared struct {
 	// of one poll interval and a stop reaches every one promptly; without
 	// it a thread waits up to the runtime's 10 ms preemption slice times
 	// the threads per processor before it can see the stop.
-	yield bool
+	yield  bool
+	params params
 }
 
 func (e *Engine) newShared(ctx context.Context, root *position.Position, history []uint64, l Limits, info func(Info)) *shared {
@@ -118,7 +120,7 @@ func (e *Engine) newShared(ctx context.Context, root *position.Position, history
 		tt: e.tt, ev: e.opts.Eval, rules: e.opts.Rules, objective: e.opts.Objective,
 		multiplier: e.opts.Multiplier, multiPV: e.opts.MultiPV,
 		maxDepth: MaxDepth, nodeLimit: l.Nodes, infinite: l.Infinite,
-		ctx: ctx, start: time.Now(), workers: e.workers, info: info,
+		ctx: ctx, start: time.Now(), workers: e.workers, info: info, params: e.params,
 		rootPrisons: root.Prison(position.South) + root.Prison(position.North),
 		yield:       len(e.workers) > runtime.GOMAXPROCS(0),
 	}

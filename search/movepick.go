@@ -28,7 +28,7 @@ func (w *worker) generate(f *frame, p *position.Position) int {
 // generateCaptures lists the captures of p into f and reports whether p
 // has a legal move (movegen.Staged.GenerateCaptures; occ is p.Occupied()).
 func (w *worker) generateCaptures(f *frame, p *position.Position, occ uint32) (n int, hasMove bool) {
-	n, hasMove = f.GenerateCaptures(p, w.s.rules, occ, qsRelays)
+	n, hasMove = f.GenerateCaptures(p, w.s.rules, occ, w.s.params.qsRelays)
 	w.sown += f.Sown
 	f.Sown = 0
 	return n, hasMove
@@ -38,11 +38,6 @@ func (w *worker) generateCaptures(f *frame, p *position.Position, occ uint32) (n
 func (w *worker) child(f *frame, i int, p *position.Position) (*position.Position, bool) {
 	return f.Child(i, p, w.s.rules)
 }
-
-// qsRelays makes quiescence sow relaying moves to find their captures.
-// Off: not weaker at equal nodes in self-play (docs/journal.md), and a
-// quiescence node costs less.
-var qsRelays = false
 
 // quietMoveExists is movegen.QuietMoveExists for p.
 func quietMoveExists(p *position.Position) bool { return movegen.QuietMoveExists(p, p.Occupied()) }

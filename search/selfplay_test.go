@@ -18,49 +18,27 @@ import (
 	"github.com/kiothi/kiothi/position"
 )
 
-type settings struct {
-	rfpDepth, lmrFirst, deltaMargin int
-	qsRelays                        bool
-	nullMinDepth                    int
-	lmrDiv                          float64
-}
-
-func (s settings) set() {
-	rfpDepth, lmrFirst, deltaMargin, qsRelays, nullMinDepth = s.rfpDepth, s.lmrFirst, s.deltaMargin, s.qsRelays, s.nullMinDepth
-	if lmrDiv != s.lmrDiv {
-		lmrDiv = s.lmrDiv
-		initLMR()
-	}
-}
-
-// with returns s changed by f.
-func with(s settings, f func(*settings)) settings {
-	f(&s)
-	return s
-}
-
-func currentSettings() settings {
-	return settings{rfpDepth, lmrFirst, deltaMargin, qsRelays, nullMinDepth, lmrDiv}
+// with returns p changed by f, its reduction table rebuilt.
+func with(p params, f func(*params)) params {
+	f(&p)
+	return p.withLMR()
 }
 
 // selfPlayPair plays one random opening twice, a as South then as North;
 // it returns a's wins minus losses and total margin.
-func selfPlayPair(t *testing.T, seed uint64, a, b settings, l Limits) (score, margin int) {
-	defer currentSettings().set()
+func selfPlayPair(t *testing.T, seed uint64, a, b params, l Limits) (score, margin int) {
 	for round := 0; round < 2; round++ {
 		rng := rand.New(rand.NewPCG(seed, 1234))
 		g := movegen.NewGame(position.Start(30), movegen.Rules{})
 		var engs [2]*Engine
-		for i := range engs {
+		for i, p := range []params{a, b} {
 			engs[i], _ = NewEngine(Options{HashMB: 4})
+			engs[i].params = p
 		}
 		m, _, err := testgame.PlayOut(g, 400, testgame.ScatterOpenings(rng, func(g *movegen.Game, _ int) (position.GameMove, error) {
 			p := g.Current()
-			i := 0
-			if (p.Side() == position.South) == (round == 0) {
-				a.set()
-			} else {
-				b.set()
+			i := 0 // a's engine
+			if (p.Side() == position.South) != (round == 0) {
 				i = 1
 			}
 			return engs[i].Search(context.Background(), p, g.History(), l, nil).Best, nil
@@ -80,18 +58,18 @@ func selfPlayPair(t *testing.T, seed uint64, a, b settings, l Limits) (score, ma
 var only = flag.String("only", "", "TestSelfPlaySettings: run just the variant so named")
 
 func TestSelfPlaySettings(t *testing.T) {
-	base := currentSettings()
+	base := defaultParams
 	for _, c := range []struct {
 		name string
-		s    settings
+		s    params
 	}{
-		{"no-rfp", with(base, func(c *settings) { c.rfpDepth = 0 })},
-		{"no-lmr", with(base, func(c *settings) { c.lmrFirst = 64 })},
-		{"no-delta", with(base, func(c *settings) { c.deltaMargin = 0 })},
-		{"qs-relays", with(base, func(c *settings) { c.qsRelays = true })},
-		{"no-null", with(base, func(c *settings) { c.nullMinDepth = 0 })},
-		{"lmr-more", with(base, func(c *settings) { c.lmrDiv = 1.5 })},
-		{"lmr-less", with(base, func(c *settings) { c.lmrDiv = 3.5 })},
+		{"no-rfp", with(base, func(c *params) { c.rfpDepth = 0 })},
+		{"no-lmr", with(base, func(c *params) { c.lmrFirst = 64 })},
+		{"no-delta", with(base, func(c *params) { c.deltaMargin = 0 })},
+		{"qs-relays", with(base, func(c *params) { c.qsRelays = true })},
+		{"no-null", with(base, func(c *params) { c.nullMinDepth = 0 })},
+		{"lmr-more", with(base, func(c *params) { c.lmrDiv = 1.5 })},
+		{"lmr-less", with(base, func(c *params) { c.lmrDiv = 3.5 })},
 	} {
 		if *only != "" && c.name != *only {
 			continue
@@ -102,6 +80,6 @@ func TestSelfPlaySettings(t *testing.T) {
 			ts += s
 			tm += m
 		}
-		t.Logf("%s %+v vs current %+v: 160 games at 20000 nodes, wins-losses %+d, margin %+d", c.name, c.s, base, ts, tm)
+		t.Logf("%s vs the defaults: 160 games at 20000 nodes, wins-losses %+d, margin %+d", c.name, ts, tm)
 	}
 }

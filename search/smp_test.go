@@ -32,7 +32,6 @@ func TestLazySMPMainNodes(t *testing.T) {
 		ps = append(ps, p)
 	}
 	for _, skip := range []bool{true, false} {
-		smpSkip = skip
 		t.Logf("helpers skip depths: %v", skip)
 		for _, depth := range []int{12} {
 			var base [8]uint64
@@ -42,6 +41,7 @@ func TestLazySMPMainNodes(t *testing.T) {
 				var el time.Duration
 				for _, p := range ps {
 					e, _ := NewEngine(Options{Threads: th, HashMB: 16})
+					e.params.smpSkip = skip
 					st := time.Now()
 					res := e.Search(context.Background(), p, nil, Limits{Depth: depth}, nil)
 					el += time.Since(st)
@@ -54,5 +54,4 @@ func TestLazySMPMainNodes(t *testing.T) {
 			}
 		}
 	}
-	smpSkip = true
 }

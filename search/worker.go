@@ -116,38 +116,6 @@ func (w *worker) enter(p *position.Position, ply int, captured bool) {
 	}
 }
 
-// lmr[d][i] is the late move reduction at depth d for the i-th move.
-var lmr [MaxDepth + 1][movegen.MaxMoves]int8
-
-// lmrDiv scales the reductions (bigger: smaller reductions); the values
-// tried in self-play are in docs/journal.md.
-var lmrDiv = 2.25
-
-func init() { initLMR() }
-
-func initLMR() {
-	for d := 1; d <= MaxDepth; d++ {
-		for i := 1; i < movegen.MaxMoves; i++ {
-			lmr[d][i] = int8(0.5 + lnApprox(d)*lnApprox(i)/lmrDiv)
-		}
-	}
-}
-
-// lnApprox is log for small positive ints (avoids importing math for one
-// table).
-func lnApprox(n int) float64 {
-	x := float64(n)
-	r := 0.0
-	for x > 2 {
-		x /= 2.718281828459045
-		r++
-	}
-	// log(x) for x in (0, 2] by the series of log((1+y)/(1-y)).
-	y := (x - 1) / (x + 1)
-	y2 := y * y
-	return r + 2*y*(1+y2/3+y2*y2/5+y2*y2*y2/7)
-}
-
 // search is the PVS negamax (fail-soft) at depth > 0.
 func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNode bool) int {
 	f := &w.stack[ply]
@@ -192,17 +160,17 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 	if hit {
 		static = int(e.Eval)
 	}
-	if !pvNode && depth <= rfpDepth && !IsProven(beta) && quietMoveExists(p) {
+	if !pvNode && depth <= w.s.params.rfpDepth && !IsProven(beta) && quietMoveExists(p) {
 		if static == noEval {
 			static = w.s.ev.Evaluate(p)
 		}
-		if static-rfpMargin*depth >= beta {
+		if static-w.s.params.rfpMargin*depth >= beta {
 			return static
 		}
 	}
 	// Null move: if passing still holds beta with a reduced search, so
 	// would a real move (not twice in a row, not near proven values).
-	if nullMinDepth > 0 && !w.s.noNull && !pvNode && depth >= nullMinDepth && !w.nulled[ply] && !IsProven(beta) && quietMoveExists(p) {
+	if nmd := w.s.params.nullMinDepth; nmd > 0 && !w.s.noNull && !pvNode && depth >= nmd && !w.nulled[ply] && !IsProven(beta) && quietMoveExists(p) {
 		if static == noEval {
 			static = w.s.ev.Evaluate(p)
 		}
@@ -275,8 +243,8 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 			s = -w.search(child, -beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
 			r := 0
-			if depth >= 3 && searched >= lmrFirst && !capture && f.keys[i] < orderKiller { // not the TT move or a killer
-				r = int(lmr[depth][searched])
+			if depth >= 3 && searched >= w.s.params.lmrFirst && !capture && f.keys[i] < orderKiller { // not the TT move or a killer
+				r = int(w.s.params.lmr[depth][searched])
 				if pvNode {
 					r--
 				}
@@ -330,18 +298,6 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 	w.s.tt.Store(key, bestMove, int16(best), int16(static), int8(depth), bound)
 	return best
 }
-
-// Pruning and reduction settings, chosen by kiothi bench and paired
-// self-play at equal nodes (selfplay_test.go; the measurements are in
-// docs/journal.md). They are variables only so the self-play harness can
-// switch them.
-var (
-	rfpDepth  = 3
-	rfpMargin = 150
-	lmrFirst  = 3
-	// deltaMargin is quiescence's delta pruning margin (0: off).
-	deltaMargin = 200
-)
 
 const histMax = 1 << 20
 
@@ -405,7 +361,7 @@ func (w *worker) qsearch(p *position.Position, alpha, beta, ply int) int {
 		// Delta pruning: a capture that cannot lift the score to alpha
 		// even with a margin to spare is not tried (captures come biggest
 		// first, so neither are the rest).
-		if deltaMargin > 0 && !IsProven(alpha) && best+100*int(f.Gain[i])+deltaMargin <= alpha {
+		if dm := w.s.params.deltaMargin; dm > 0 && !IsProven(alpha) && best+100*int(f.Gain[i])+dm <= alpha {
 			break
 		}
 		child, _ := w.child(f, i, p) // captures are sown or predicted: legal
@@ -491,7 +447,7 @@ func (w *worker) iterate() {
 	for depth := 1; depth <= s.maxDepth; depth++ {
 		// Lazy SMP: helpers skip some depths, so threads spread over
 		// several depths and fill the table for each other.
-		if smpSkip && w.id > 0 && depth > 1 {
+		if w.s.params.smpSkip && w.id > 0 && depth > 1 {
 			i := (w.id - 1) % len(skipSize)
 			if ((depth+skipPhase[i])/skipSize[i])%2 != 0 {
 				continue
@@ -551,14 +507,12 @@ func (w *worker) iterate() {
 
 const aspiration = 30
 
-// Lazy SMP depth skipping for helper threads (as in Stockfish); smpSkip
-// is a variable for the measurement in smp_test.go.
+// Lazy SMP depth skipping for helper threads (as in Stockfish; on with
+// params.smpSkip): helper i skips depths in runs of skipSize[i], offset by
+// skipPhase[i].
 var (
-	smpSkip = true
-	// nullMinDepth is the least depth for null-move pruning (0: off).
-	nullMinDepth = 3
-	skipSize     = [...]int{1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4}
-	skipPhase    = [...]int{0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7}
+	skipSize  = [...]int{1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4}
+	skipPhase = [...]int{0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7}
 )
 
 // setPV makes m followed by the child's line the line of ply.
