@@ -171,16 +171,7 @@ func TestBuildInterruptAndResume(t *testing.T) {
 		t.Fatalf("resumed book has %d positions, want %d", got, cfg.Positions)
 	}
 	// Everything the first run expanded is still there.
-	for i, k := range part.keys {
-		lo, hi := full.span(k)
-		found := false
-		for j := lo; j < hi; j++ {
-			found = found || full.entries[j].Move == part.entries[i].Move
-		}
-		if !found {
-			t.Fatalf("resumed book lost %s of key %016x", part.entries[i].Move, k)
-		}
-	}
+	keepsMoves(t, "resumed book", part, full)
 
 	// Resuming a book of another root, or of other rules, is refused.
 	cfg.Root = position.Start(25)
@@ -235,16 +226,7 @@ func TestBuildShardsAndMerge(t *testing.T) {
 		t.Errorf("merged book expands %d root moves, want %d + %d", len(mm), len(m1), len(m2))
 	}
 	for _, b := range []*Book{s1, s2} {
-		for i, k := range b.keys {
-			lo, hi := merged.span(k)
-			found := false
-			for j := lo; j < hi; j++ {
-				found = found || merged.entries[j].Move == b.entries[i].Move
-			}
-			if !found {
-				t.Fatalf("merge lost %s of key %016x", b.entries[i].Move, k)
-			}
-		}
+		keepsMoves(t, "merge", b, merged)
 	}
 	// Merging a book with itself changes nothing.
 	again, err := Merge(merged, merged)
@@ -292,6 +274,22 @@ func TestBuildRejectsBadConfig(t *testing.T) {
 		mod(&cfg)
 		if _, err := Build(context.Background(), cfg); err == nil {
 			t.Errorf("config %+v accepted", cfg)
+		}
+	}
+}
+
+// keepsMoves fails the test unless every move of from is in to, under the
+// same key.
+func keepsMoves(t *testing.T, what string, from, to *Book) {
+	t.Helper()
+	for i, k := range from.keys {
+		lo, hi := to.span(k)
+		found := false
+		for j := lo; j < hi; j++ {
+			found = found || to.entries[j].Move == from.entries[i].Move
+		}
+		if !found {
+			t.Fatalf("%s lost %s of key %016x", what, from.entries[i].Move, k)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -23,7 +24,7 @@ var (
 // benchPositions returns the play-phase positions of the standard suite.
 func benchPositions(b *testing.B) []movegen.SuiteEntry {
 	var out []movegen.SuiteEntry
-	for _, e := range loadSuite(b, "kiothi.perft") {
+	for _, e := range testgame.LoadSuite(b, "kiothi.perft") {
 		if e.Position.Phase() == position.Play {
 			out = append(out, e)
 		}

@@ -34,15 +34,20 @@ func toRef(p position.Position) refPos {
 	return b
 }
 
-func (b refPos) position(t testing.TB) position.Position {
-	t.Helper()
+// nkiMask returns the nki marks as position.New takes them.
+func (b refPos) nkiMask() uint32 {
 	var nki uint32
 	for i, m := range b.nki {
 		if m {
 			nki |= 1 << i
 		}
 	}
-	p, err := position.New(b.c, nki, b.prison, position.Side(b.side), b.turn)
+	return nki
+}
+
+func (b refPos) position(t testing.TB) position.Position {
+	t.Helper()
+	p, err := position.New(b.c, b.nkiMask(), b.prison, position.Side(b.side), b.turn)
 	if err != nil {
 		t.Fatalf("reference position %+v: %v", b, err)
 	}
@@ -284,13 +289,7 @@ func randomPlayPosition(rng *rand.Rand) position.Position {
 	}
 	b.side = rng.IntN(2)
 	b.turn = 3 + rng.IntN(200)
-	var nki uint32
-	for i, m := range b.nki {
-		if m {
-			nki |= 1 << i
-		}
-	}
-	p, err := position.New(b.c, nki, b.prison, position.Side(b.side), b.turn)
+	p, err := position.New(b.c, b.nkiMask(), b.prison, position.Side(b.side), b.turn)
 	if err != nil {
 		panic(err)
 	}

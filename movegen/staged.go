@@ -54,8 +54,7 @@ func (s *Staged) Generate(p *position.Position, r Rules) int {
 	n := 0
 	for m := occ & own; m != 0; m &= m - 1 {
 		pit := bits.TrailingZeros32(m)
-		c := position.Field(row, pit-first)
-		window := (uint64(1)<<uint(min(c, position.NumPits-1)) - 1) << uint(pit+1)
+		c, window := firstLapWindow(row, pit, first)
 		for b := land & window; b != 0; b &= b - 1 {
 			t := bits.TrailingZeros64(b)
 			k := t - pit
@@ -104,8 +103,7 @@ func (s *Staged) GenerateCaptures(p *position.Position, r Rules, occ uint32, rel
 	row := p.Row(side)
 	for m := occ & own; m != 0; m &= m - 1 {
 		pit := bits.TrailingZeros32(m)
-		c := position.Field(row, pit-first)
-		window := (uint64(1)<<uint(min(c, position.NumPits-1)) - 1) << uint(pit+1)
+		_, window := firstLapWindow(row, pit, first)
 		if e2&window == 0 {
 			continue
 		}
@@ -134,8 +132,7 @@ func (s *Staged) GenerateCaptures(p *position.Position, r Rules, occ uint32, rel
 	nr := 0
 	for m := occ & own; m != 0; m &= m - 1 {
 		pit := bits.TrailingZeros32(m)
-		c := position.Field(row, pit-first)
-		window := (uint64(1)<<uint(min(c, position.NumPits-1)) - 1) << uint(pit+1)
+		c, window := firstLapWindow(row, pit, first)
 		for b := r2 & window; b != 0; b &= b - 1 {
 			s.relay[nr] = position.NewMove(pit, bits.TrailingZeros64(b)-pit)
 			nr++
@@ -156,6 +153,14 @@ func (s *Staged) GenerateCaptures(p *position.Position, r Rules, occ uint32, rel
 	}
 	s.N = n
 	return n, hasMove || n > 0
+}
+
+// firstLapWindow returns the count of the mover's pit (row: the mover's
+// row, first: its leftmost pit) and the doubled-board window its lifts of
+// under 20 land in on their first lap: pits pit+1..pit+min(c, 19).
+func firstLapWindow(row uint64, pit, first int) (c int, window uint64) {
+	c = position.Field(row, pit-first)
+	return c, (uint64(1)<<uint(min(c, position.NumPits-1)) - 1) << uint(pit+1)
 }
 
 // sowInto sows pit, k from p into slot n; false if illegal.

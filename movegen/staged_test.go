@@ -16,8 +16,8 @@ import (
 // seeded random play positions of 20 to 63 warriors at most.
 func playPositions(t testing.TB, seed uint64, n, least int) []position.Position {
 	var ps []position.Position
-	for _, s := range suites {
-		for _, e := range loadSuite(t, s.file) {
+	for _, s := range testgame.SuiteFiles {
+		for _, e := range testgame.LoadSuite(t, s.Name) {
 			if e.Position.Phase() == position.Play {
 				ps = append(ps, e.Position)
 			}

@@ -6,53 +6,26 @@ package movegen_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
-
-// suites are the suite files and the rules each was counted under.
-var suites = []struct {
-	file  string
-	rules movegen.Rules
-}{
-	{"kiothi.perft", movegen.Rules{}},
-	{"kiothi-free-first-lap.perft", movegen.Rules{FreeFirstLap: true}},
-}
-
-func loadSuite(t testing.TB, name string) []movegen.SuiteEntry {
-	t.Helper()
-	f, err := os.Open(filepath.Join("..", "testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	entries, err := movegen.ParseSuite(f)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	if len(entries) == 0 {
-		t.Fatalf("%s: no positions", name)
-	}
-	return entries
-}
 
 // TestPerftSuites checks every listed depth of every suite position. The
 // deep play-phase lines dominate; two threads and a shared hash keep the
 // whole run to seconds. -short checks only counts up to 100,000 nodes.
 func TestPerftSuites(t *testing.T) {
-	for _, s := range suites {
-		t.Run(s.file, func(t *testing.T) {
+	for _, s := range testgame.SuiteFiles {
+		t.Run(s.Name, func(t *testing.T) {
 			hash := movegen.NewPerftHash(64)
-			for _, e := range loadSuite(t, s.file) {
+			for _, e := range testgame.LoadSuite(t, s.Name) {
 				for d, want := range e.Expected {
 					if testing.Short() && want > 100000 && e.Position.Phase() == position.Play {
 						break
 					}
-					o := movegen.PerftOptions{Rules: s.rules, Threads: 2, Hash: hash}
+					o := movegen.PerftOptions{Rules: s.Rules, Threads: 2, Hash: hash}
 					got, err := movegen.Perft(context.Background(), e.Position, d+1, o)
 					if err != nil {
 						t.Errorf("line %d %s D%d: %v", e.Line, e.Position, d+1, err)
@@ -73,8 +46,8 @@ func TestPerftSuites(t *testing.T) {
 // lock-free hash and the root-move goroutines.
 func TestPerftHashThreadsAgree(t *testing.T) {
 	ctx := context.Background()
-	for _, s := range suites {
-		entries := loadSuite(t, s.file)
+	for _, s := range testgame.SuiteFiles {
+		entries := testgame.LoadSuite(t, s.Name)
 		checked := 0
 		for _, e := range entries {
 			if e.Position.Phase() != position.Play || len(e.Expected) < 4 || checked == 4 {
@@ -82,7 +55,7 @@ func TestPerftHashThreadsAgree(t *testing.T) {
 			}
 			checked++
 			d := 4
-			plain, err := movegen.Perft(ctx, e.Position, d, movegen.PerftOptions{Rules: s.rules})
+			plain, err := movegen.Perft(ctx, e.Position, d, movegen.PerftOptions{Rules: s.Rules})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,7 +64,7 @@ func TestPerftHashThreadsAgree(t *testing.T) {
 			}
 			// A tiny table forces collisions and overwrites.
 			for _, mb := range []int{1, 16} {
-				o := movegen.PerftOptions{Rules: s.rules, Threads: 4, Hash: movegen.NewPerftHash(mb)}
+				o := movegen.PerftOptions{Rules: s.Rules, Threads: 4, Hash: movegen.NewPerftHash(mb)}
 				for rep := 0; rep < 2; rep++ { // the second pass reads a warm table
 					got, err := movegen.Perft(ctx, e.Position, d, o)
 					if err != nil || got != plain {
@@ -99,13 +72,13 @@ func TestPerftHashThreadsAgree(t *testing.T) {
 					}
 				}
 			}
-			lines, err := movegen.Divide(ctx, e.Position, d, movegen.PerftOptions{Rules: s.rules, Threads: 3})
+			lines, err := movegen.Divide(ctx, e.Position, d, movegen.PerftOptions{Rules: s.Rules, Threads: 3})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var sum uint64
 			var list movegen.MoveList
-			n := movegen.Generate(&e.Position, s.rules, &list)
+			n := movegen.Generate(&e.Position, s.Rules, &list)
 			if len(lines) != n {
 				t.Fatalf("line %d: divide has %d lines, %d legal moves", e.Line, len(lines), n)
 			}
@@ -113,8 +86,8 @@ func TestPerftHashThreadsAgree(t *testing.T) {
 				if l.Move != list[k].String() {
 					t.Errorf("line %d: divide line %d is %s, move %d is %s", e.Line, k, l.Move, k, list[k])
 				}
-				q, _ := movegen.MakeMove(e.Position, list[k], s.rules)
-				want, _ := movegen.Perft(ctx, q, d-1, movegen.PerftOptions{Rules: s.rules})
+				q, _ := movegen.MakeMove(e.Position, list[k], s.Rules)
+				want, _ := movegen.Perft(ctx, q, d-1, movegen.PerftOptions{Rules: s.Rules})
 				if l.Count != want {
 					t.Errorf("line %d: divide %s: %d, perft below it %d", e.Line, l.Move, l.Count, want)
 				}
@@ -125,7 +98,7 @@ func TestPerftHashThreadsAgree(t *testing.T) {
 			}
 		}
 		if checked == 0 {
-			t.Fatalf("%s: no play-phase position with 4 depths", s.file)
+			t.Fatalf("%s: no play-phase position with 4 depths", s.Name)
 		}
 	}
 }

@@ -116,23 +116,32 @@ func (w *worker) enter(p *position.Position, ply int, captured bool) {
 	}
 }
 
-// search is the PVS negamax (fail-soft) at depth > 0.
-func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNode bool) int {
-	f := &w.stack[ply]
-	f.pvLen = 0
-	if depth <= 0 {
-		return w.qsearch(p, alpha, beta, ply)
-	}
+// begin counts a node at ply and clears its line; end reports that the
+// node ends at once with value v: the search was stopped (0), or p occurs
+// for the third time (the repetition rule's outcome).
+func (w *worker) begin(p *position.Position, ply int) (v int, end bool) {
+	w.stack[ply].pvLen = 0
 	w.tick()
 	if w.abort {
-		return 0
+		return 0, true
 	}
 	if ply > w.sel {
 		w.sel = ply
 	}
 	if w.repeated(ply) {
-		o := movegen.RepetitionOutcome(p)
-		return w.s.gameValue(p, o)
+		return w.s.gameValue(p, movegen.RepetitionOutcome(p)), true
+	}
+	return 0, false
+}
+
+// search is the PVS negamax (fail-soft) at depth > 0.
+func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNode bool) int {
+	if depth <= 0 {
+		return w.qsearch(p, alpha, beta, ply)
+	}
+	f := &w.stack[ply]
+	if v, end := w.begin(p, ply); end {
+		return v
 	}
 	if ply >= maxPly-1 {
 		return w.s.ev.Evaluate(p)
@@ -323,16 +332,8 @@ func (w *worker) badQuiet(side position.Side, m position.Move, depth int) {
 // evaluation or try each capture, biggest first.
 func (w *worker) qsearch(p *position.Position, alpha, beta, ply int) int {
 	f := &w.stack[ply]
-	f.pvLen = 0
-	w.tick()
-	if w.abort {
-		return 0
-	}
-	if ply > w.sel {
-		w.sel = ply
-	}
-	if w.repeated(ply) {
-		return w.s.gameValue(p, movegen.RepetitionOutcome(p))
+	if v, end := w.begin(p, ply); end {
+		return v
 	}
 	if ply >= maxPly-1 {
 		return w.s.ev.Evaluate(p)

@@ -4,10 +4,10 @@
 package main
 
 import (
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 )
 
@@ -19,24 +19,12 @@ func TestAnalyseEverySuitePosition(t *testing.T) {
 	if testing.Short() {
 		limit = []string{"--movetime", "20"}
 	}
-	for _, suite := range []struct {
-		file string
-		free bool
-	}{{"../../testdata/kiothi.perft", false}, {"../../testdata/kiothi-free-first-lap.perft", true}} {
-		fh, err := os.Open(suite.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		es, err := movegen.ParseSuite(fh)
-		fh.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := movegen.Rules{FreeFirstLap: suite.free}
-		for _, e := range es {
-			where := suite.file + ":" + e.Position.String()
+	for _, suite := range testgame.SuiteFiles {
+		r := suite.Rules
+		for _, e := range testgame.LoadSuite(t, suite.Name) {
+			where := suite.Name + ":" + e.Position.String()
 			args := append([]string{"analyse", e.Position.String(), "--threads", "1", "--hash", "4"}, limit...)
-			if suite.free {
+			if r.FreeFirstLap {
 				args = append(args, "--free-first-lap")
 			}
 			out, err := runCmd(t, args...)

@@ -5,10 +5,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 )
 
@@ -48,24 +48,14 @@ func bestOf(t *testing.T, out string) string {
 }
 
 func TestAnalyseSuites(t *testing.T) {
-	for _, file := range []string{"../../testdata/kiothi.perft", "../../testdata/kiothi-free-first-lap.perft"} {
-		fh, err := os.Open(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		es, err := movegen.ParseSuite(fh)
-		fh.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		free := strings.Contains(file, "free")
-		for _, e := range es {
-			r := movegen.Rules{FreeFirstLap: free}
+	for _, s := range testgame.SuiteFiles {
+		r := s.Rules
+		for _, e := range testgame.LoadSuite(t, s.Name) {
 			if !movegen.HasMove(&e.Position, r) {
 				continue
 			}
 			args := []string{"analyse", e.Position.String(), "--nodes", "3000"}
-			if free {
+			if r.FreeFirstLap {
 				args = append(args, "--free-first-lap")
 			}
 			out, err := runCmd(t, args...)

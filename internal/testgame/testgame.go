@@ -4,6 +4,9 @@ package testgame
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -104,4 +107,47 @@ func Sign(margin int) int {
 		return -1
 	}
 	return 0
+}
+
+// SuiteFiles are the two public perft suites in testdata/ with their rules.
+var SuiteFiles = []struct {
+	Name  string
+	Rules movegen.Rules
+}{
+	{"kiothi.perft", movegen.Rules{}},
+	{"kiothi-free-first-lap.perft", movegen.Rules{FreeFirstLap: true}},
+}
+
+// LoadSuite reads the perft suite testdata/name of the module from the
+// tests of any package (the module root is found from the working
+// directory, which go test sets to the package's folder).
+func LoadSuite(t testing.TB, name string) []movegen.SuiteEntry {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Fatal("no go.mod above the test's folder")
+		}
+		dir = up
+	}
+	f, err := os.Open(filepath.Join(dir, "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	entries, err := movegen.ParseSuite(f)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if len(entries) == 0 {
+		t.Fatalf("%s: no positions", name)
+	}
+	return entries
 }
