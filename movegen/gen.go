@@ -27,6 +27,16 @@ func landing(p *position.Position, pit, c, n int) (last int, occupied bool) {
 	return last, before+q >= 1
 }
 
+// relayLandings returns the pits a first lap may end in and relay from
+// (occ: the occupied pits, own: the mover's row): every occupied pit, less
+// the mover's own under the first-lap restriction (RULES.md §4).
+func relayLandings(occ, own uint32, r Rules) uint32 {
+	if r.FreeFirstLap {
+		return occ
+	}
+	return occ &^ own
+}
+
 // Generate writes the legal play moves of p into list in board order (pit,
 // then count) and returns how many there are. At the opening it returns 0:
 // redistributions are visited with ForEachOpening.
@@ -93,11 +103,9 @@ func CountMoves(p *position.Position, r Rules) int {
 	}
 	side := p.Side()
 	first := position.Leftmost(side)
-	occ := position.Doubled(p.Occupied())
-	relays := occ
-	if !r.FreeFirstLap {
-		relays &^= position.Doubled((1<<position.RowPits - 1) << uint(first))
-	}
+	o := p.Occupied()
+	occ := position.Doubled(o)
+	relays := position.Doubled(relayLandings(o, (1<<position.RowPits-1)<<uint(first), r))
 	row := p.Row(side)
 	// Relaying candidates are collected and checked together (see
 	// position.SowEndsMoves). Every pit is visited, written out (a loop

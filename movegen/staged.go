@@ -43,10 +43,7 @@ func (s *Staged) Generate(p *position.Position, r Rules) int {
 	// first-lap restriction).
 	occ := p.Occupied()
 	own := uint32(1<<position.RowPits-1) << uint(first)
-	relayable := occ
-	if !r.FreeFirstLap {
-		relayable &^= own
-	}
+	relayable := relayLandings(occ, own, r)
 	e2 := position.Doubled(^occ & (1<<position.NumPits - 1))
 	land := e2 | position.Doubled(relayable)
 	capt2 := captureLandings(p, occ, own, first)
@@ -124,10 +121,7 @@ func (s *Staged) GenerateCaptures(p *position.Position, r Rules, occ uint32, rel
 		return n, true
 	}
 	// The relaying moves, in generation order.
-	relayable := occ
-	if !r.FreeFirstLap {
-		relayable &^= own
-	}
+	relayable := relayLandings(occ, own, r)
 	r2 := position.Doubled(relayable)
 	nr := 0
 	for m := occ & own; m != 0; m &= m - 1 {
