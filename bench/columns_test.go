@@ -1,4 +1,5 @@
 // Tests that the bench table's columns line up whatever the positions.
+
 package bench
 
 import (

@@ -1,4 +1,5 @@
 // Times as users write them: milliseconds or Go durations.
+
 package limits
 
 import (

@@ -1,4 +1,5 @@
 // Fuzz target of the time parser.
+
 package limits
 
 import (

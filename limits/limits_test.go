@@ -1,5 +1,6 @@
 // Tests of the limits table, the time parser, the memory check and the
 // bounded line reader.
+
 package limits
 
 import (

@@ -1,4 +1,5 @@
 // Reading input lines of bounded length.
+
 package limits
 
 import (

@@ -1,4 +1,5 @@
 // The memory a command will take, checked before it takes it.
+
 package limits
 
 import (

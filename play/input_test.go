@@ -1,4 +1,5 @@
 // Tests that input of any size is bounded: long lines and long echoes.
+
 package play
 
 import (

@@ -1,6 +1,7 @@
 // Tests of the server's edges: settings checked at startup, shutdown with
 // no grace and with queued requests, JSON for every error, short echoes
 // of bad input and the note on a capped limit.
+
 package serve
 
 import (

@@ -1,4 +1,5 @@
 // Tests of the periodic progress reports of a long solve.
+
 package solve
 
 import (

@@ -1,4 +1,5 @@
 // The memory this process may use, so an absurd size is refused, not fatal.
+
 package tt
 
 import (

@@ -1,5 +1,6 @@
 // Tests that the session's bounds are package limits' table: options,
 // go limits and the memory of Hash with Threads.
+
 package ugi
 
 import (

@@ -1,4 +1,5 @@
 // Reading protocol lines of bounded length: package limits' reader.
+
 package ugi
 
 import "github.com/kiothi/kiothi/limits"

@@ -1,4 +1,5 @@
 // Defaults shared by commands: the thread count this process may use.
+
 package main
 
 import (

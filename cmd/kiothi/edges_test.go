@@ -2,6 +2,7 @@
 // convention, one table of limits, memory and output checked before the
 // work, usage on bad arguments, and the messages of probe, solve and
 // analyse at their edges.
+
 package main
 
 import (

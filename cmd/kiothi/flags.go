@@ -1,4 +1,5 @@
 // Flag kinds shared by commands: times, and bounds checked by the table.
+
 package main
 
 import (

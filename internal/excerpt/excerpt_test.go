@@ -1,4 +1,5 @@
 // Tests of the input excerpts in error messages.
+
 package excerpt
 
 import (
