@@ -1,4 +1,5 @@
 // Tests of the client against scripted engines that misbehave.
+
 package ugi
 
 import (

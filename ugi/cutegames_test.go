@@ -1,5 +1,6 @@
 // A cutegames-style match driven through pipes: the runner's way of
 // talking to engines, as its source does it, must end every game.
+
 package ugi
 
 import (

@@ -1,5 +1,6 @@
 // Tests of the work a session does for the searcher in the background,
 // and of stop with many search threads.
+
 package ugi
 
 import (

@@ -1,5 +1,6 @@
 // Background work on the searcher (building it, clearing its table),
 // started when the command that asks for it arrives.
+
 package ugi
 
 import (
