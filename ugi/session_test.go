@@ -384,9 +384,14 @@ func TestSetOption(t *testing.T) {
 	h.quit()
 }
 
+// fixedBook offers one move wherever it is legal, as Book's contract asks
+// (book.Player.Move is the real one).
 type fixedBook struct{ m position.GameMove }
 
-func (b fixedBook) Probe(position.Position, []uint64, movegen.Rules) (position.GameMove, bool) {
+func (b fixedBook) Probe(root position.Position, _ []uint64, r movegen.Rules) (position.GameMove, bool) {
+	if _, err := movegen.Apply(root, b.m, r); err != nil {
+		return position.GameMove{}, false
+	}
 	return b.m, true
 }
 
