@@ -34,7 +34,8 @@ signature: build
 	fi; \
 	echo "bench signature ok: $$got"
 
-# A short run of every fuzz target (go test -fuzz takes one target at a time).
+# A short run of every fuzz target (go test -fuzz takes one target at a
+# time). FUZZTIME is a duration or an input count (20000x); CI uses a count.
 fuzz:
 	@for pkg in $$($(GO) list ./...); do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
