@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 )
@@ -26,22 +27,14 @@ func testConfig(games, conc int) Config {
 // TestRecordRoundTrip: every field survives Encode and Decode.
 func TestRecordRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
+	last, err := position.Parse("0.0.0.0.0.0.0.0.0.1*/0.0.0.0.0.0.0.0.0.0 31-31 n 65535")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := 0; i < 5000; i++ {
-		var counts [position.NumPits]int
-		n := rng.IntN(60)
-		for k := 0; k < n; k++ {
-			counts[rng.IntN(position.NumPits)]++
-		}
-		var nki uint32
-		for j, c := range counts {
-			if c > 0 && rng.IntN(2) == 0 {
-				nki |= 1 << uint(j)
-			}
-		}
-		a := rng.IntN(position.MaxTotal - n + 1)
-		p, err := position.New(counts, nki, [2]int{a, rng.IntN(position.MaxTotal - n - a + 1)}, position.Side(rng.IntN(2)), 3+rng.IntN(60000))
-		if err != nil {
-			t.Fatal(err)
+		p := testgame.RandomPlay(rng, rng.IntN(60), position.MaxTotal)
+		if i == 0 {
+			p = last // the largest turn
 		}
 		r := Record{Pos: p, Depth: rng.IntN(64), Score: rng.IntN(60001) - 30000, Proven: rng.IntN(2) == 0,
 			Random: rng.IntN(2) == 0, Margin: rng.IntN(127) - 63, Game: rng.Uint32()}

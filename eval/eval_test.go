@@ -7,28 +7,12 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/position"
 )
 
 func randomPosition(rng *rand.Rand) position.Position {
-	for {
-		var counts [position.NumPits]int
-		n := rng.IntN(61)
-		for k := 0; k < n; k++ {
-			counts[rng.IntN(position.NumPits)]++
-		}
-		var nki uint32
-		for i, c := range counts {
-			if c > 0 && rng.IntN(3) == 0 {
-				nki |= 1 << uint(i)
-			}
-		}
-		a := rng.IntN(position.MaxTotal - n + 1)
-		p, err := position.New(counts, nki, [2]int{a, rng.IntN(position.MaxTotal - n - a + 1)}, position.Side(rng.IntN(2)), 3+rng.IntN(40))
-		if err == nil {
-			return p
-		}
-	}
+	return testgame.RandomPlay(rng, rng.IntN(61), position.MaxTotal)
 }
 
 // mirror swaps the rows and the side to move.

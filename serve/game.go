@@ -56,18 +56,13 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	start, err := parsePosition(req.Position)
-	if err != nil {
-		fail(w, err)
-		return
-	}
 	rules := s.rules(req.FreeFirstLap)
-	g, err := s.replay(start, req.Moves, rules)
+	g, err := s.replay(req.Position, req.Moves, rules)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	res := GameResponse{Start: start.String(), Plies: make([]Ply, 0, len(g.Moves)), Moves: []MoveEntry{}}
+	res := GameResponse{Start: g.Start.String(), Plies: make([]Ply, 0, len(g.Moves)), Moves: []MoveEntry{}}
 	for k, m := range g.Moves {
 		p := g.Positions[k]
 		ply := Ply{Move: m.String(), Side: sideName(p.Side()), Captured: []string{}, Position: g.Positions[k+1].String()}

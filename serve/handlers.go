@@ -70,8 +70,13 @@ func (s *Server) moves(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, res)
 }
 
-// replay plays moves from start under rules, checking each.
-func (s *Server) replay(start position.Position, moves []string, rules movegen.Rules) (*movegen.Game, error) {
+// replay reads the start position (startpos, startpos25 or a position
+// string) and plays moves from it under rules, checking each.
+func (s *Server) replay(pos string, moves []string, rules movegen.Rules) (*movegen.Game, error) {
+	start, err := parsePosition(pos)
+	if err != nil {
+		return nil, err
+	}
 	if len(moves) > s.cfg.MaxMoves {
 		return nil, badRequest("moves: %d, at most %d", len(moves), s.cfg.MaxMoves)
 	}
@@ -118,12 +123,7 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	start, err := parsePosition(req.Position)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	g, err := s.replay(start, req.Moves, s.cfg.Rules)
+	g, err := s.replay(req.Position, req.Moves, s.cfg.Rules)
 	if err != nil {
 		fail(w, err)
 		return

@@ -100,13 +100,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	start, err := parsePosition(req.position)
-	if err != nil {
-		fail(w, err)
-		return
-	}
 	rules := s.rules(req.freeFirstLap)
-	g, err := s.replay(start, req.moves, rules)
+	g, err := s.replay(req.position, req.moves, rules)
 	if err != nil {
 		fail(w, err)
 		return

@@ -13,31 +13,15 @@ import (
 	"testing"
 
 	"github.com/kiothi/kiothi/eval"
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
 
-// randomPlay returns a random play position reached by random moves from
-// a random redistribution, so its features look like real ones.
+// randomPlay returns a random play position with 10 to 59 warriors on the
+// board.
 func randomPlay(rng *rand.Rand) position.Position {
-	for {
-		var counts [position.NumPits]int
-		n := 10 + rng.IntN(50)
-		for k := 0; k < n; k++ {
-			counts[rng.IntN(position.NumPits)]++
-		}
-		var nki uint32
-		for i, c := range counts {
-			if c > 0 && rng.IntN(2) == 0 {
-				nki |= 1 << uint(i)
-			}
-		}
-		a := rng.IntN(position.MaxTotal - n + 1)
-		p, err := position.New(counts, nki, [2]int{a, rng.IntN(position.MaxTotal - n - a + 1)}, position.Side(rng.IntN(2)), 3+rng.IntN(50))
-		if err == nil {
-			return p
-		}
-	}
+	return testgame.RandomPlay(rng, 10+rng.IntN(50), position.MaxTotal)
 }
 
 // TestFitRecoversWeights: targets made from known weights (plus noise)
