@@ -3,10 +3,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/signal"
 
 	"github.com/kiothi/kiothi/bench"
 	"github.com/kiothi/kiothi/limits"
@@ -39,11 +36,7 @@ when the search does.`,
 					return err
 				}
 			}
-			ctx := cmd.Context()
-			if ctx == nil {
-				ctx = context.Background()
-			}
-			ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+			ctx, stop := interruptible(cmd.Context())
 			defer stop()
 			_, err := bench.Run(ctx, bench.Options{Depth: o.depth, Threads: o.threads, HashMB: o.hash, Rules: g.rules()}, g.out)
 			return err

@@ -3,13 +3,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/kiothi/kiothi/book"
@@ -124,11 +121,7 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 	}
 	cfg.Progress = bar.update
 
-	parent := cmd.Context()
-	if parent == nil {
-		parent = context.Background()
-	}
-	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(cmd.Context())
 	defer stop()
 	var sum book.Summary
 	if o.cluster.enabled() {

@@ -167,14 +167,6 @@ func (s *clusterSession) close() {
 	}
 }
 
-// contextOrBackground returns ctx, or a background context for nil.
-func contextOrBackground(ctx context.Context) context.Context {
-	if ctx == nil {
-		return context.Background()
-	}
-	return ctx
-}
-
 // runMatch plays cfg's games through the work queue (match --nats).
 func (o *clusterOptions) runMatch(ctx context.Context, g *globalOptions, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
 	s, err := o.open(g.errOut)

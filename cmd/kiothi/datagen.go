@@ -9,9 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
-	"syscall"
 	"time"
 
 	"github.com/kiothi/kiothi/cluster"
@@ -165,10 +163,7 @@ func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error 
 		return err
 	}
 	defer out.Close()
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(ctx)
 	defer stop()
 	bar := newProgressBar(g.errOut, o.games)
 	began := time.Now()

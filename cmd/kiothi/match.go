@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"time"
 
 	"github.com/kiothi/kiothi/limits"
@@ -160,10 +159,7 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		}
 		bar.update(c.Games(), label)
 	}
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	ctx, stop := interruptible(ctx)
 	defer stop()
 	var sum *match.Summary
 	if o.cluster.enabled() {

@@ -6,8 +6,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/kiothi/kiothi/limits"
@@ -70,11 +68,7 @@ far, requests waiting for a search get a 503, and requests in flight have
 			if err := cfg.Check(); err != nil {
 				return err
 			}
-			ctx := cmd.Context()
-			if ctx == nil {
-				ctx = context.Background()
-			}
-			ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+			ctx, stop := interruptible(cmd.Context())
 			defer stop()
 			s := serve.New(cfg)
 			err := s.Run(ctx, o.addr, o.grace, func(a net.Addr) {

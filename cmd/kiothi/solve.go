@@ -6,8 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -130,10 +128,7 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 	if term {
 		opts.ProgressEvery = 500 * time.Millisecond
 	}
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	ctx, stop := interruptible(ctx)
 	defer stop()
 	if o.timeLimit > 0 {
 		var cancel context.CancelFunc

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/kiothi/kiothi/cluster"
@@ -89,7 +87,7 @@ func (o *workerOptions) run(ctx context.Context, g *globalOptions) error {
 		return fmt.Errorf("--nats %s: %v", o.url, err)
 	}
 	defer nc.Close()
-	ctx, stop := signal.NotifyContext(contextOrBackground(ctx), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(ctx)
 	defer stop()
 	fmt.Fprintf(g.errOut, "worker %s: %s, %d at a time, on %s\n", o.name, build, o.threads, nc.ConnectedUrlRedacted())
 	err = cluster.Work(ctx, nc, cluster.WorkerConfig{Runners: o.threads, HashMB: o.hash, Build: build,
