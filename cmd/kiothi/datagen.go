@@ -14,10 +14,9 @@ import (
 
 	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/datagen"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/position"
-	"github.com/kiothi/kiothi/search"
-	"github.com/kiothi/kiothi/tt"
 	"github.com/spf13/cobra"
 )
 
@@ -52,7 +51,7 @@ func newDatagenCmd(g *globalOptions) *cobra.Command {
 		Short: "Play seeded self-play games and write labelled positions for tuning",
 		Long: `Play seeded games between search players and write every play position
 with the search's score, its depth and the game's final margin, in the
-format of docs/datagen.md (32 bytes a position).
+format of docs/tuning.md (32 bytes a position).
 
 Each game draws its two redistributions (uniform, home, mixed, put-back or
 the engine's own) or a turn-3 start from --starts, then plays with one
@@ -92,35 +91,37 @@ starts, travel in one message.`,
 }
 
 func (o *datagenOptions) check() error {
+	checks := []error{
+		limits.Range{Min: 1, Max: maxDatagenGames}.Check("--games", int64(o.games)),
+		limits.Threads.Check("--concurrency", int64(o.concurrency)),
+		limits.HashMB.Check("--hash", int64(o.hash)),
+		limits.Range{Min: 0, Max: maxDatagenNodes}.Check("--nodes", int64(o.nodes)),
+		limits.Range{Min: 0, Max: 1000}.Check("--random-plies", int64(o.randomPlies)),
+		limits.Range{Min: 1, Max: 100_000}.Check("--max-plies", int64(o.maxPlies)),
+	}
+	if o.nodes == 0 {
+		checks = append(checks, limits.Depth.Check("--depth", int64(o.depth)))
+	}
+	if !o.cluster.enabled() {
+		checks = append(checks, limits.CheckMemory(fmt.Sprintf("--hash %d with --concurrency %d", o.hash, o.concurrency),
+			int64(o.concurrency)*limits.EngineMB(1, o.hash)))
+	}
+	for _, err := range checks {
+		if err != nil {
+			return err
+		}
+	}
 	switch {
 	case o.out == "":
 		return errors.New("--out: a file name is required")
-	case o.games < 1 || o.games > maxDatagenGames:
-		return fmt.Errorf("--games %d: must be from 1 to %d", o.games, maxDatagenGames)
-	case o.concurrency < 1 || o.concurrency > search.MaxThreads:
-		return fmt.Errorf("--concurrency %d: must be from 1 to %d", o.concurrency, search.MaxThreads)
-	case o.nodes < 0 || o.nodes > maxDatagenNodes:
-		return fmt.Errorf("--nodes %d: must be from 0 to %d", o.nodes, maxDatagenNodes)
-	case o.nodes == 0 && (o.depth < 1 || o.depth > search.MaxDepth):
-		return fmt.Errorf("--depth %d: must be from 1 to %d (or set --nodes)", o.depth, search.MaxDepth)
 	case o.setup != 30 && o.setup != 25:
 		return fmt.Errorf("--setup %d: must be 30 or 25", o.setup)
-	case o.randomPlies < 0 || o.randomPlies > 1000:
-		return fmt.Errorf("--random-plies %d: must be from 0 to 1000", o.randomPlies)
 	case !(o.randomProb >= 0 && o.randomProb <= 1):
 		return fmt.Errorf("--random-prob %v: must be from 0 to 1", o.randomProb)
-	case o.maxPlies < 1 || o.maxPlies > 100_000:
-		return fmt.Errorf("--max-plies %d: must be from 1 to 100000", o.maxPlies)
 	case o.cluster.enabled() && o.maxPlies > cluster.MaxDatagenPlies:
 		return fmt.Errorf("--max-plies %d: at most %d with --nats or --workers (a game's records travel in one message)", o.maxPlies, cluster.MaxDatagenPlies)
 	case !(o.startShare >= 0 && o.startShare <= 1):
 		return fmt.Errorf("--start-share %v: must be from 0 to 1", o.startShare)
-	}
-	if err := tt.CheckMB(o.hash); err != nil {
-		return fmt.Errorf("--hash: %v", err)
-	}
-	if err := tt.CheckMB(o.hash * o.concurrency); err != nil {
-		return fmt.Errorf("--hash %d x --concurrency %d: %v", o.hash, o.concurrency, err)
 	}
 	return nil
 }

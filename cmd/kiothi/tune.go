@@ -24,7 +24,7 @@ type tuneOptions struct {
 	holdout  int
 	out      string
 	note     string
-	loud     bool
+	quiet    bool
 }
 
 func newTuneCmd(g *globalOptions) *cobra.Command {
@@ -32,12 +32,13 @@ func newTuneCmd(g *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "tune --data FILE [--data FILE...] [--out eval/default.go]",
 		Short: "Fit the evaluation's weights to self-play data from datagen",
-		Long: `Fit the evaluation's weights (package eval) to the quiet, unproven
-positions of datagen files: a ridge least-squares fit of
+		Long: `Fit the evaluation's weights (package eval) to the unproven positions
+of datagen files (with --quiet, only those where the side to move cannot
+capture): a ridge least-squares fit of
   --lambda * 100 * final margin + (1 - --lambda) * search score
 pulled towards the hand-set prior by --ridge. Every --holdout-th game is
 held out and its error reported beside the training error and the current
-weights' error. With --out the weights are written as Go source (the
+weights' error (with --holdout 0 nothing is held out). With --out the weights are written as Go source (the
 repository's eval/default.go), their provenance included, or as JSON when
 the name ends in .json (for an engine spec's eval=FILE, no rebuild).`,
 		Args: cobra.NoArgs,
@@ -45,12 +46,12 @@ the name ends in .json (for an engine spec's eval=FILE, no rebuild).`,
 	}
 	f := c.Flags()
 	f.StringSliceVar(&o.data, "data", nil, "datagen files (repeat or comma-separate)")
-	f.Float64Var(&o.lambda, "lambda", 0.5, "weight of the game's final margin in the target, 0..1")
-	f.Float64Var(&o.ridge, "ridge", 200, "pull towards the prior (per weight, in squared-feature units)")
+	f.Float64Var(&o.lambda, "lambda", 0.9, "weight of the game's final margin in the target, 0..1")
+	f.Float64Var(&o.ridge, "ridge", 100, "pull towards the prior (per weight, in squared-feature units)")
 	f.IntVar(&o.maxScore, "max-score", 3000, "drop positions whose |search score| is larger (centi-warriors)")
 	f.IntVar(&o.holdout, "holdout", 10, "hold out every k-th game for the reported error (0: none)")
 	f.StringVar(&o.out, "out", "", "write the weights as Go source to this file")
-	f.BoolVar(&o.loud, "loud", false, "keep positions where the side to move can capture")
+	f.BoolVar(&o.quiet, "quiet", false, "drop positions where the side to move can capture")
 	f.StringVar(&o.note, "note", "", "text added to the weights' provenance (e.g. the datagen command)")
 	return c
 }
@@ -68,7 +69,7 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	case o.holdout < 0 || o.holdout == 1:
 		return fmt.Errorf("--holdout %d: must be 0 or at least 2", o.holdout)
 	}
-	opt := tune.Options{Lambda: o.lambda, MaxScore: o.maxScore, Rules: g.rules(), Loud: o.loud}
+	opt := tune.Options{Lambda: o.lambda, MaxScore: o.maxScore, Rules: g.rules(), Loud: !o.quiet}
 	var samples []tune.Sample
 	var st tune.Stats
 	for _, name := range o.data {
@@ -99,8 +100,8 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	curHeld, priorHeld := tune.MSE(held, cur.Vector()), tune.MSE(held, prior.Vector())
 	fmt.Fprintf(g.out, "fit in %v: RMSE train %.1f, held-out %.1f (current weights %.1f, prior %.1f) centi-warriors, %d train / %d held-out positions\n",
 		time.Since(began).Round(time.Millisecond), math.Sqrt(trainMSE), math.Sqrt(heldMSE), math.Sqrt(curHeld), math.Sqrt(priorHeld), len(train), len(held))
-	prov := fmt.Sprintf("kiothi tune --lambda %g --ridge %g --max-score %d --holdout %d --loud=%v on %v (%d positions kept of %d): RMSE train %.1f, held-out %.1f; %s",
-		o.lambda, o.ridge, o.maxScore, o.holdout, o.loud, o.data, st.Kept, st.Read, math.Sqrt(trainMSE), math.Sqrt(heldMSE), time.Now().UTC().Format("2006-01-02"))
+	prov := fmt.Sprintf("kiothi tune --lambda %g --ridge %g --max-score %d --holdout %d --quiet=%v on %v (%d positions kept of %d): RMSE train %.1f, held-out %.1f; %s",
+		o.lambda, o.ridge, o.maxScore, o.holdout, o.quiet, o.data, st.Kept, st.Read, math.Sqrt(trainMSE), math.Sqrt(heldMSE), time.Now().UTC().Format("2006-01-02"))
 	if o.note != "" {
 		prov += "; " + o.note
 	}
