@@ -117,7 +117,7 @@ func TestDatagenCoordinatorRestart(t *testing.T) {
 	if err != nil || st.Games < 2 || st.Games >= cfg.Games {
 		t.Fatalf("first coordinator: %+v, %v; want 2 to %d games and no error", st, err, cfg.Games-1)
 	}
-	kept := st.Games - 1 // the last game of a file is played again
+	kept := st.Games - 1               // the last game of a file is played again
 	time.Sleep(200 * time.Millisecond) // let results arrive meanwhile
 	f, done, err = datagen.OpenOutput(path, true)
 	if err != nil {
