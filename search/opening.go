@@ -34,9 +34,9 @@ import (
 //     that the engine finds: every structured reply of North ranked by a
 //     depth-1 search, the best few searched at the level's reply depth,
 //     North taking the one best for it. A candidate is chosen only when
-//     all its replies were searched and it beats the put-back, so a
-//     search stopped early answers with the put-back or with a fully
-//     verified choice, never with the optimistic guess.
+//     all its replies were searched and it beats the put-back by
+//     openingMargin, so a search stopped early answers with the put-back
+//     or with a fully verified choice, never with the optimistic guess.
 //
 // With a depth limit D the levels run 1..D, so the choice is deterministic.
 // One thread scores (the table is still shared with later searches).
