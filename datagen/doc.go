@@ -1,0 +1,11 @@
+// Package datagen makes the training data of the evaluation: seeded
+// self-play games between search players (Run, PlayGame), written as
+// fixed 32-byte records of play positions with the search's score, its
+// depth and the game's final margin (Record, Reader, OpenOutput).
+//
+// Game k of a run depends only on the Config and k, so a run is the same
+// whatever its concurrency, a resumed run plays the missing games exactly
+// as an uninterrupted one would, and the cluster package can farm games
+// out one job each. Package tune fits eval's weights to the records; the
+// format and the commands are in docs/tuning.md.
+package datagen
