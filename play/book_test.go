@@ -32,24 +32,26 @@ func TestBookMoves(t *testing.T) {
 	}{
 		{"legal", book.Entry{Move: position.Redistribute(om), Value: -150, Weight: 9}, "Kiothi (South) plays ij:a3b2F5 (book move, value -1.50 for Kiothi)."},
 	} {
-		var out bytes.Buffer
-		cfg, _ := fakeConfig("hint\nquit\n", &out)
-		cfg.Human = position.North
-		books := mapBook{start.String(): tc.e}
-		// North's book reply, offered as the person's hint.
-		reply, _ := position.ParseOpeningMove("IJ:A10")
-		if after, err := movegen.Apply(start, tc.e.Move, movegen.Rules{}); err == nil {
-			books[after.String()] = book.Entry{Move: position.Redistribute(reply), Value: 150}
-		}
-		cfg.Book = books
-		if err := Run(cfg); err != nil {
-			t.Fatal(err)
-		}
-		if tc.name == "legal" && !strings.Contains(out.String(), "hint: IJ:A10 (book move, value +1.50") {
-			t.Errorf("hint is not the book's:\n%s", out.String())
-		}
-		if !strings.Contains(out.String(), tc.want) {
-			t.Errorf("%s: output lacks %q:\n%s", tc.name, tc.want, out.String())
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			cfg, _ := fakeConfig("hint\nquit\n", &out)
+			cfg.Human = position.North
+			books := mapBook{start.String(): tc.e}
+			// North's book reply, offered as the person's hint.
+			reply, _ := position.ParseOpeningMove("IJ:A10")
+			if after, err := movegen.Apply(start, tc.e.Move, movegen.Rules{}); err == nil {
+				books[after.String()] = book.Entry{Move: position.Redistribute(reply), Value: 150}
+			}
+			cfg.Book = books
+			if err := Run(cfg); err != nil {
+				t.Fatal(err)
+			}
+			if tc.name == "legal" && !strings.Contains(out.String(), "hint: IJ:A10 (book move, value +1.50") {
+				t.Errorf("hint is not the book's:\n%s", out.String())
+			}
+			if !strings.Contains(out.String(), tc.want) {
+				t.Errorf("%s: output lacks %q:\n%s", tc.name, tc.want, out.String())
+			}
+		})
 	}
 }
