@@ -46,6 +46,14 @@ func startSession(t *testing.T, cfg Config) *harness {
 	return h
 }
 
+// on returns the harness reporting to t, a subtest of the one that
+// started the session.
+func (h *harness) on(t *testing.T) *harness {
+	c := *h
+	c.t = t
+	return &c
+}
+
 func (h *harness) send(lines ...string) {
 	h.t.Helper()
 	for _, l := range lines {

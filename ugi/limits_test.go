@@ -32,10 +32,13 @@ func TestLimitsFromTheTable(t *testing.T) {
 		"Hash": limits.HashMB, "Threads": limits.Threads, "MultiPV": limits.MultiPV,
 		"MoveOverhead": limits.MoveOverheadMS, "OneWarriorMultiplier": limits.Multiplier,
 	} {
-		if !strings.HasSuffix(decl[name], fmt.Sprintf("min %d max %d", r.Min, r.Max)) {
-			t.Errorf("option %s declared %q, want min %d max %d", name, decl[name], r.Min, r.Max)
-		}
-		h.wantError(fmt.Sprintf("setoption name %s value %d", name, r.Max+1))
+		t.Run(name, func(t *testing.T) {
+			h := h.on(t)
+			if !strings.HasSuffix(decl[name], fmt.Sprintf("min %d max %d", r.Min, r.Max)) {
+				t.Errorf("option %s declared %q, want min %d max %d", name, decl[name], r.Min, r.Max)
+			}
+			h.wantError(fmt.Sprintf("setoption name %s value %d", name, r.Max+1))
+		})
 	}
 	h.wantError(fmt.Sprintf("go depth %d", limits.Depth.Max+1))
 	h.wantError("go nodes 0")

@@ -22,40 +22,42 @@ func TestHandshake(t *testing.T) {
 		cmd, ok string
 		book    bool
 	}{{"ugi", "ugiok", false}, {"uci", "uciok", false}, {"ugi", "ugiok", true}} {
-		cfg := Config{Name: "Kiothi test"}
-		if tc.book {
-			cfg.OpenBook = func(string) (Book, error) { return nil, errors.New("no") }
-		}
-		h := startSession(t, cfg)
-		h.send(tc.cmd)
-		if l := h.next(); l != "id name Kiothi test" {
-			t.Errorf("first line %q", l)
-		}
-		if l := h.next(); !strings.HasPrefix(l, "id author ") {
-			t.Errorf("second line %q", l)
-		}
-		declared := map[string]bool{}
-		for {
-			l := h.next()
-			if l == tc.ok {
-				break
+		t.Run(fmt.Sprintf("%s book %t", tc.cmd, tc.book), func(t *testing.T) {
+			cfg := Config{Name: "Kiothi test"}
+			if tc.book {
+				cfg.OpenBook = func(string) (Book, error) { return nil, errors.New("no") }
 			}
-			f := strings.Fields(l)
-			if len(f) < 5 || f[0] != "option" || f[1] != "name" || f[3] != "type" {
-				t.Fatalf("unexpected line %q before %s", l, tc.ok)
+			h := startSession(t, cfg)
+			h.send(tc.cmd)
+			if l := h.next(); l != "id name Kiothi test" {
+				t.Errorf("first line %q", l)
 			}
-			declared[f[2]] = true
-		}
-		for _, name := range []string{"Hash", "Threads", "MultiPV", "Setup", "FreeFirstLap", "OneWarriorMultiplier", "Objective", "MoveOverhead"} {
-			if !declared[name] {
-				t.Errorf("option %s not declared", name)
+			if l := h.next(); !strings.HasPrefix(l, "id author ") {
+				t.Errorf("second line %q", l)
 			}
-		}
-		if declared["OwnBook"] != tc.book || declared["BookFile"] != tc.book {
-			t.Errorf("book options declared %v, want %v", declared["OwnBook"], tc.book)
-		}
-		h.want("isready", "readyok")
-		h.quit()
+			declared := map[string]bool{}
+			for {
+				l := h.next()
+				if l == tc.ok {
+					break
+				}
+				f := strings.Fields(l)
+				if len(f) < 5 || f[0] != "option" || f[1] != "name" || f[3] != "type" {
+					t.Fatalf("unexpected line %q before %s", l, tc.ok)
+				}
+				declared[f[2]] = true
+			}
+			for _, name := range []string{"Hash", "Threads", "MultiPV", "Setup", "FreeFirstLap", "OneWarriorMultiplier", "Objective", "MoveOverhead"} {
+				if !declared[name] {
+					t.Errorf("option %s not declared", name)
+				}
+			}
+			if declared["OwnBook"] != tc.book || declared["BookFile"] != tc.book {
+				t.Errorf("book options declared %v, want %v", declared["OwnBook"], tc.book)
+			}
+			h.want("isready", "readyok")
+			h.quit()
+		})
 	}
 }
 
@@ -102,17 +104,20 @@ func TestPositionAndQueries(t *testing.T) {
 		"position",
 		"position middle",
 	} {
-		h.wantError(bad)
-		h.want("query gameover", "response true")
-		h.want("query result", "response none")
-		h.want("query islegal "+moves[0], "response false")
-		h.send("go movetime 10")
-		if l := h.next(); !strings.HasPrefix(l, "info string error: ") {
-			t.Errorf("go after %q: got %q, want an error line", bad, l)
-		}
-		if m := h.bestmove(); m != "none" {
-			t.Errorf("go after %q: bestmove %s, want none", bad, m)
-		}
+		t.Run(bad, func(t *testing.T) {
+			h := h.on(t)
+			h.wantError(bad)
+			h.want("query gameover", "response true")
+			h.want("query result", "response none")
+			h.want("query islegal "+moves[0], "response false")
+			h.send("go movetime 10")
+			if l := h.next(); !strings.HasPrefix(l, "info string error: ") {
+				t.Errorf("go after %q: got %q, want an error line", bad, l)
+			}
+			if m := h.bestmove(); m != "none" {
+				t.Errorf("go after %q: bestmove %s, want none", bad, m)
+			}
+		})
 	}
 	// A malformed or illegal move ends the game there, lost by the side
 	// that played it (the session is the referee).
@@ -126,18 +131,21 @@ func TestPositionAndQueries(t *testing.T) {
 		{"position startpos moves ef:e5f5 ef:e5f5", g.Positions[1].String(), "p1win", 1},
 		{"position startpos moves e5", start.String(), "p2win", 0},
 	} {
-		h.wantError(bad.cmd)
-		h.want("query gameover", "response true")
-		h.want("query result", "response "+bad.result)
-		h.want("query fen", "response "+bad.fen)
-		h.send("go depth 1")
-		h.next() // the error line
-		if m := h.bestmove(); m != "none" {
-			t.Errorf("go after %q: bestmove %s, want none", bad.cmd, m)
-		}
-		// The same command again is refereed the same way.
-		h.wantError(bad.cmd)
-		h.want("query result", "response "+bad.result)
+		t.Run(bad.cmd, func(t *testing.T) {
+			h := h.on(t)
+			h.wantError(bad.cmd)
+			h.want("query gameover", "response true")
+			h.want("query result", "response "+bad.result)
+			h.want("query fen", "response "+bad.fen)
+			h.send("go depth 1")
+			h.next() // the error line
+			if m := h.bestmove(); m != "none" {
+				t.Errorf("go after %q: bestmove %s, want none", bad.cmd, m)
+			}
+			// The same command again is refereed the same way.
+			h.wantError(bad.cmd)
+			h.want("query result", "response "+bad.result)
+		})
 	}
 	h.send("position startpos moves")
 	h.want("query fen", "response "+start.String())
@@ -217,11 +225,14 @@ func TestMovetimeDeadline(t *testing.T) {
 	h := startSession(t, slowConfig(f))
 	h.send("setoption name MoveOverhead value 10", "position startpos")
 	for _, mt := range []string{"movetime 30", "movetime 0", "p1time 100 p2time 100 p1inc 0 p2inc 0", "wtime 0 btime 0"} {
-		h.send("isready", "go "+mt)
-		if l := h.nextNonInfo(); l != "readyok" {
-			t.Fatalf("got %q, want readyok", l)
-		}
-		h.bestmove()
+		t.Run(mt, func(t *testing.T) {
+			h := h.on(t)
+			h.send("isready", "go "+mt)
+			if l := h.nextNonInfo(); l != "readyok" {
+				t.Fatalf("got %q, want readyok", l)
+			}
+			h.bestmove()
+		})
 	}
 	h.quit()
 }
@@ -365,7 +376,10 @@ func TestSetOption(t *testing.T) {
 		"setoption name Setup value 20", "setoption name MoveOverhead value -1", "setoption name Hash",
 		"setoption name OwnBook value true", "setoption Hash 1", "setoption name value 3", "setoption",
 	} {
-		h.wantError(bad)
+		t.Run(bad, func(t *testing.T) {
+			h := h.on(t)
+			h.wantError(bad)
+		})
 	}
 	h.want("isready", "readyok")
 	if len(got()) != n {
@@ -440,9 +454,11 @@ func TestParseGo(t *testing.T) {
 		t.Errorf("negative clock: %+v", g)
 	}
 	for _, bad := range []string{"depth", "depth 0", "depth x", "nodes 0", "movetime -1", "ponder", "infinity", "movetime 1.5"} {
-		if _, err := parseGo(strings.Fields(bad)); err == nil {
-			t.Errorf("go %s: no error", bad)
-		}
+		t.Run(bad, func(t *testing.T) {
+			if _, err := parseGo(strings.Fields(bad)); err == nil {
+				t.Errorf("go %s: no error", bad)
+			}
+		})
 	}
 	if GoArgs(g.l, true) != "p1time 1000 p2time 2000 p1inc 10 p2inc 20 movetime 50 depth 4 nodes 99" {
 		t.Errorf("GoArgs: %q", GoArgs(g.l, true))
@@ -469,9 +485,11 @@ func TestHardLimit(t *testing.T) {
 		{goLimits{l: search.Limits{P1Time: 1000 * ms, P2Time: 10 * ms}, clock: true}, position.North, ms},
 	}
 	for _, c := range cases {
-		if got := hardLimit(c.g, c.side, 30*ms); got != c.want {
-			t.Errorf("%+v %v: got %v, want %v", c.g, c.side, got, c.want)
-		}
+		t.Run(GoArgs(c.g.l, c.g.clock)+" "+c.side.String(), func(t *testing.T) {
+			if got := hardLimit(c.g, c.side, 30*ms); got != c.want {
+				t.Errorf("%+v %v: got %v, want %v", c.g, c.side, got, c.want)
+			}
+		})
 	}
 }
 
@@ -483,15 +501,19 @@ func TestSplitCommandLine(t *testing.T) {
 		"":                             nil,
 	}
 	for in, want := range cases {
-		got, err := SplitCommandLine(in)
-		if err != nil || fmt.Sprint(got) != fmt.Sprint(want) || len(got) != len(want) {
-			t.Errorf("%q: got %q, %v; want %q", in, got, err, want)
-		}
+		t.Run(in, func(t *testing.T) {
+			got, err := SplitCommandLine(in)
+			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) || len(got) != len(want) {
+				t.Errorf("%q: got %q, %v; want %q", in, got, err, want)
+			}
+		})
 	}
 	for _, bad := range []string{`a "b`, `a\`, `'`} {
-		if _, err := SplitCommandLine(bad); err == nil {
-			t.Errorf("%q: no error", bad)
-		}
+		t.Run(bad, func(t *testing.T) {
+			if _, err := SplitCommandLine(bad); err == nil {
+				t.Errorf("%q: no error", bad)
+			}
+		})
 	}
 }
 
@@ -587,12 +609,15 @@ func TestPositionComments(t *testing.T) {
 		"position fen " + play + "#x":                                       play,
 		"position startpos # a # b moves ij:a3b2F5 # c":                     after.String(),
 	} {
-		h.send("position startpos moves ef:e5f5") // something else first
-		h.send(cmd)
-		if got := h.ask("query fen"); got != "response "+fen {
-			t.Fatalf("%q: query fen %q, want %q", cmd, got, fen)
-		}
-		h.want("query gameover", "response false")
+		t.Run(cmd, func(t *testing.T) {
+			h := h.on(t)
+			h.send("position startpos moves ef:e5f5") // something else first
+			h.send(cmd)
+			if got := h.ask("query fen"); got != "response "+fen {
+				t.Fatalf("%q: query fen %q, want %q", cmd, got, fen)
+			}
+			h.want("query gameover", "response false")
+		})
 	}
 	h.quit()
 }
