@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -25,19 +26,25 @@ import (
 // TestRunChecksSettings: a setting out of range is refused before the
 // server listens, not answered with a 500 on every analyse.
 func TestRunChecksSettings(t *testing.T) {
-	for _, cfg := range []Config{
-		{HashMB: 100000000},
-		{MaxSearches: 100000},
-		{MaxSearches: 256, HashMB: 65536}, // 16 TB of tables
-		{MaxMoveTime: 48 * time.Hour},
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"HashMB", Config{HashMB: 100000000}},
+		{"MaxSearches", Config{MaxSearches: 100000}},
+		{"MaxSearches with HashMB", Config{MaxSearches: 256, HashMB: 65536}}, // 16 TB of tables
+		{"MaxMoveTime", Config{MaxMoveTime: 48 * time.Hour}},
 	} {
-		called := false
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		err := New(cfg).Run(ctx, "127.0.0.1:0", 0, func(net.Addr) { called = true })
-		cancel()
-		if err == nil || called {
-			t.Errorf("%+v: Run listened (%v), error %v", cfg, called, err)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			cfg := c.cfg
+			called := false
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			err := New(cfg).Run(ctx, "127.0.0.1:0", 0, func(net.Addr) { called = true })
+			cancel()
+			if err == nil || called {
+				t.Errorf("%+v: Run listened (%v), error %v", cfg, called, err)
+			}
+		})
 	}
 }
 
@@ -96,17 +103,19 @@ func TestShutdownNoGrace(t *testing.T) {
 	time.Sleep(50 * time.Millisecond) // let it reach the queue
 	cancel()
 	for name, c := range map[string]chan reply{"in flight": inFlight, "queued": queued} {
-		select {
-		case r := <-c:
-			switch {
-			case name == "in flight" && (r.code != 200 || r.body["bestmove"] == nil):
-				t.Errorf("search in flight at shutdown: %d %v", r.code, r.body)
-			case name == "queued" && (r.code != 503 || !strings.Contains(r.body["error"].(string), "shutting down")):
-				t.Errorf("queued request at shutdown: %d %v", r.code, r.body)
+		t.Run(name, func(t *testing.T) {
+			select {
+			case r := <-c:
+				switch {
+				case name == "in flight" && (r.code != 200 || r.body["bestmove"] == nil):
+					t.Errorf("search in flight at shutdown: %d %v", r.code, r.body)
+				case name == "queued" && (r.code != 503 || !strings.Contains(r.body["error"].(string), "shutting down")):
+					t.Errorf("queued request at shutdown: %d %v", r.code, r.body)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s request: no answer", name)
 			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("%s request: no answer", name)
-		}
+		})
 	}
 	select {
 	case err := <-done:
@@ -132,25 +141,27 @@ func TestErrorsAreJSON(t *testing.T) {
 		{"/api/v1/../healthz", http.StatusNotFound},
 		{"/api//v1/moves", http.StatusNotFound},
 	} {
-		// A raw request line, so that the client does not clean the path.
-		conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.WriteString(conn, "GET "+c.path+" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil {
-			t.Fatalf("%.40s: %v", c.path, err)
-		}
-		body, _ := io.ReadAll(resp.Body)
-		conn.Close()
-		var v map[string]any
-		if resp.StatusCode != c.code || resp.Header.Get("Content-Type") != "application/json" || json.Unmarshal(body, &v) != nil || v["error"] == nil {
-			t.Errorf("%.40s: %d %q %.200s, want %d with a JSON error", c.path, resp.StatusCode, resp.Header.Get("Content-Type"), body, c.code)
-		}
-		if len(body) > 1000 {
-			t.Errorf("%.40s: a %d-byte error echoes the request", c.path, len(body))
-		}
+		t.Run(fmt.Sprintf("%.40s", c.path), func(t *testing.T) {
+			// A raw request line, so that the client does not clean the path.
+			conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.WriteString(conn, "GET "+c.path+" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatalf("%.40s: %v", c.path, err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			conn.Close()
+			var v map[string]any
+			if resp.StatusCode != c.code || resp.Header.Get("Content-Type") != "application/json" || json.Unmarshal(body, &v) != nil || v["error"] == nil {
+				t.Errorf("%.40s: %d %q %.200s, want %d with a JSON error", c.path, resp.StatusCode, resp.Header.Get("Content-Type"), body, c.code)
+			}
+			if len(body) > 1000 {
+				t.Errorf("%.40s: a %d-byte error echoes the request", c.path, len(body))
+			}
+		})
 	}
 }
 
@@ -165,11 +176,13 @@ func TestShortEchoes(t *testing.T) {
 		httptest.NewRequest(http.MethodPost, "/api/v1/play", strings.NewReader(`{"position": "startpos", "move": "ef:e`+long+`"}`)),
 		httptest.NewRequest(http.MethodGet, "/api/v1/"+long, nil),
 	} {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		if rec.Code/100 != 4 || rec.Body.Len() > 1000 {
-			t.Errorf("%s %.30s: status %d, %d-byte body %.100s", req.Method, req.URL.Path, rec.Code, rec.Body.Len(), rec.Body)
-		}
+		t.Run(req.Method+" "+fmt.Sprintf("%.30s", req.URL.Path), func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code/100 != 4 || rec.Body.Len() > 1000 {
+				t.Errorf("%s %.30s: status %d, %d-byte body %.100s", req.Method, req.URL.Path, rec.Code, rec.Body.Len(), rec.Body)
+			}
+		})
 	}
 }
 

@@ -28,6 +28,7 @@ func fuzzServer() http.Handler {
 }
 
 func checkAnswer(t *testing.T, rec *httptest.ResponseRecorder) {
+	t.Helper()
 	if rec.Code >= 500 {
 		t.Fatalf("status %d: %s", rec.Code, rec.Body)
 	}

@@ -17,19 +17,23 @@ func TestPageRoutes(t *testing.T) {
 		{"/ui/app.js", "text/javascript", "/api/v1/analyse/stream"},
 		{"/ui/style.css", "text/css", "#board"},
 	} {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, c.path, nil))
-		csp := rec.Header().Get("Content-Security-Policy")
-		if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), c.ctype) ||
-			!strings.Contains(rec.Body.String(), c.part) || !strings.Contains(csp, "default-src 'self'") {
-			t.Errorf("%s: %d %q, CSP %q", c.path, rec.Code, rec.Header().Get("Content-Type"), csp)
-		}
+		t.Run(c.path, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, c.path, nil))
+			csp := rec.Header().Get("Content-Security-Policy")
+			if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), c.ctype) ||
+				!strings.Contains(rec.Body.String(), c.part) || !strings.Contains(csp, "default-src 'self'") {
+				t.Errorf("%s: %d %q, CSP %q", c.path, rec.Code, rec.Header().Get("Content-Type"), csp)
+			}
+		})
 	}
 	// Other paths, directories included, get the API's JSON 404.
 	for _, path := range []string{"/ui/nothing.js", "/ui/", "/index.html.bak", "/api/v1/nothing"} {
-		if code, v := get(t, h, path); code != http.StatusNotFound || v["error"] == nil {
-			t.Errorf("%s: %d %v", path, code, v)
-		}
+		t.Run(path, func(t *testing.T) {
+			if code, v := get(t, h, path); code != http.StatusNotFound || v["error"] == nil {
+				t.Errorf("%s: %d %v", path, code, v)
+			}
+		})
 	}
 }
 

@@ -208,13 +208,15 @@ func TestBadRequests(t *testing.T) {
 		{"DELETE", "/healthz", "", 405, "not allowed"},
 	}
 	for _, c := range cases {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, strings.NewReader(c.body)))
-		code, v := decodeBody(t, rec)
-		msg, _ := v["error"].(string)
-		if code != c.status || !strings.Contains(msg, c.errPart) {
-			t.Errorf("%s %s %.60q: got %d %q, want %d containing %q", c.method, c.path, c.body, code, msg, c.status, c.errPart)
-		}
+		t.Run(strings.TrimSpace(fmt.Sprintf("%s %s %.40s", c.method, c.path, c.body)), func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, strings.NewReader(c.body)))
+			code, v := decodeBody(t, rec)
+			msg, _ := v["error"].(string)
+			if code != c.status || !strings.Contains(msg, c.errPart) {
+				t.Errorf("%s %s %.60q: got %d %q, want %d containing %q", c.method, c.path, c.body, code, msg, c.status, c.errPart)
+			}
+		})
 	}
 }
 

@@ -206,11 +206,13 @@ func TestStreamBadRequests(t *testing.T) {
 		{"position=startpos&nodes=5", 400, "unknown query parameter"},
 	}
 	for _, c := range cases {
-		code, v := get(t, h, "/api/v1/analyse/stream?"+c.query)
-		msg, _ := v["error"].(string)
-		if code != c.status || !strings.Contains(msg, c.errPart) {
-			t.Errorf("%q: %d %q, want %d containing %q", c.query, code, msg, c.status, c.errPart)
-		}
+		t.Run(c.query, func(t *testing.T) {
+			code, v := get(t, h, "/api/v1/analyse/stream?"+c.query)
+			msg, _ := v["error"].(string)
+			if code != c.status || !strings.Contains(msg, c.errPart) {
+				t.Errorf("%q: %d %q, want %d containing %q", c.query, code, msg, c.status, c.errPart)
+			}
+		})
 	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/v1/analyse/stream?position=startpos", nil))
