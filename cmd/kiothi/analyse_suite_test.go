@@ -4,6 +4,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -20,43 +21,47 @@ func TestAnalyseEverySuitePosition(t *testing.T) {
 		limit = []string{"--movetime", "20"}
 	}
 	for _, suite := range testgame.SuiteFiles {
-		r := suite.Rules
-		for _, e := range testgame.LoadSuite(t, suite.Name) {
-			where := suite.Name + ":" + e.Position.String()
-			args := append([]string{"analyse", e.Position.String(), "--threads", "1", "--hash", "4"}, limit...)
-			if r.FreeFirstLap {
-				args = append(args, "--free-first-lap")
+		t.Run(suite.Name, func(t *testing.T) {
+			r := suite.Rules
+			for _, e := range testgame.LoadSuite(t, suite.Name) {
+				t.Run(fmt.Sprintf("line %d", e.Line), func(t *testing.T) {
+					where := suite.Name + ":" + e.Position.String()
+					args := append([]string{"analyse", e.Position.String(), "--threads", "1", "--hash", "4"}, limit...)
+					if r.FreeFirstLap {
+						args = append(args, "--free-first-lap")
+					}
+					out, err := runCmd(t, args...)
+					if !movegen.HasMove(&e.Position, r) {
+						// No move: the game is over, and analyse must say so.
+						if err == nil {
+							t.Errorf("%s: no legal move, yet analyse answered:\n%s", where, out)
+						}
+						return
+					}
+					if err != nil {
+						t.Errorf("%s: %v\n%s", where, err, out)
+						return
+					}
+					lines := strings.Split(strings.TrimSpace(out), "\n")
+					f := strings.Fields(lines[len(lines)-1])
+					if len(f) < 2 || f[0] != "bestmove" {
+						t.Errorf("%s: last line %q", where, lines[len(lines)-1])
+						return
+					}
+					after, _, err := movegen.ParseAndApply(e.Position, f[1], r)
+					if err != nil {
+						t.Errorf("%s: bestmove %s: %v\n%s", where, f[1], err, out)
+						return
+					}
+					if len(f) == 4 && f[2] == "ponder" {
+						if _, _, err := movegen.ParseAndApply(after, f[3], r); err != nil {
+							t.Errorf("%s: bestmove %s ponder %s: %v", where, f[1], f[3], err)
+						}
+					} else if len(f) != 2 {
+						t.Errorf("%s: bestmove line %q", where, lines[len(lines)-1])
+					}
+				})
 			}
-			out, err := runCmd(t, args...)
-			if !movegen.HasMove(&e.Position, r) {
-				// No move: the game is over, and analyse must say so.
-				if err == nil {
-					t.Errorf("%s: no legal move, yet analyse answered:\n%s", where, out)
-				}
-				continue
-			}
-			if err != nil {
-				t.Errorf("%s: %v\n%s", where, err, out)
-				continue
-			}
-			lines := strings.Split(strings.TrimSpace(out), "\n")
-			f := strings.Fields(lines[len(lines)-1])
-			if len(f) < 2 || f[0] != "bestmove" {
-				t.Errorf("%s: last line %q", where, lines[len(lines)-1])
-				continue
-			}
-			after, _, err := movegen.ParseAndApply(e.Position, f[1], r)
-			if err != nil {
-				t.Errorf("%s: bestmove %s: %v\n%s", where, f[1], err, out)
-				continue
-			}
-			if len(f) == 4 && f[2] == "ponder" {
-				if _, _, err := movegen.ParseAndApply(after, f[3], r); err != nil {
-					t.Errorf("%s: bestmove %s ponder %s: %v", where, f[1], f[3], err)
-				}
-			} else if len(f) != 2 {
-				t.Errorf("%s: bestmove line %q", where, lines[len(lines)-1])
-			}
-		}
+		})
 	}
 }

@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -49,24 +50,28 @@ func bestOf(t *testing.T, out string) string {
 
 func TestAnalyseSuites(t *testing.T) {
 	for _, s := range testgame.SuiteFiles {
-		r := s.Rules
-		for _, e := range testgame.LoadSuite(t, s.Name) {
-			if !movegen.HasMove(&e.Position, r) {
-				continue
+		t.Run(s.Name, func(t *testing.T) {
+			r := s.Rules
+			for _, e := range testgame.LoadSuite(t, s.Name) {
+				t.Run(fmt.Sprintf("line %d", e.Line), func(t *testing.T) {
+					if !movegen.HasMove(&e.Position, r) {
+						return
+					}
+					args := []string{"analyse", e.Position.String(), "--nodes", "3000"}
+					if r.FreeFirstLap {
+						args = append(args, "--free-first-lap")
+					}
+					out, err := runCmd(t, args...)
+					if err != nil {
+						t.Fatalf("%s: %v", e.Position, err)
+					}
+					best := bestOf(t, out)
+					if _, _, err := movegen.ParseAndApply(e.Position, best, r); err != nil {
+						t.Fatalf("%s: bestmove %s: %v", e.Position, best, err)
+					}
+				})
 			}
-			args := []string{"analyse", e.Position.String(), "--nodes", "3000"}
-			if r.FreeFirstLap {
-				args = append(args, "--free-first-lap")
-			}
-			out, err := runCmd(t, args...)
-			if err != nil {
-				t.Fatalf("%s: %v", e.Position, err)
-			}
-			best := bestOf(t, out)
-			if _, _, err := movegen.ParseAndApply(e.Position, best, r); err != nil {
-				t.Fatalf("%s: bestmove %s: %v", e.Position, best, err)
-			}
-		}
+		})
 	}
 }
 
@@ -170,9 +175,11 @@ func TestAnalyseErrors(t *testing.T) {
 		{"analyse", "startpos", "--multiplier", "11"},
 		{"analyse", "0.0.0.1.1.0.1.1.1.1/0.0.0.0.0.0.0.0.0.0 12-42 n 44"},
 	} {
-		if _, err := runCmd(t, args...); err == nil {
-			t.Errorf("%q: no error", args)
-		}
+		t.Run(caseName(args), func(t *testing.T) {
+			if _, err := runCmd(t, args...); err == nil {
+				t.Errorf("%q: no error", args)
+			}
+		})
 	}
 }
 
@@ -186,8 +193,10 @@ func TestBenchCmd(t *testing.T) {
 		t.Fatalf("bench output:\n%s", out)
 	}
 	for _, args := range [][]string{{"bench", "--depth", "0"}, {"bench", "--threads", "0"}, {"bench", "--hash", "0"}, {"bench", "extra"}} {
-		if _, err := runCmd(t, args...); err == nil {
-			t.Errorf("%q: no error", args)
-		}
+		t.Run(caseName(args), func(t *testing.T) {
+			if _, err := runCmd(t, args...); err == nil {
+				t.Errorf("%q: no error", args)
+			}
+		})
 	}
 }

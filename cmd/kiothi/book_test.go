@@ -116,10 +116,12 @@ func TestBookBadInput(t *testing.T) {
 		{[]string{"book", "probe", path, "startpos"}, "x.kbk"},
 		{[]string{"book", "merge", path}, "--out"},
 	} {
-		_, _, err := runBookCLI(t, c.args...)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: error %v, want one mentioning %q", c.args, err, c.want)
-		}
+		t.Run(caseName(c.args), func(t *testing.T) {
+			_, _, err := runBookCLI(t, c.args...)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%v: error %v, want one mentioning %q", c.args, err, c.want)
+			}
+		})
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Error("bad input left a book file")

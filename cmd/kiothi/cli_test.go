@@ -25,6 +25,19 @@ func runCLI(t *testing.T, args ...string) (stdout, stderr string, err error) {
 	return out.String(), errOut.String(), err
 }
 
+// caseName names a table case by its command line, a file path by its
+// base name (temporary folders differ from run to run).
+func caseName(args []string) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		if filepath.IsAbs(a) || strings.HasPrefix(a, "..") {
+			a = filepath.Base(a)
+		}
+		parts[i] = a
+	}
+	return strings.Join(parts, " ")
+}
+
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return lines[len(lines)-1]
@@ -46,19 +59,21 @@ func TestPerftStart(t *testing.T) {
 		{[]string{"perft", "startpos25", "--depth", "2"}, "247208437463744900"},
 		{[]string{"perft", "startpos", "--depth", "0"}, "1"},
 	} {
-		out, errOut, err := runCLI(t, c.args...)
-		if err != nil {
-			t.Fatalf("%v: %v", c.args, err)
-		}
-		if got := lastLine(out); got != "Nodes searched: "+c.want {
-			t.Errorf("%v: last line %q, want Nodes searched: %s", c.args, got, c.want)
-		}
-		if !strings.Contains(errOut, "time") {
-			t.Errorf("%v: stderr %q lacks the time", c.args, errOut)
-		}
-		if strings.Contains(out, "time") {
-			t.Errorf("%v: timing on stdout: %q", c.args, out)
-		}
+		t.Run(caseName(c.args), func(t *testing.T) {
+			out, errOut, err := runCLI(t, c.args...)
+			if err != nil {
+				t.Fatalf("%v: %v", c.args, err)
+			}
+			if got := lastLine(out); got != "Nodes searched: "+c.want {
+				t.Errorf("%v: last line %q, want Nodes searched: %s", c.args, got, c.want)
+			}
+			if !strings.Contains(errOut, "time") {
+				t.Errorf("%v: stderr %q lacks the time", c.args, errOut)
+			}
+			if strings.Contains(out, "time") {
+				t.Errorf("%v: timing on stdout: %q", c.args, out)
+			}
+		})
 	}
 }
 
@@ -197,10 +212,12 @@ func TestPerftSuiteFiles(t *testing.T) {
 		{"perft", "--suite", std, "--max-nodes", "20000"},
 		{"perft", "--suite", free, "--max-nodes", "20000", "--free-first-lap"},
 	} {
-		out, _, err := runCLI(t, args...)
-		if err != nil || strings.Contains(out, "FAIL") {
-			t.Errorf("%v: %v\n%s", args, err, out)
-		}
+		t.Run(caseName(args), func(t *testing.T) {
+			out, _, err := runCLI(t, args...)
+			if err != nil || strings.Contains(out, "FAIL") {
+				t.Errorf("%v: %v\n%s", args, err, out)
+			}
+		})
 	}
 	out, _, err := runCLI(t, "perft", "--suite", free, "--max-nodes", "20000")
 	if err == nil || !strings.Contains(out, "FAIL") || !strings.Contains(err.Error(), "--free-first-lap") {
@@ -227,10 +244,12 @@ func TestPerftFlagErrors(t *testing.T) {
 		{[]string{"perft", "startpos", "--depth", "3"}, "turn 1 counts to depth 2"},
 		{[]string{"perft", "startpos30", "--depth", "1"}, "position"},
 	} {
-		_, _, err := runCLI(t, c.args...)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: error %v, want one saying %q", c.args, err, c.want)
-		}
+		t.Run(caseName(c.args), func(t *testing.T) {
+			_, _, err := runCLI(t, c.args...)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%v: error %v, want one saying %q", c.args, err, c.want)
+			}
+		})
 	}
 }
 
@@ -242,19 +261,23 @@ func TestBadPositions(t *testing.T) {
 		{"0.0.0.0.5*.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1", "nki marks during the opening"},
 		{"0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 2", "turn 2 belongs to North"},
 	} {
-		for _, cmd := range []string{"moves", "show", "perft"} {
-			args := []string{cmd, c.pos}
-			if cmd == "perft" {
-				args = append(args, "--depth", "1")
+		t.Run(c.want, func(t *testing.T) {
+			for _, cmd := range []string{"moves", "show", "perft"} {
+				t.Run(cmd, func(t *testing.T) {
+					args := []string{cmd, c.pos}
+					if cmd == "perft" {
+						args = append(args, "--depth", "1")
+					}
+					out, _, err := runCLI(t, args...)
+					if err == nil || !strings.Contains(err.Error(), c.want) {
+						t.Errorf("%v: error %v, want one saying %q", args, err, c.want)
+					}
+					if out != "" {
+						t.Errorf("%v: printed %q before failing", args, out)
+					}
+				})
 			}
-			out, _, err := runCLI(t, args...)
-			if err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%v: error %v, want one saying %q", args, err, c.want)
-			}
-			if out != "" {
-				t.Errorf("%v: printed %q before failing", args, out)
-			}
-		}
+		})
 	}
 }
 
@@ -270,30 +293,32 @@ func TestMovesWorkedExamples(t *testing.T) {
 		{"0.2.0.0.0.0.0.0.0.1/3*.0.0.0.0.0.0.0.0.0 0-0 s 3", "j1", "0.2.0.0.0.0.0.0.0.0/0.1.1.1.1.0.0.0.0.0 0-0 n 4"},
 		{"2.5.2.5.2.1.0.1.0.1/6.3.2.3.2.3.0.1.2.2 0-17 n 3", "J1", ""},
 	} {
-		out, _, err := runCLI(t, "moves", c.pos)
-		if err != nil {
-			t.Fatalf("moves %s: %v", c.pos, err)
-		}
-		found := ""
-		for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
-			if f := strings.SplitN(l, " ", 2); f[0] == c.move {
-				found = f[1]
+		t.Run(c.pos+" "+c.move, func(t *testing.T) {
+			out, _, err := runCLI(t, "moves", c.pos)
+			if err != nil {
+				t.Fatalf("moves %s: %v", c.pos, err)
 			}
-		}
-		if found != c.want {
-			t.Errorf("moves %s: %s leads to %q, want %q (\"\" = not listed)", c.pos, c.move, found, c.want)
-		}
-		if c.want == "" {
-			_, _, err := runCLI(t, "show", c.pos, c.move)
-			if err == nil {
-				t.Errorf("show %s %s: no error for an illegal move", c.pos, c.move)
+			found := ""
+			for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+				if f := strings.SplitN(l, " ", 2); f[0] == c.move {
+					found = f[1]
+				}
 			}
-		} else {
-			out, _, err := runCLI(t, "show", c.pos, c.move)
-			if err != nil || lastLine(out) != c.want {
-				t.Errorf("show %s %s: last line %q (%v), want %s", c.pos, c.move, lastLine(out), err, c.want)
+			if found != c.want {
+				t.Errorf("moves %s: %s leads to %q, want %q (\"\" = not listed)", c.pos, c.move, found, c.want)
 			}
-		}
+			if c.want == "" {
+				_, _, err := runCLI(t, "show", c.pos, c.move)
+				if err == nil {
+					t.Errorf("show %s %s: no error for an illegal move", c.pos, c.move)
+				}
+			} else {
+				out, _, err := runCLI(t, "show", c.pos, c.move)
+				if err != nil || lastLine(out) != c.want {
+					t.Errorf("show %s %s: last line %q (%v), want %s", c.pos, c.move, lastLine(out), err, c.want)
+				}
+			}
+		})
 	}
 	// The 2,376-lap H4 is listed.
 	out, _, _ := runCLI(t, "moves", "2.3.0.1.2.3.1.2.5.1/3.2.1.2.3.4.3.6.2.1 13-1 n 12")
@@ -315,10 +340,12 @@ func TestMovesFormats(t *testing.T) {
 		{[]string{"moves", "0.2.1.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.0 0-0 s 3", "--free-first-lap"},
 			"b1 0.1.0.1.1.0.0.0.0.0/0.0.0.0.0.0.0.0.0.0 0-0 n 4\nb2 0.0.2.1.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.0 0-0 n 4\nc1 0.2.0.1.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.0 0-0 n 4\n"},
 	} {
-		out, _, err := runCLI(t, c.args...)
-		if err != nil || out != c.want {
-			t.Errorf("%v: %v\n got %q\nwant %q", c.args, err, out, c.want)
-		}
+		t.Run(caseName(c.args), func(t *testing.T) {
+			out, _, err := runCLI(t, c.args...)
+			if err != nil || out != c.want {
+				t.Errorf("%v: %v\n got %q\nwant %q", c.args, err, out, c.want)
+			}
+		})
 	}
 	out, _, err := runCLI(t, "moves", "startpos")
 	if err != nil {
@@ -368,12 +395,14 @@ func TestShow(t *testing.T) {
 		{[]string{"show", "0.0.0.0.0.0.0.0.0.0/1.1.1.1.1.1.1.1.1.1 20-30 s 40", "a1"}, "game is over"},
 		{[]string{"show"}, "arg"},
 	} {
-		out, _, err := runCLI(t, c.args...)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: error %v, want one saying %q", c.args, err, c.want)
-		}
-		if out != "" {
-			t.Errorf("%v: printed %q before failing", c.args, out)
-		}
+		t.Run(caseName(c.args), func(t *testing.T) {
+			out, _, err := runCLI(t, c.args...)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%v: error %v, want one saying %q", c.args, err, c.want)
+			}
+			if out != "" {
+				t.Errorf("%v: printed %q before failing", c.args, out)
+			}
+		})
 	}
 }

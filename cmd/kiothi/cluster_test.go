@@ -103,10 +103,12 @@ func TestClusterFlagErrors(t *testing.T) {
 		"--max-plies 5001": {"datagen", "--out", filepath.Join(t.TempDir(), "x.bin"), "--max-plies", "5001", "--workers", "1"},
 	}
 	for want, args := range cases {
-		_, _, err := runCLI(t, args...)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%v: error %v should mention %q", args, err, want)
-		}
+		t.Run(want, func(t *testing.T) {
+			_, _, err := runCLI(t, args...)
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%v: error %v should mention %q", args, err, want)
+			}
+		})
 	}
 }
 

@@ -38,14 +38,16 @@ func errorSays(t *testing.T, args []string, want ...string) {
 func TestTimesInBothForms(t *testing.T) {
 	const pos = "0.2.1.2.0.0.1.2.2.1/0.1.4.1.0.0.2.1.1.0 21-18 n 36"
 	for _, mt := range []string{"30", "30ms"} {
-		out, _, err := runCLI(t, "analyse", pos, "--movetime", mt)
-		if err != nil || !strings.HasPrefix(lastLine(out), "bestmove ") {
-			t.Errorf("analyse --movetime %s: %v %q", mt, err, lastLine(out))
-		}
-		out, _, err = runCLI(t, "solve", "0.1.5.3.2.0.3.1.0.1/2.0.1.2.0.1.4.0.1.3 13-17 s 15", "--time-limit", mt, "--hash", "1")
-		if !strings.HasPrefix(lastLine(out), "unsolved") && !strings.HasPrefix(lastLine(out), "value") {
-			t.Errorf("solve --time-limit %s: %v %q", mt, err, out)
-		}
+		t.Run(mt, func(t *testing.T) {
+			out, _, err := runCLI(t, "analyse", pos, "--movetime", mt)
+			if err != nil || !strings.HasPrefix(lastLine(out), "bestmove ") {
+				t.Errorf("analyse --movetime %s: %v %q", mt, err, lastLine(out))
+			}
+			out, _, err = runCLI(t, "solve", "0.1.5.3.2.0.3.1.0.1/2.0.1.2.0.1.4.0.1.3 13-17 s 15", "--time-limit", mt, "--hash", "1")
+			if !strings.HasPrefix(lastLine(out), "unsolved") && !strings.HasPrefix(lastLine(out), "value") {
+				t.Errorf("solve --time-limit %s: %v %q", mt, err, out)
+			}
+		})
 	}
 	// Parsed alike by every command that has a time flag.
 	for _, args := range [][]string{
@@ -53,7 +55,9 @@ func TestTimesInBothForms(t *testing.T) {
 		{"serve", "--max-movetime", "x"}, {"match", "--movetime", "x"}, {"match", "--move-timeout", "x"},
 		{"book", "build", "--movetime", "x"}, {"book", "build", "--checkpoint", "x"},
 	} {
-		errorSays(t, args, "want milliseconds (100) or a duration")
+		t.Run(caseName(args), func(t *testing.T) {
+			errorSays(t, args, "want milliseconds (100) or a duration")
+		})
 	}
 }
 
@@ -83,7 +87,9 @@ func TestLimitsOneTable(t *testing.T) {
 		{[]string{"match", "--player1", "random", "--player2", "random", "--concurrency", "100000"}, "--concurrency 100000: must be from 1 to 256"},
 		{[]string{"match", "--player1", "random", "--player2", "random", "--sprt", "0,1e308,0.05,0.05"}, "elo1 1e+308: must be from -1000 to 1000"},
 	} {
-		errorSays(t, c.args, c.want)
+		t.Run(caseName(c.args), func(t *testing.T) {
+			errorSays(t, c.args, c.want)
+		})
 	}
 }
 
@@ -100,7 +106,9 @@ func TestMemoryCheckedFirst(t *testing.T) {
 		{"serve", "--max-searches", "256", "--hash", hash},
 		{"match", "--player1", "engine:hash=" + hash, "--player2", "engine:hash=" + hash, "--concurrency", "256"},
 	} {
-		errorSays(t, args, "of memory this process may use")
+		t.Run(caseName(args), func(t *testing.T) {
+			errorSays(t, args, "of memory this process may use")
+		})
 	}
 }
 
@@ -123,17 +131,19 @@ func TestPerftThreadsDefault(t *testing.T) {
 	old := runtime.GOMAXPROCS(1)
 	defer runtime.GOMAXPROCS(old)
 	for _, name := range []string{"perft", "book"} {
-		root := newRootCmd(strings.NewReader(""), &strings.Builder{}, &strings.Builder{})
-		c, _, err := root.Find([]string{name})
-		if name == "book" {
-			c, _, err = root.Find([]string{"book", "build"})
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d := c.Flags().Lookup("threads").DefValue; d != "1" {
-			t.Errorf("%s --threads default %s with GOMAXPROCS 1", c.CommandPath(), d)
-		}
+		t.Run(name, func(t *testing.T) {
+			root := newRootCmd(strings.NewReader(""), &strings.Builder{}, &strings.Builder{})
+			c, _, err := root.Find([]string{name})
+			if name == "book" {
+				c, _, err = root.Find([]string{"book", "build"})
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := c.Flags().Lookup("threads").DefValue; d != "1" {
+				t.Errorf("%s --threads default %s with GOMAXPROCS 1", c.CommandPath(), d)
+			}
+		})
 	}
 }
 

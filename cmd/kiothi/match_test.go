@@ -41,9 +41,11 @@ func TestMatchCommandBadInput(t *testing.T) {
 		"sprt":     {"match", "--player1", "random", "--player2", "random", "--sprt", "1,2"},
 	}
 	for want, args := range cases {
-		_, _, err := runCLI(t, args...)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%v: error %v should mention %q", args, err, want)
-		}
+		t.Run(want, func(t *testing.T) {
+			_, _, err := runCLI(t, args...)
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%v: error %v should mention %q", args, err, want)
+			}
+		})
 	}
 }

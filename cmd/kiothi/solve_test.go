@@ -47,9 +47,11 @@ func TestSolveCommandErrors(t *testing.T) {
 		{"solve", "0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3", "--table", "big"},
 		{"solve", "0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3", "--hash", "0"},
 	} {
-		if _, _, err := runCLI(t, args...); err == nil {
-			t.Errorf("%v accepted", args)
-		}
+		t.Run(caseName(args), func(t *testing.T) {
+			if _, _, err := runCLI(t, args...); err == nil {
+				t.Errorf("%v accepted", args)
+			}
+		})
 	}
 }
 

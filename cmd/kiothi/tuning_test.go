@@ -76,6 +76,8 @@ func TestDatagenTuneFlagErrors(t *testing.T) {
 		{[]string{"tune", "--data", out, "--ridge", "0"}, "--ridge 0"},
 		{[]string{"tune", "--data", filepath.Join(t.TempDir(), "none.bin")}, "--data"},
 	} {
-		errorSays(t, c.args, c.want)
+		t.Run(caseName(c.args), func(t *testing.T) {
+			errorSays(t, c.args, c.want)
+		})
 	}
 }

@@ -42,16 +42,20 @@ func TestPlayCommand(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 	for _, bad := range [][]string{{"--side", "east"}, {"--setup", "20"}, {"--color", "pink"}, {"--position", "x"}, {"--multiplier", "1"}} {
-		if _, _, err := runCmdIn(t, "quit\n", append([]string{"play"}, bad...)...); err == nil {
-			t.Errorf("play %v: no error", bad)
-		}
+		t.Run(caseName(bad), func(t *testing.T) {
+			if _, _, err := runCmdIn(t, "quit\n", append([]string{"play"}, bad...)...); err == nil {
+				t.Errorf("play %v: no error", bad)
+			}
+		})
 	}
 }
 
 func TestServeFlags(t *testing.T) {
 	for _, bad := range [][]string{{"--max-searches", "0"}, {"--max-movetime", "0s"}, {"--addr", "256.0.0.1:99999"}} {
-		if _, _, err := runCmdIn(t, "", append([]string{"serve"}, bad...)...); err == nil {
-			t.Errorf("serve %v: no error", bad)
-		}
+		t.Run(caseName(bad), func(t *testing.T) {
+			if _, _, err := runCmdIn(t, "", append([]string{"serve"}, bad...)...); err == nil {
+				t.Errorf("serve %v: no error", bad)
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -57,52 +58,54 @@ func TestUGIBook(t *testing.T) {
 	sessions := []string{"position startpos\ngo movetime 50\n", "position fen " + outOfBook + "\ngo depth 1\n",
 		"setoption name OwnBook value false\nposition startpos\ngo depth 1\n"}
 	for _, random := range []bool{false, true} {
-		args := []string{"ugi"}
-		if random {
-			args = append(args, "--book-random", "--book-seed", "7")
-		}
-		out := ""
-		for _, s := range sessions {
-			o, _, err := runCmdIn(t, "ugi\nsetoption name BookFile value "+testBook+"\nsetoption name OwnBook value true\n"+s+"quit\n", args...)
-			if err != nil {
-				t.Fatal(err)
+		t.Run(fmt.Sprintf("book-random %t", random), func(t *testing.T) {
+			args := []string{"ugi"}
+			if random {
+				args = append(args, "--book-random", "--book-seed", "7")
 			}
-			out += o
-		}
-		if !strings.Contains(out, "option name OwnBook type check default false\n") || !strings.Contains(out, "option name BookFile type string") {
-			t.Errorf("book options not declared:\n%s", out)
-		}
-		var bests []string
-		var bookLines []string
-		lines := strings.Split(out, "\n")
-		for i, l := range lines {
-			if strings.HasPrefix(l, "bestmove ") {
-				bests = append(bests, strings.TrimPrefix(l, "bestmove "))
+			out := ""
+			for _, s := range sessions {
+				o, _, err := runCmdIn(t, "ugi\nsetoption name BookFile value "+testBook+"\nsetoption name OwnBook value true\n"+s+"quit\n", args...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out += o
 			}
-			if strings.HasPrefix(l, "info string book move ") {
-				bookLines = append(bookLines, l)
-				m := strings.TrimPrefix(l, "info string book move ")
-				if i+1 >= len(lines) || lines[i+1] != "bestmove "+m {
-					t.Errorf("book move %s not followed by its bestmove:\n%s", m, out)
+			if !strings.Contains(out, "option name OwnBook type check default false\n") || !strings.Contains(out, "option name BookFile type string") {
+				t.Errorf("book options not declared:\n%s", out)
+			}
+			var bests []string
+			var bookLines []string
+			lines := strings.Split(out, "\n")
+			for i, l := range lines {
+				if strings.HasPrefix(l, "bestmove ") {
+					bests = append(bests, strings.TrimPrefix(l, "bestmove "))
+				}
+				if strings.HasPrefix(l, "info string book move ") {
+					bookLines = append(bookLines, l)
+					m := strings.TrimPrefix(l, "info string book move ")
+					if i+1 >= len(lines) || lines[i+1] != "bestmove "+m {
+						t.Errorf("book move %s not followed by its bestmove:\n%s", m, out)
+					}
+				}
+				if strings.Contains(l, "error") {
+					t.Errorf("error line %q", l)
 				}
 			}
-			if strings.Contains(l, "error") {
-				t.Errorf("error line %q", l)
+			if len(bests) != 3 || len(bookLines) != 1 {
+				t.Fatalf("random %v: %d bestmoves, %d book lines:\n%s", random, len(bests), len(bookLines), out)
 			}
-		}
-		if len(bests) != 3 || len(bookLines) != 1 {
-			t.Fatalf("random %v: %d bestmoves, %d book lines:\n%s", random, len(bests), len(bookLines), out)
-		}
-		if !contains(book, bests[0]) {
-			t.Errorf("startpos bestmove %s is not a book move %v", bests[0], book)
-		}
-		if !random && bests[0] != book[0] {
-			t.Errorf("bestmove %s, want the best book move %s", bests[0], book[0])
-		}
-		p, _ := position.Parse(outOfBook)
-		if _, _, err := movegen.ParseAndApply(p, bests[1], movegen.Rules{}); err != nil {
-			t.Errorf("out of book: bestmove %s: %v", bests[1], err)
-		}
+			if !contains(book, bests[0]) {
+				t.Errorf("startpos bestmove %s is not a book move %v", bests[0], book)
+			}
+			if !random && bests[0] != book[0] {
+				t.Errorf("bestmove %s, want the best book move %s", bests[0], book[0])
+			}
+			p, _ := position.Parse(outOfBook)
+			if _, _, err := movegen.ParseAndApply(p, bests[1], movegen.Rules{}); err != nil {
+				t.Errorf("out of book: bestmove %s: %v", bests[1], err)
+			}
+		})
 	}
 	// A missing book is refused when set; a book of other rules is loaded
 	// (the rules may come later) but not used, and isready says why.
@@ -183,9 +186,11 @@ func TestAnalyseBook(t *testing.T) {
 		{"analyse", "startpos", "--book", "/no/such.kbk"},
 		{"analyse", "startpos", "--book", testBook, "--free-first-lap"},
 	} {
-		if _, err := runCmd(t, args...); err == nil || !strings.Contains(err.Error(), "--book") {
-			t.Errorf("%v: error %v", args, err)
-		}
+		t.Run(caseName(args), func(t *testing.T) {
+			if _, err := runCmd(t, args...); err == nil || !strings.Contains(err.Error(), "--book") {
+				t.Errorf("%v: error %v", args, err)
+			}
+		})
 	}
 }
 
@@ -243,8 +248,10 @@ func TestMatchBook(t *testing.T) {
 		t.Errorf("game 1 opens %s, want the book's %s:\n%s", moves[0], book[0], lines[0])
 	}
 	for _, bad := range []string{"engine:book=/no/such.kbk", "engine:book=", "engine:book=" + testBook + ",bookrandom=2"} {
-		if _, _, err := runCLI(t, "match", "--player1", bad, "--player2", "random", "--games", "2"); err == nil || !strings.Contains(err.Error(), "book") {
-			t.Errorf("%s: error %v", bad, err)
-		}
+		t.Run(bad, func(t *testing.T) {
+			if _, _, err := runCLI(t, "match", "--player1", bad, "--player2", "random", "--games", "2"); err == nil || !strings.Contains(err.Error(), "book") {
+				t.Errorf("%s: error %v", bad, err)
+			}
+		})
 	}
 }
