@@ -116,15 +116,7 @@ func coordinator(t *testing.T, e *Embedded, run string, log *syncBuffer) *Coordi
 // testdata/openings.txt, games written to out.
 func matchConfig(t *testing.T, n int, out *bytes.Buffer) match.Config {
 	t.Helper()
-	f, err := os.Open("../testdata/openings.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ops, err := match.ParseOpenings(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ops := testOpenings(t)
 	p1, err := match.ParseSpec(spec1)
 	if err != nil {
 		t.Fatal(err)
@@ -135,6 +127,21 @@ func matchConfig(t *testing.T, n int, out *bytes.Buffer) match.Config {
 	}
 	return match.Config{Player1: p1, Player2: p2, Openings: ops[:n/2], Games: n, Seed: 7,
 		Game: match.GameConfig{MaxPlies: 150}, Out: out}
+}
+
+// testOpenings reads the starts of testdata/openings.txt.
+func testOpenings(t *testing.T) []position.Position {
+	t.Helper()
+	f, err := os.Open("../testdata/openings.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ops, err := match.ParseOpenings(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ops
 }
 
 // localRun is the reference: the match run locally, one game at a time.

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/datagen"
-	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 	"github.com/nats-io/nats.go/jetstream"
@@ -23,15 +22,7 @@ import (
 // of testdata/openings.txt.
 func datagenConfig(t *testing.T, n int) datagen.Config {
 	t.Helper()
-	f, err := os.Open("../testdata/openings.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ops, err := match.ParseOpenings(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ops := testOpenings(t)
 	cfg := datagen.Config{Games: n, Seed: 5, Concurrency: 1, HashMB: 1, Setup: 30,
 		Limits: search.Limits{Nodes: 300}, RandomPlies: 8, RandomProb: 0.2, MaxPlies: 120, StartShare: 0.5}
 	for _, p := range ops {

@@ -23,7 +23,6 @@ type Evaluator struct {
 	pit                  [position.NumPits][128]int64
 	threatUs, threatThem int64 // packed pairs
 	tempo                int64
-	weights              Weights
 }
 
 func pack(full, empty int) int64 { return int64(full) + int64(empty)<<32 }
@@ -36,7 +35,7 @@ func unpack(s int64) (full, empty int64) {
 
 // New compiles w (which must pass Check).
 func New(w Weights) *Evaluator {
-	e := &Evaluator{weights: w}
+	e := &Evaluator{}
 	for rel := 0; rel < position.NumPits; rel++ {
 		for n := 0; n < 2; n++ {
 			for c := 1; c < 64; c++ {
@@ -50,9 +49,6 @@ func New(w Weights) *Evaluator {
 	e.tempo = pack(w.Tempo[Full], w.Tempo[Empty])
 	return e
 }
-
-// Weights returns the weights e was compiled from.
-func (e *Evaluator) Weights() Weights { return e.weights }
 
 var std = New(Default)
 
