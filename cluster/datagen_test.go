@@ -50,9 +50,20 @@ func gamesOf(t *testing.T, data []byte) map[uint32][]datagen.Record {
 	return out
 }
 
+// fileStart is a buffer holding the header of cfg's data file.
+func fileStart(t *testing.T, cfg datagen.Config) *bytes.Buffer {
+	t.Helper()
+	var buf bytes.Buffer
+	h := cfg.Header(testBuild.Signature)
+	if err := datagen.WriteHeader(&buf, &h); err != nil {
+		t.Fatal(err)
+	}
+	return &buf
+}
+
 func localDatagen(t *testing.T, cfg datagen.Config) map[uint32][]datagen.Record {
 	t.Helper()
-	buf := bytes.NewBufferString(datagen.Magic)
+	buf := fileStart(t, cfg)
 	if _, err := datagen.Run(context.Background(), cfg, buf, nil, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +76,7 @@ func TestDatagenThroughTwoWorkersEqualsLocal(t *testing.T) {
 	e := startServer(t)
 	startWorker(t, e, WorkerConfig{})
 	startWorker(t, e, WorkerConfig{})
-	buf := bytes.NewBufferString(datagen.Magic)
+	buf := fileStart(t, cfg)
 	st, err := Datagen(withTimeout(t, 60*time.Second), coordinator(t, e, "datagen", nil), cfg, buf, nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +105,8 @@ func TestDatagenCoordinatorRestart(t *testing.T) {
 	startWorker(t, e, WorkerConfig{})
 	startWorker(t, e, WorkerConfig{})
 	path := filepath.Join(t.TempDir(), "d.bin")
-	f, done, err := datagen.OpenOutput(path, false)
+	h := cfg.Header(testBuild.Signature)
+	f, done, err := datagen.OpenOutput(path, &h, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +122,7 @@ func TestDatagenCoordinatorRestart(t *testing.T) {
 	}
 	kept := st.Games - 1               // the last game of a file is played again
 	time.Sleep(200 * time.Millisecond) // let results arrive meanwhile
-	f, done, err = datagen.OpenOutput(path, true)
+	f, done, err = datagen.OpenOutput(path, &h, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,13 +175,14 @@ func TestDatagenBadRecords(t *testing.T) {
 		if _, err := js.Publish(context.Background(), ResultsSubject(c.run), b); err != nil {
 			t.Fatal(err)
 		}
-		buf := bytes.NewBufferString(datagen.Magic)
+		buf := fileStart(t, cfg)
+		start := buf.Len()
 		_, err := Datagen(withTimeout(t, 20*time.Second), coordinator(t, e, c.run, nil), cfg, buf, nil, nil)
 		if err == nil || !strings.Contains(err.Error(), "datagen game 0 from worker forger") || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("run %s: error %v, want one naming the game, the worker and %q", c.run, err, c.want)
 		}
-		if buf.Len() != len(datagen.Magic) {
-			t.Errorf("run %s: %d bytes written from a bad result", c.run, buf.Len()-len(datagen.Magic))
+		if buf.Len() != start {
+			t.Errorf("run %s: %d bytes written from a bad result", c.run, buf.Len()-start)
 		}
 	}
 }

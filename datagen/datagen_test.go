@@ -17,6 +17,9 @@ import (
 	"github.com/kiothi/kiothi/search"
 )
 
+// testEngine stands for the bench signature in the tests' headers.
+const testEngine = 42
+
 func testConfig(games, conc int) Config {
 	return Config{
 		Games: games, Seed: 7, Concurrency: conc, HashMB: 1, Setup: 30,
@@ -83,7 +86,10 @@ func TestDecodeRejects(t *testing.T) {
 func generate(t *testing.T, cfg Config) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	buf.WriteString(Magic)
+	h := cfg.Header(testEngine)
+	if err := WriteHeader(&buf, &h); err != nil {
+		t.Fatal(err)
+	}
 	st, err := Run(context.Background(), cfg, &buf, nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -158,14 +164,15 @@ func TestResume(t *testing.T) {
 	want := byGame(t, full)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "d.bin")
-	cut := len(Magic) + (len(full)-len(Magic))/2 + 7 // mid-record, mid-game
+	cut := len(full)/2 + 7 // mid-record, mid-game
 	if err := os.WriteFile(path, full[:cut], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := OpenOutput(path, false); err == nil {
+	h := cfg.Header(testEngine)
+	if _, _, err := OpenOutput(path, &h, false); err == nil {
 		t.Fatal("an existing file was opened without resume")
 	}
-	f, done, err := OpenOutput(path, true)
+	f, done, err := OpenOutput(path, &h, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +202,6 @@ func TestResume(t *testing.T) {
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var buf bytes.Buffer
-	buf.WriteString(Magic)
 	cfg := testConfig(1000, 2)
 	st, err := Run(ctx, cfg, &buf, nil, func(s Stats) {
 		if s.Games >= 2 {
@@ -208,7 +214,7 @@ func TestCancel(t *testing.T) {
 	if st.Games < 2 || st.Games >= 1000 {
 		t.Fatalf("%d games", st.Games)
 	}
-	if (buf.Len()-len(Magic))%RecordSize != 0 {
+	if buf.Len()%RecordSize != 0 {
 		t.Fatal("a partial record was written")
 	}
 }

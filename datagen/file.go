@@ -1,5 +1,5 @@
 // Opening a data file for writing: a new file, or an interrupted one to
-// resume.
+// resume, locked against a second writer.
 
 package datagen
 
@@ -9,14 +9,18 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 )
 
-// OpenOutput opens path for appending records. Without resume the file
-// must not exist yet (a finished run is never overwritten). With resume an
-// existing file is checked and cut back to whole games: the last game
-// written is dropped too, since only it can be cut short, and played
-// again; done holds the games the file keeps.
-func OpenOutput(path string, resume bool) (f *os.File, done map[uint32]bool, err error) {
+// OpenOutput opens path for appending records of the games h defines,
+// locked (an advisory lock, flock on Unix) until it is closed: a second
+// writer of the same file, in this process or another, is refused.
+// Without resume the file must not exist yet (a finished run is never
+// overwritten). With resume an existing file must have been written with
+// the same header (a refusal names each setting that differs); it is cut
+// back to whole games: the last game written is dropped too, since only it
+// can be cut short, and played again; done holds the games the file keeps.
+func OpenOutput(path string, h *Header, resume bool) (f *os.File, done map[uint32]bool, err error) {
 	done = map[uint32]bool{}
 	if !resume {
 		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
@@ -26,7 +30,11 @@ func OpenOutput(path string, resume bool) (f *os.File, done map[uint32]bool, err
 		if err != nil {
 			return nil, nil, err
 		}
-		if _, err := f.Write([]byte(Magic)); err != nil {
+		if err := lockOutput(f, path); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+		if err := WriteHeader(f, h); err != nil {
 			f.Close()
 			return nil, nil, err
 		}
@@ -36,7 +44,11 @@ func OpenOutput(path string, resume bool) (f *os.File, done map[uint32]bool, err
 	if err != nil {
 		return nil, nil, err
 	}
-	keep, done, err := scanGames(f)
+	if err := lockOutput(f, path); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	keep, done, err := scanGames(f, h)
 	if err == nil {
 		err = f.Truncate(keep)
 	}
@@ -50,24 +62,45 @@ func OpenOutput(path string, resume bool) (f *os.File, done map[uint32]bool, err
 	return f, done, nil
 }
 
-// scanGames reads a data file (writing the header of an empty one) and
-// returns the length to keep and the games it holds, the last one
-// excluded.
-func scanGames(f *os.File) (keep int64, done map[uint32]bool, err error) {
+// lockOutput locks f, the data file path, against a second writer.
+func lockOutput(f *os.File, path string) error {
+	err := lock(f)
+	if errors.Is(err, errLocked) {
+		return fmt.Errorf("%s is being written by another datagen (it holds the file's lock): wait for it to end, or write another file", path)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: lock: %w", path, err)
+	}
+	return nil
+}
+
+// scanGames reads a data file to resume with header h (writing the
+// header of an empty one) and returns the length to keep and the games it
+// holds, the last one excluded.
+func scanGames(f *os.File, h *Header) (keep int64, done map[uint32]bool, err error) {
 	done = map[uint32]bool{}
 	st, err := f.Stat()
 	if err != nil {
 		return 0, nil, err
 	}
 	if st.Size() == 0 {
-		_, err := f.Write([]byte(Magic))
-		return int64(len(Magic)), done, err
+		if err := WriteHeader(f, h); err != nil {
+			return 0, nil, err
+		}
+		off, err := f.Seek(0, io.SeekCurrent)
+		return off, done, err
 	}
 	rd, err := NewReader(f)
 	if err != nil {
 		return 0, nil, err
 	}
-	off := int64(len(Magic))
+	if rd.Header == nil {
+		return 0, nil, errors.New("a data file of format 1, without the header that records its settings, cannot be resumed: write a new file (tune reads both formats)")
+	}
+	if diff := rd.Header.Diff(h); len(diff) > 0 {
+		return 0, nil, fmt.Errorf("written with other settings (%s): resume with the file's settings, or write another file", strings.Join(diff, "; "))
+	}
+	off := rd.Start
 	lastStart, last, any := off, uint32(0), false
 	for {
 		rec, err := rd.Next()

@@ -12,8 +12,9 @@ import (
 	"github.com/kiothi/kiothi/position"
 )
 
-// The file starts with Magic (8 bytes), then records of RecordSize bytes,
-// each a play position of a finished game:
+// The file starts with Magic (8 bytes), the header's length in bytes
+// (uint32 little endian) and the Header as a JSON object, then records of
+// RecordSize bytes, each a play position of a finished game:
 //
 //	bytes  0..19  pit a..j, A..J: count in bits 0..5, nki mark in bit 7
 //	byte  20      South's prison in bits 0..5; bit 7 set when North is to move
@@ -33,8 +34,10 @@ import (
 // All records of one game are written together, so a file cut short by
 // an interruption holds whole games plus at most a partial record, and
 // the game numbers present are the games done (what --resume skips).
+// A file of format 1 (MagicV1) has the same records and no header.
 const (
-	Magic      = "KDGEN1\n\x00"
+	Magic      = "KDGEN2\n\x00"
+	MagicV1    = "KDGEN1\n\x00"
 	RecordSize = 32
 )
 
@@ -131,26 +134,38 @@ func Decode(b []byte) (Record, error) {
 }
 
 // ErrMagic is returned for a file that is not a data file.
-var ErrMagic = errors.New("not a kiothi datagen file (bad magic)")
+var ErrMagic = errors.New("not a kiothi datagen file (it does not start with KDGEN1 or KDGEN2)")
 
 // Reader reads records from a data file.
 type Reader struct {
-	r   *bufio.Reader
-	n   int // records read
-	buf [RecordSize]byte
+	// Header is the file's header; nil in a file of format 1.
+	Header *Header
+	// Start is the length of what precedes the records.
+	Start int64
+	r     *bufio.Reader
+	n     int // records read
+	buf   [RecordSize]byte
 }
 
-// NewReader checks the header and returns a reader of the records.
+// NewReader checks the magic and the header and returns a reader of the
+// records. It reads files of format 1 too (Header nil).
 func NewReader(r io.Reader) (*Reader, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
-	var h [len(Magic)]byte
-	if _, err := io.ReadFull(br, h[:]); err != nil {
+	var m [len(Magic)]byte
+	if _, err := io.ReadFull(br, m[:]); err != nil {
 		return nil, ErrMagic
 	}
-	if string(h[:]) != Magic {
-		return nil, ErrMagic
+	switch string(m[:]) {
+	case MagicV1:
+		return &Reader{r: br, Start: int64(len(m))}, nil
+	case Magic:
+		h, n, err := parseHeader(br)
+		if err != nil {
+			return nil, err
+		}
+		return &Reader{Header: h, r: br, Start: int64(len(m)) + n}, nil
 	}
-	return &Reader{r: br}, nil
+	return nil, ErrMagic
 }
 
 // Next returns the next record; io.EOF at the end (a partial record at

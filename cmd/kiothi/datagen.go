@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/kiothi/kiothi/bench"
 	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/limits"
@@ -159,7 +160,12 @@ func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error 
 			return fmt.Errorf("--starts %s: %d turn-3 positions, at most %d with --nats or --workers (they travel in every job)", o.starts, n, cluster.MaxDatagenStarts)
 		}
 	}
-	out, done, err := datagen.OpenOutput(o.out, o.resume)
+	engine, err := bench.Signature()
+	if err != nil {
+		return fmt.Errorf("bench signature: %v", err)
+	}
+	hdr := cfg.Header(engine)
+	out, done, err := datagen.OpenOutput(o.out, &hdr, o.resume)
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,8 @@ func TestDatagenThenTune(t *testing.T) {
 		t.Fatalf("datagen: %q %v", out, err)
 	}
 	errorSays(t, args, "exists", "--resume")
+	errorSays(t, append(args, "--seed", "6", "--nodes", "100", "--resume"),
+		"--seed 1 in the file, 6 now", "--nodes 300 in the file, 100 now")
 	args[4] = "6"
 	out, _, err = runCLI(t, append(args, "--resume")...)
 	if err != nil || !strings.Contains(out, "games 6 of 6 (3 from before)") {

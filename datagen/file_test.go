@@ -1,0 +1,216 @@
+// Tests of the data file: the lock against a second writer, the header
+// that refuses a resume with other settings, files of format 1.
+
+package datagen
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/kiothi/kiothi/position"
+)
+
+// TestSecondWriterRefused: two writers of one file at once, as two
+// datagen runs with --resume: one gets the file, the other a clear error,
+// and the file holds each game once.
+func TestSecondWriterRefused(t *testing.T) {
+	cfg := testConfig(4, 1)
+	h := cfg.Header(testEngine)
+	path := filepath.Join(t.TempDir(), "d.bin")
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	start := make(chan struct{})
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			f, done, err := OpenOutput(path, &h, true)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			defer f.Close()
+			_, errs[i] = Run(context.Background(), cfg, f, done, nil)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	refused := 0
+	for _, err := range errs {
+		if err != nil {
+			refused++
+			if !strings.Contains(err.Error(), "being written by another datagen") || !strings.Contains(err.Error(), path) {
+				t.Errorf("error %q, want one naming the file and the other writer", err)
+			}
+		}
+	}
+	if refused != 1 {
+		t.Fatalf("%d of two concurrent writers refused, want 1: %v", refused, errs)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, want := byGame(t, data), byGame(t, generate(t, cfg))
+	if len(got) != len(want) {
+		t.Fatalf("%d games, want %d", len(got), len(want))
+	}
+	for k, g := range want {
+		if len(got[k]) != len(g) {
+			t.Fatalf("game %d: %d positions, want %d", k, len(got[k]), len(g))
+		}
+	}
+	// A new file is locked from its creation: a resume of it meanwhile is
+	// refused, and allowed once it is closed.
+	path2 := filepath.Join(t.TempDir(), "e.bin")
+	f, _, err := OpenOutput(path2, &h, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := OpenOutput(path2, &h, true); err == nil || !strings.Contains(err.Error(), "another datagen") {
+		t.Fatalf("resume of a file being written: %v, want a refusal", err)
+	}
+	f.Close()
+	f, _, err = OpenOutput(path2, &h, true)
+	if err != nil {
+		t.Fatalf("resume after the writer closed: %v", err)
+	}
+	f.Close()
+}
+
+// TestResumeOtherSettings: a resume whose settings differ from the file's
+// is refused, naming each setting, and the file is left as it was.
+func TestResumeOtherSettings(t *testing.T) {
+	cfg := testConfig(2, 1)
+	data := generate(t, cfg)
+	path := filepath.Join(t.TempDir(), "d.bin")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	other := cfg
+	other.Seed = 8
+	other.Limits.Nodes = 100
+	other.Starts = append(other.Starts, mustStart(t))
+	h := other.Header(testEngine)
+	_, _, err := OpenOutput(path, &h, true)
+	if err == nil {
+		t.Fatal("a resume with another seed was accepted")
+	}
+	for _, want := range []string{"--seed 7 in the file, 8 now", "--nodes 300 in the file, 100 now", "--starts none in the file, 1 turn-3 positions"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	for _, s := range []string{"--hash", "--setup", "--max-plies"} {
+		if strings.Contains(err.Error(), s) {
+			t.Errorf("error %q names %s, which did not change", err, s)
+		}
+	}
+	h = cfg.Header(testEngine + 1)
+	if _, _, err := OpenOutput(path, &h, true); err == nil || !strings.Contains(err.Error(), "engine (bench signature) 42 in the file, 43 now") {
+		t.Errorf("resume by another build: %v", err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {
+		t.Error("a refused resume changed the file")
+	}
+}
+
+// TestFormat1: a file of format 1 (no header) is read, and a resume of it
+// is refused with the reason.
+func TestFormat1(t *testing.T) {
+	cfg := testConfig(2, 1)
+	data := generate(t, cfg)
+	rd, err := NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v1 := append([]byte(MagicV1), data[rd.Start:]...)
+	recs, err := ReadAll(bytes.NewReader(v1))
+	if err != nil || len(recs) != (len(data)-int(rd.Start))/RecordSize {
+		t.Fatalf("format 1: %d records, %v", len(recs), err)
+	}
+	path := filepath.Join(t.TempDir(), "d.bin")
+	if err := os.WriteFile(path, v1, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := cfg.Header(testEngine)
+	if _, _, err := OpenOutput(path, &h, true); err == nil || !strings.Contains(err.Error(), "format 1") {
+		t.Fatalf("resume of a format 1 file: %v, want a refusal naming the format", err)
+	}
+}
+
+// TestHeaderRejects: a header that is cut short, too long, or holds
+// unknown fields is an error, never a panic.
+func TestHeaderRejects(t *testing.T) {
+	cfg := testConfig(1, 1)
+	h := cfg.Header(testEngine)
+	var good bytes.Buffer
+	if err := WriteHeader(&good, &h); err != nil {
+		t.Fatal(err)
+	}
+	g := good.Bytes()
+	for name, in := range map[string][]byte{
+		"cut":     g[:len(g)-3],
+		"no size": []byte(Magic),
+		"huge":    append([]byte(Magic), 0xff, 0xff, 0xff, 0xff),
+		"unknown": append(append([]byte(Magic), 10, 0, 0, 0), `{"what":1}`...),
+		"setup":   append(append([]byte(Magic), 12, 0, 0, 0), `{"setup":20}`...),
+		"text":    []byte("hello, world"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			if _, err := NewReader(bytes.NewReader(in)); err == nil {
+				t.Fatal("accepted")
+			}
+		})
+	}
+	rd, err := NewReader(bytes.NewReader(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *rd.Header != h || rd.Start != int64(len(g)) {
+		t.Fatalf("read back %+v at %d, want %+v at %d", *rd.Header, rd.Start, h, len(g))
+	}
+}
+
+// FuzzHeader: any bytes are a data file's start or an error, and a
+// header read back writes the same bytes.
+func FuzzHeader(f *testing.F) {
+	cfg := testConfig(1, 1)
+	h := cfg.Header(testEngine)
+	var good bytes.Buffer
+	if err := WriteHeader(&good, &h); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good.Bytes())
+	f.Add([]byte(MagicV1))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		rd, err := NewReader(bytes.NewReader(in))
+		if err != nil || rd.Header == nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := WriteHeader(&out, rd.Header); err != nil {
+			t.Fatal(err)
+		}
+		back, err := NewReader(&out)
+		if err != nil || *back.Header != *rd.Header {
+			t.Fatalf("%+v does not read back: %+v, %v", *rd.Header, back, err)
+		}
+	})
+}
+
+// mustStart is a turn-3 position.
+func mustStart(t *testing.T) position.Position {
+	t.Helper()
+	p, err := position.Parse("0.0.0.0.5*.5*.5*.5*.5*.5*/0.0.0.0.5*.5*.5*.5*.5*.5* 0-0 s 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
