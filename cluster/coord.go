@@ -50,6 +50,17 @@ func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done f
 // more jobs skipped (a resumed datagen file) reads its stored results
 // right.
 func (c *Coordinator) DoExcept(ctx context.Context, n int, skip func(k int) bool, job func(k int) Job, done func(k int, r *Result) (stop bool, err error)) error {
+	return c.DoChecked(ctx, n, skip, job, nil, done)
+}
+
+// DoChecked is DoExcept with check(k, r) run on each result of job k as
+// it arrives (nil: none). A result check refuses is counted as rejected
+// and job k is published again, up to MaxTries times in all: a forged or
+// broken result never reaches done, and the job is redone elsewhere.
+func (c *Coordinator) DoChecked(ctx context.Context, n int, skip func(k int) bool, job func(k int) Job, check func(k int, r *Result) error, done func(k int, r *Result) (stop bool, err error)) error {
+	if check == nil {
+		check = func(int, *Result) error { return nil }
+	}
 	if skip == nil {
 		skip = func(int) bool { return false }
 	}
@@ -184,6 +195,15 @@ func (c *Coordinator) DoExcept(ctx context.Context, n int, skip func(k int) bool
 		case r.Error != "":
 			return fmt.Errorf("job %s/%d failed on worker %s: %s", c.Run, r.N, excerpt.Prefix(r.Worker), r.Error)
 		default:
+			if cerr := check(r.N, r); cerr != nil {
+				c.Rejected++
+				// The next publication must not reuse the refused
+				// attempt's message id (it may be a previous
+				// coordinator's).
+				tries[r.N] = max(tries[r.N], r.Try+1)
+				err = retry(r.N, fmt.Sprintf("refused the result of job %s/%d from worker %s: %v", c.Run, r.N, excerpt.Prefix(r.Worker), cerr))
+				break
+			}
 			got[r.N] = r
 		}
 		if err != nil {

@@ -5,11 +5,9 @@ package cluster
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/kiothi/kiothi/datagen"
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
 )
@@ -41,7 +39,8 @@ func (d *DatagenJob) config() (datagen.Config, error) {
 
 // Datagen is datagen.Run through the work queue: it plays the games of
 // cfg whose numbers are not in done, one job each, and writes each game's
-// records to w as a whole, in game order. cfg.Concurrency does not apply
+// records to w as a whole, in game order. A result that is not a possible
+// game of cfg (datagen.CheckGame) is refused and its job redone. cfg.Concurrency does not apply
 // (the workers decide how many games run at once). cfg.MaxPlies is at most
 // MaxDatagenPlies and cfg.Starts at most MaxDatagenStarts positions (they
 // travel in every job). When ctx is cancelled it returns what it wrote and
@@ -60,20 +59,21 @@ func Datagen(ctx context.Context, c *Coordinator, cfg datagen.Config, w io.Write
 		return Job{Kind: KindDatagen, Datagen: datagenJob(&cfg, starts, k)}
 	}
 	skip := func(k int) bool { return done[uint32(k)] }
-	record := func(k int, r *Result) (bool, error) {
+	// Each result is checked as it arrives (datagen.CheckGame: a legal
+	// game from its start, labels that agree with its end); one refused
+	// is logged and its job published again.
+	check := func(k int, r *Result) error {
 		if r.Datagen == nil {
-			return false, fmt.Errorf("result of datagen game %d from worker %s: not a datagen game", k, excerpt.Prefix(r.Worker))
+			return errors.New("not a datagen game")
 		}
+		recs, err := datagen.DecodeGame(r.Datagen.Records)
+		if err == nil {
+			err = cfg.CheckGame(uint32(k), recs)
+		}
+		return err
+	}
+	record := func(k int, r *Result) (bool, error) {
 		b := r.Datagen.Records
-		for i := 0; i < len(b); i += datagen.RecordSize {
-			rec, err := datagen.Decode(b[i:])
-			if err == nil && rec.Game != uint32(k) {
-				err = fmt.Errorf("game number %d", rec.Game)
-			}
-			if err != nil {
-				return false, fmt.Errorf("result of datagen game %d from worker %s: record %d: %v", k, excerpt.Prefix(r.Worker), i/datagen.RecordSize+1, err)
-			}
-		}
 		if _, err := w.Write(b); err != nil {
 			return false, err
 		}
@@ -84,7 +84,7 @@ func Datagen(ctx context.Context, c *Coordinator, cfg datagen.Config, w io.Write
 		}
 		return false, nil
 	}
-	err := c.DoExcept(ctx, cfg.Games, skip, job, record)
+	err := c.DoChecked(ctx, cfg.Games, skip, job, check, record)
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		err = nil
 	}

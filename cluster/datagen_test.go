@@ -15,6 +15,7 @@ import (
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -150,40 +151,99 @@ func TestDatagenCoordinatorRestart(t *testing.T) {
 	}
 }
 
-// A datagen result whose records are not the job's game ends the run with
-// the reason.
-func TestDatagenBadRecords(t *testing.T) {
+// Forged datagen results (every score 1234 and every margin +40; a
+// record of another game; a record that is no position) are refused as
+// they arrive, logged with the worker and the reason, and their jobs
+// redone: the file ends with the local run's games.
+func TestDatagenForgedResults(t *testing.T) {
+	cfg := datagenConfig(t, 4)
+	want := localDatagen(t, cfg)
 	e := startServer(t)
-	cfg := datagenConfig(t, 2)
-	var rec [datagen.RecordSize]byte
-	r := datagen.Record{Pos: cfg.Starts[0], Depth: 3, Game: 7}
-	r.Encode(rec[:])
+	forged := append([]datagen.Record(nil), want[0]...)
+	for i := range forged {
+		forged[i].Score, forged[i].Margin, forged[i].Proven = 1234, 40, false
+	}
+	other := append([]datagen.Record(nil), want[1]...)
+	other[0].Game = 7
 	js, _ := jetstream.New(connect(t, e))
 	if _, _, err := streams(context.Background(), js); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
-		run     string
-		records []byte
-		want    string
-	}{
-		{"dgwrong", rec[:], "record 1: game number 7"},
-		{"dgzero", make([]byte, datagen.RecordSize), "record 1: turn 0"},
+	const run = "dgforged"
+	for k, records := range [][]byte{
+		datagen.AppendRecords(nil, forged),
+		datagen.AppendRecords(nil, other),
+		make([]byte, datagen.RecordSize),
 	} {
-		b, _ := Marshal(&Result{V: WireVersion, Run: c.run, N: 0, Build: testBuild, Worker: "forger", Kind: KindDatagen,
-			Datagen: &DatagenOut{Records: c.records}})
-		if _, err := js.Publish(context.Background(), ResultsSubject(c.run), b); err != nil {
+		b, _ := Marshal(&Result{V: WireVersion, Run: run, N: k, Build: testBuild, Worker: "forger", Kind: KindDatagen,
+			Datagen: &DatagenOut{Records: records}})
+		if _, err := js.Publish(context.Background(), ResultsSubject(run), b); err != nil {
 			t.Fatal(err)
 		}
-		buf := fileStart(t, cfg)
-		start := buf.Len()
-		_, err := Datagen(withTimeout(t, 20*time.Second), coordinator(t, e, c.run, nil), cfg, buf, nil, nil)
-		if err == nil || !strings.Contains(err.Error(), "datagen game 0 from worker forger") || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("run %s: error %v, want one naming the game, the worker and %q", c.run, err, c.want)
+	}
+	startWorker(t, e, WorkerConfig{})
+	var log syncBuffer
+	c := coordinator(t, e, run, &log)
+	buf := fileStart(t, cfg)
+	if _, err := Datagen(withTimeout(t, 60*time.Second), c, cfg, buf, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := gamesOf(t, buf.Bytes()); !reflect.DeepEqual(got, want) {
+		t.Fatalf("with forged results: %d games, locally %d; they differ", len(got), len(want))
+	}
+	if c.Rejected != 3 {
+		t.Errorf("%d results rejected, want the 3 forged", c.Rejected)
+	}
+	for _, s := range []string{
+		"job dgforged/0 from worker forger: position 2: margin 40 with north to move",
+		"job dgforged/1 from worker forger: position 1: game number 7",
+		"job dgforged/2 from worker forger: record 1: turn 0",
+	} {
+		if !strings.Contains(log.String(), s) {
+			t.Errorf("log lacks %q:\n%s", s, log.String())
 		}
-		if buf.Len() != start {
-			t.Errorf("run %s: %d bytes written from a bad result", c.run, buf.Len()-start)
+	}
+}
+
+// A job whose results are refused every time fails after MaxTries
+// publications, naming the reason.
+func TestDatagenRefusedTooOften(t *testing.T) {
+	cfg := datagenConfig(t, 1)
+	e := startServer(t)
+	js, _ := jetstream.New(connect(t, e))
+	if _, _, err := streams(context.Background(), js); err != nil {
+		t.Fatal(err)
+	}
+	const run = "dgrefused"
+	c := coordinator(t, e, run, nil)
+	c.MaxTries = 2
+	// A forger answering every job of the run at once with a record of
+	// another game.
+	nc := connect(t, e)
+	sub, err := nc.Subscribe(JobsSubject(run), func(m *nats.Msg) {
+		j, err := ParseJob(m.Data)
+		if err != nil {
+			return
 		}
+		var rec [datagen.RecordSize]byte
+		r := datagen.Record{Pos: cfg.Starts[0], Game: 9}
+		r.Encode(rec[:])
+		b, _ := Marshal(&Result{V: WireVersion, Run: run, N: j.N, Try: j.Try, Build: testBuild, Worker: "forger", Kind: KindDatagen,
+			Datagen: &DatagenOut{Records: rec[:]}})
+		js.Publish(context.Background(), ResultsSubject(run), b)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Unsubscribe()
+	buf := fileStart(t, cfg)
+	start := buf.Len()
+	_, err = Datagen(withTimeout(t, 20*time.Second), c, cfg, buf, nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "refused 2 times") || !strings.Contains(err.Error(), "game number 9") {
+		t.Fatalf("error %v, want one saying the job was refused twice and why", err)
+	}
+	if buf.Len() != start {
+		t.Errorf("%d bytes written from refused results", buf.Len()-start)
 	}
 }
 
