@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -150,7 +151,7 @@ func Build(ctx context.Context, cfg Config) (Summary, error) {
 	if err := cfg.defaults(); err != nil {
 		return Summary{}, err
 	}
-	if err := checkWritable(cfg.Out); err != nil {
+	if err := wholefile.CheckWritable(cfg.Out); err != nil {
 		return Summary{}, err
 	}
 	b := &builder{cfg: cfg}
@@ -206,14 +207,14 @@ func Build(ctx context.Context, cfg Config) (Summary, error) {
 			cfg.Progress(Progress{Done: b.count, Target: cfg.Positions, Start: start, Searches: b.jobs, Elapsed: el, ETA: eta})
 		}
 		if cfg.Checkpoint > 0 && time.Since(lastSave) >= cfg.Checkpoint {
-			if err := writeFileAtomic(cfg.Out, b.t.encode()); err != nil {
+			if err := wholefile.WriteBytes(cfg.Out, b.t.encode()); err != nil {
 				return sum, err
 			}
 			lastSave = time.Now()
 		}
 	}
 	data := b.t.encode()
-	if err := writeFileAtomic(cfg.Out, data); err != nil {
+	if err := wholefile.WriteBytes(cfg.Out, data); err != nil {
 		return sum, err
 	}
 	sum.Positions, sum.Records, sum.Searches = b.count, (len(data)-headerSize-rootSize*len(b.t.roots))/recordSize, b.jobs

@@ -6,6 +6,8 @@ package book
 import (
 	"fmt"
 	"slices"
+
+	"github.com/kiothi/kiothi/internal/wholefile"
 )
 
 // MergeFiles merges the books at paths into out (written atomically; on
@@ -14,7 +16,7 @@ func MergeFiles(out string, paths ...string) (*Book, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("no books to merge")
 	}
-	if err := checkWritable(out); err != nil {
+	if err := wholefile.CheckWritable(out); err != nil {
 		return nil, err
 	}
 	books := make([]*Book, len(paths))
@@ -32,7 +34,7 @@ func MergeFiles(out string, paths ...string) (*Book, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := writeFileAtomic(out, data); err != nil {
+	if err := wholefile.WriteBytes(out, data); err != nil {
 		return nil, err
 	}
 	return Decode(data)

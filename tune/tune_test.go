@@ -184,3 +184,18 @@ func TestHasCapture(t *testing.T) {
 		}
 	}
 }
+
+// TestFitSingular: data that do not determine the weights, with a ridge
+// too small to make up for it, are an error that says what helps.
+func TestFitSingular(t *testing.T) {
+	// Weights 0 and 1 always seen together with the same large value:
+	// only their sum is determined.
+	s := Sample{Features: []eval.Feature{{Index: 0, Value: 1e4}, {Index: 1, Value: 1e4}}, Target: 5}
+	_, err := Fit([]Sample{s, s}, make([]float64, 3), 1e-12)
+	if err == nil || !strings.Contains(err.Error(), "not positive definite") || !strings.Contains(err.Error(), "a larger ridge") {
+		t.Fatalf("error %v, want one saying a larger ridge helps", err)
+	}
+	if _, err := Fit([]Sample{s, s}, make([]float64, 3), 1); err != nil {
+		t.Fatalf("ridge 1: %v", err)
+	}
+}

@@ -6,12 +6,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/kiothi/kiothi/eval"
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/tune"
 	"github.com/spf13/cobra"
 )
@@ -30,7 +31,7 @@ type tuneOptions struct {
 func newTuneCmd(g *globalOptions) *cobra.Command {
 	o := &tuneOptions{}
 	c := &cobra.Command{
-		Use:   "tune --data FILE [--data FILE...] [--out eval/default.go]",
+		Use:   "tune --data FILE|DIR [--data FILE|DIR...] [--out eval/default.go]",
 		Short: "Fit the evaluation's weights to self-play data from datagen",
 		Long: `Fit the evaluation's weights (package eval) to the unproven positions
 of datagen files (with --quiet, only those where the side to move cannot
@@ -38,14 +39,17 @@ capture): a ridge least-squares fit of
   --lambda * 100 * final margin + (1 - --lambda) * search score
 pulled towards the hand-set prior by --ridge. Every --holdout-th game is
 held out and its error reported beside the training error and the current
-weights' error (with --holdout 0 nothing is held out). With --out the weights are written as Go source (the
-repository's eval/default.go), their provenance included, or as JSON when
-the name ends in .json (for an engine spec's eval=FILE, no rebuild).`,
+weights' error (with --holdout 0 nothing is held out). A --data folder
+stands for the files in it. With --out the weights are written as Go
+source (the repository's eval/default.go), their provenance included, or
+as JSON when the name ends in .json (for an engine spec's eval=FILE, no
+rebuild); the file is replaced whole (a temporary file renamed over it),
+and a place that cannot be written is refused before the fit.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runTune(g, o) },
 	}
 	f := c.Flags()
-	f.StringSliceVar(&o.data, "data", nil, "datagen files (repeat or comma-separate)")
+	f.StringSliceVar(&o.data, "data", nil, "datagen files, or folders of them (repeat or comma-separate)")
 	f.Float64Var(&o.lambda, "lambda", 0.9, "weight of the game's final margin in the target, 0..1")
 	f.Float64Var(&o.ridge, "ridge", 100, "pull towards the prior (per weight, in squared-feature units)")
 	f.IntVar(&o.maxScore, "max-score", 3000, "drop positions whose |search score| is larger (centi-warriors)")
@@ -69,19 +73,16 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	case o.holdout < 0 || o.holdout == 1:
 		return fmt.Errorf("--holdout %d: must be 0 or at least 2", o.holdout)
 	}
+	if o.out != "" {
+		if err := wholefile.CheckWritable(o.out); err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
+	}
 	opt := tune.Options{Lambda: o.lambda, MaxScore: o.maxScore, Rules: g.rules(), Loud: !o.quiet}
-	var samples []tune.Sample
 	var st tune.Stats
-	for _, name := range o.data {
-		f, err := os.Open(name)
-		if err != nil {
-			return fmt.Errorf("--data: %w", err)
-		}
-		samples, err = tune.Load(f, opt, samples, &st)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("--data %s: %w", name, err)
-		}
+	samples, err := tune.LoadFiles(o.data, opt, &st)
+	if err != nil {
+		return fmt.Errorf("--data: %w", err)
 	}
 	fmt.Fprintf(g.out, "positions %d: kept %d, dropped %d proven, %d over --max-score, %d with a capture to play\n",
 		st.Read, st.Kept, st.Proven, st.Large, st.Loud)
@@ -94,14 +95,22 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	began := time.Now()
 	v, err := tune.Fit(train, prior.Vector(), o.ridge)
 	if err != nil {
-		return err
+		return fmt.Errorf("--ridge %g: %w: raise --ridge", o.ridge, err)
 	}
 	trainMSE, heldMSE := tune.MSE(train, v), tune.MSE(held, v)
-	curHeld, priorHeld := tune.MSE(held, cur.Vector()), tune.MSE(held, prior.Vector())
-	fmt.Fprintf(g.out, "fit in %v: RMSE train %.1f, held-out %.1f (current weights %.1f, prior %.1f) centi-warriors, %d train / %d held-out positions\n",
-		time.Since(began).Round(time.Millisecond), math.Sqrt(trainMSE), math.Sqrt(heldMSE), math.Sqrt(curHeld), math.Sqrt(priorHeld), len(train), len(held))
-	prov := fmt.Sprintf("kiothi tune --lambda %g --ridge %g --max-score %d --holdout %d --quiet=%v on %v (%d positions kept of %d): RMSE train %.1f, held-out %.1f; %s",
-		o.lambda, o.ridge, o.maxScore, o.holdout, o.quiet, o.data, st.Kept, st.Read, math.Sqrt(trainMSE), math.Sqrt(heldMSE), time.Now().UTC().Format("2006-01-02"))
+	heldOut := "no held-out position"
+	if len(held) > 0 {
+		curHeld, priorHeld := tune.MSE(held, cur.Vector()), tune.MSE(held, prior.Vector())
+		heldOut = fmt.Sprintf("held-out %.1f (current weights %.1f, prior %.1f)", math.Sqrt(heldMSE), math.Sqrt(curHeld), math.Sqrt(priorHeld))
+	}
+	fmt.Fprintf(g.out, "fit in %v: RMSE train %.1f, %s centi-warriors, %d train / %d held-out positions\n",
+		time.Since(began).Round(time.Millisecond), math.Sqrt(trainMSE), heldOut, len(train), len(held))
+	heldProv := "no held-out position"
+	if len(held) > 0 {
+		heldProv = fmt.Sprintf("held-out %.1f", math.Sqrt(heldMSE))
+	}
+	prov := fmt.Sprintf("kiothi tune --lambda %g --ridge %g --max-score %d --holdout %d --quiet=%v on %v (%d positions kept of %d): RMSE train %.1f, %s; %s",
+		o.lambda, o.ridge, o.maxScore, o.holdout, o.quiet, o.data, st.Kept, st.Read, math.Sqrt(trainMSE), heldProv, time.Now().UTC().Format("2006-01-02"))
 	if o.note != "" {
 		prov += "; " + o.note
 	}
@@ -116,15 +125,10 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	if o.out == "" {
 		return write(g.out, w)
 	}
-	f, err := os.Create(o.out)
-	if err != nil {
+	if err := wholefile.Write(o.out, func(f io.Writer) error { return write(f, w) }); err != nil {
 		return fmt.Errorf("--out: %w", err)
 	}
-	if err := write(f, w); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return nil
 }
 
 func init() { register(newTuneCmd) }

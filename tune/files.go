@@ -1,0 +1,63 @@
+// Reading the data files a fit is made from: files, or folders of them.
+
+package tune
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Files returns the data files names stand for: a file itself, a folder
+// the files in it (not its subfolders nor names starting with a dot), in
+// name order. A folder without a file is an error.
+func Files(names []string) ([]string, error) {
+	var out []string
+	for _, name := range names {
+		fi, err := os.Stat(name)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.IsDir() {
+			out = append(out, name)
+			continue
+		}
+		es, err := os.ReadDir(name) // sorted by name
+		if err != nil {
+			return nil, err
+		}
+		n := len(out)
+		for _, e := range es {
+			if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
+				out = append(out, filepath.Join(name, e.Name()))
+			}
+		}
+		if len(out) == n {
+			return nil, fmt.Errorf("%s is a folder without a data file", name)
+		}
+	}
+	return out, nil
+}
+
+// LoadFiles reads the records of the data files names stand for (Files)
+// into samples; an error names the file.
+func LoadFiles(names []string, o Options, st *Stats) ([]Sample, error) {
+	files, err := Files(names)
+	if err != nil {
+		return nil, err
+	}
+	var samples []Sample
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		samples, err = Load(f, o, samples, st)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return samples, nil
+}
