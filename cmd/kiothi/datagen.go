@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"time"
 
 	"github.com/kiothi/kiothi/bench"
@@ -76,7 +75,7 @@ starts, travel in one message.`,
 	f.StringVar(&o.out, "out", "", "the data file to write (required)")
 	f.IntVar(&o.games, "games", 1000, "games to play")
 	f.Uint64Var(&o.seed, "seed", 1, "random seed")
-	f.IntVar(&o.concurrency, "concurrency", runtime.GOMAXPROCS(0), "games played at once")
+	f.IntVar(&o.concurrency, "concurrency", defaultThreads(), "games played at once")
 	f.IntVar(&o.nodes, "nodes", 4000, "nodes a search (0: use --depth)")
 	f.IntVar(&o.depth, "depth", 0, "depth a search (with --nodes 0)")
 	f.IntVar(&o.hash, "hash", 8, "transposition table MB per game played at once")
@@ -88,6 +87,7 @@ starts, travel in one message.`,
 	f.Float64Var(&o.startShare, "start-share", 0.25, "share of games from --starts")
 	f.BoolVar(&o.resume, "resume", false, "continue an existing --out file")
 	o.cluster.addFlags(f) // one job for each game
+	f.Lookup("queue").Usage = "with --nats: jobs queued ahead of the results"
 	return c
 }
 
@@ -103,7 +103,15 @@ func (o *datagenOptions) check() error {
 	if o.nodes == 0 {
 		checks = append(checks, limits.Depth.Check("--depth", int64(o.depth)))
 	}
-	if !o.cluster.enabled() {
+	// The engines this process makes: one a game played at once here,
+	// or one a local worker (the workers of --nats check their own).
+	switch {
+	case o.cluster.workers < 0:
+		checks = append(checks, limits.Range{Min: 0, Max: limits.Threads.Max}.Check("--workers", int64(o.cluster.workers)))
+	case o.cluster.workers > 0:
+		checks = append(checks, limits.CheckMemory(fmt.Sprintf("--hash %d with --workers %d", o.hash, o.cluster.workers),
+			int64(o.cluster.workers)*limits.EngineMB(1, o.hash)))
+	case !o.cluster.enabled():
 		checks = append(checks, limits.CheckMemory(fmt.Sprintf("--hash %d with --concurrency %d", o.hash, o.concurrency),
 			int64(o.concurrency)*limits.EngineMB(1, o.hash)))
 	}
@@ -156,6 +164,9 @@ func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error 
 				cfg.Starts = append(cfg.Starts, p)
 			}
 		}
+		if len(cfg.Starts) == 0 {
+			return fmt.Errorf("--starts %s: none of its %d positions is a play position (turn 3 on), where a game may start", o.starts, len(ps))
+		}
 		if n := len(cfg.Starts); o.cluster.enabled() && n > cluster.MaxDatagenStarts {
 			return fmt.Errorf("--starts %s: %d turn-3 positions, at most %d with --nats or --workers (they travel in every job)", o.starts, n, cluster.MaxDatagenStarts)
 		}
@@ -193,13 +204,16 @@ func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error 
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
-	reportDatagen(g.out, st, o.games, ctx.Err() != nil)
+	reportDatagen(g.out, st, o.games, ctx.Err() != nil, err)
 	return err
 }
 
-func reportDatagen(w io.Writer, st datagen.Stats, games int, interrupted bool) {
+func reportDatagen(w io.Writer, st datagen.Stats, games int, interrupted bool, err error) {
 	state := "done"
-	if interrupted {
+	switch {
+	case err != nil:
+		state = "stopped by an error (once it is fixed, continue with --resume)"
+	case interrupted:
 		state = "interrupted (continue with --resume)"
 	}
 	fmt.Fprintf(w, "games %d of %d (%d from before), positions %d this run: %s\n",
