@@ -85,18 +85,11 @@ func Load(r io.Reader, o Options, dst []Sample, st *Stats) ([]Sample, error) {
 }
 
 // HasCapture reports whether the side to move has a legal move that
-// captures.
+// captures (movegen's capture stage, relaying captures included).
 func HasCapture(p *position.Position, r movegen.Rules) bool {
-	var list movegen.MoveList
-	n := movegen.Generate(p, r, &list)
-	side := p.Side()
-	for i := 0; i < n; i++ {
-		q, err := movegen.Apply(*p, position.PlayMove(list[i]), r)
-		if err == nil && q.Prison(side) > p.Prison(side) {
-			return true
-		}
-	}
-	return false
+	var s movegen.Staged
+	n, _ := s.GenerateCaptures(p, r, p.Occupied(), true)
+	return n > 0
 }
 
 // Fit returns the weights minimising the squared error of samples plus

@@ -199,3 +199,33 @@ func TestFitSingular(t *testing.T) {
 		t.Fatalf("ridge 1: %v", err)
 	}
 }
+
+// TestHasCaptureAgrees: on random positions HasCapture says what playing
+// every legal move and comparing the mover's prison says.
+func TestHasCaptureAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var list movegen.MoveList
+	seen := [2]int{}
+	for i := 0; i < 20000; i++ {
+		p := testgame.RandomPlay(rng, rng.IntN(61), 20)
+		for _, r := range []movegen.Rules{{}, {FreeFirstLap: true}} {
+			want := false
+			n := movegen.Generate(&p, r, &list)
+			for j := 0; j < n && !want; j++ {
+				q, err := movegen.Apply(p, position.PlayMove(list[j]), r)
+				want = err == nil && q.Prison(p.Side()) > p.Prison(p.Side())
+			}
+			if got := HasCapture(&p, r); got != want {
+				t.Fatalf("%s %+v: HasCapture %v, playing the moves says %v", p.String(), r, got, want)
+			}
+			if want {
+				seen[1]++
+			} else {
+				seen[0]++
+			}
+		}
+	}
+	if seen[0] == 0 || seen[1] == 0 {
+		t.Fatalf("positions without and with a capture: %v", seen)
+	}
+}
