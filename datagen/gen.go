@@ -11,7 +11,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -223,16 +222,16 @@ func opening(ctx context.Context, cfg *Config, eng *search.Engine, g *movegen.Ga
 	p := g.Current()
 	switch style {
 	case styleUniform:
-		return match.StyledOpening(&p, match.StyleUniform, rng)
+		return movegen.StyledOpening(&p, movegen.StyleUniform, rng)
 	case styleHome:
-		return match.StyledOpening(&p, match.StyleHome, rng)
+		return movegen.StyledOpening(&p, movegen.StyleHome, rng)
 	case styleMixed:
-		return match.StyledOpening(&p, match.StyleMixed, rng)
+		return movegen.StyledOpening(&p, movegen.StyleMixed, rng)
 	case stylePutBack:
 		if m, ok := movegen.PutBack(&p); ok {
 			return position.Redistribute(m), nil
 		}
-		return match.StyledOpening(&p, match.StyleUniform, rng)
+		return movegen.StyledOpening(&p, movegen.StyleUniform, rng)
 	default:
 		res := eng.Search(ctx, p, g.History(), cfg.Limits, nil)
 		if !res.HasMove {

@@ -49,7 +49,7 @@ func (p *EnginePlayer) Move(ctx context.Context, g *movegen.Game, budget time.Du
 	if pos.Phase() != position.Play {
 		switch p.cfg.Opening {
 		case OpeningRandom:
-			return RandomOpening(&pos, p.rng)
+			return movegen.RandomOpening(&pos, p.rng)
 		case OpeningPutBack:
 			if m, ok := movegen.PutBack(&pos); ok {
 				return position.Redistribute(m), nil

@@ -33,43 +33,14 @@ type GenConfig struct {
 	EngineMaxScore     int
 }
 
-// Redistribution styles a candidate's two turns are drawn from.
+// Redistribution styles a candidate's two turns are drawn from:
+// movegen's opening styles, then the engine's.
 const (
-	StyleUniform = iota // uniform over all redistributions (RandomOpening)
-	StyleHome           // every warrior into a uniformly random pit of the mover's row
-	StyleMixed          // each warrior home with probability 3/4, else to the enemy row
-	styleEngine         // the engine's choice (only with GenConfig.EngineDepth)
-	numStyles
+	styleEngine = movegen.NumOpeningStyles // the engine's choice (only with GenConfig.EngineDepth)
+	numStyles   = styleEngine + 1
 )
 
 var styleNames = [numStyles]string{"uniform", "home", "mixed", "engine"}
-
-// StyledOpening draws a redistribution of p in a style: a uniformly
-// random pair, then the drops, for StyleUniform, StyleHome or
-// StyleMixed (the engine style is the caller's).
-func StyledOpening(p *position.Position, style int, rng *rand.Rand) (position.GameMove, error) {
-	if style == StyleUniform {
-		return RandomOpening(p, rng)
-	}
-	var pairs [][2]int
-	movegen.ForEachPair(p, func(i, j, _ int) { pairs = append(pairs, [2]int{i, j}) })
-	if len(pairs) == 0 {
-		return position.GameMove{}, errNoMove
-	}
-	pr := pairs[rng.IntN(len(pairs))]
-	home := position.Leftmost(p.Side())
-	away := position.Leftmost(p.Side().Other())
-	var d [position.NumPits]int
-	for k := p.Count(pr[0]) + p.Count(pr[1]); k > 0; k-- {
-		base := home
-		if style == StyleMixed && rng.IntN(4) == 0 {
-			base = away
-		}
-		d[base+rng.IntN(position.RowPits)]++
-	}
-	m, err := movegen.NewOpening(p, pr[0], pr[1], d)
-	return position.Redistribute(m), err
-}
 
 // Candidate is a generated opening with what the balance check measured.
 type Candidate struct {
@@ -129,7 +100,7 @@ func GenerateOpenings(ctx context.Context, cfg GenConfig, log io.Writer) ([]Cand
 					break
 				}
 			} else {
-				m, err = StyledOpening(&c.Pos, st, rng)
+				m, err = movegen.StyledOpening(&c.Pos, st, rng)
 			}
 			if err != nil {
 				ok = false

@@ -15,7 +15,7 @@ import (
 // ScatterOpening returns a random legal redistribution: a random pair of
 // the mover's occupied pits, and each lifted warrior dropped into a random
 // pit. It is cheap and varied, not uniform over redistributions (for that,
-// see match.RandomOpening). p must be at turn 1 or 2 with a legal move.
+// see movegen.RandomOpening). p must be at turn 1 or 2 with a legal move.
 func ScatterOpening(p *position.Position, rng *rand.Rand) position.OpeningMove {
 	var pairs [][2]int
 	movegen.ForEachPair(p, func(i, j, _ int) { pairs = append(pairs, [2]int{i, j}) })
