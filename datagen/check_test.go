@@ -132,3 +132,24 @@ func TestCheckGameRefuses(t *testing.T) {
 		t.Fatalf("a game from another start: %v", err)
 	}
 }
+
+// BenchmarkCheckGame checks one game of the test settings (what the
+// coordinator spends on each datagen result).
+func BenchmarkCheckGame(b *testing.B) {
+	cfg := testConfig(0, 1)
+	cfg.RandomProb = 0
+	eng, err := search.NewEngine(cfg.EngineOptions())
+	if err != nil {
+		b.Fatal(err)
+	}
+	recs, err := PlayGame(context.Background(), &cfg, eng, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := cfg.CheckGame(0, recs); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(recs)), "positions")
+}
