@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/internal/testgame"
@@ -227,5 +228,21 @@ func TestHasCaptureAgrees(t *testing.T) {
 	}
 	if seen[0] == 0 || seen[1] == 0 {
 		t.Fatalf("positions without and with a capture: %v", seen)
+	}
+}
+
+// TestProvenance: the settings, the data, the counts and the errors, and
+// no held-out error when nothing was held out.
+func TestProvenance(t *testing.T) {
+	s := Settings{Lambda: 0.9, Ridge: 100, MaxScore: 3000, Holdout: 10, Data: []string{"a.bin", "dir"}, Note: "data: x"}
+	day := time.Date(2026, 12, 1, 23, 0, 0, 0, time.FixedZone("", -3600))
+	got := Provenance(s, Stats{Read: 50, Kept: 40}, 123.45, 130.04, 4, day)
+	want := "kiothi tune --lambda 0.9 --ridge 100 --max-score 3000 --holdout 10 --quiet=false on [a.bin dir] (40 positions kept of 50): RMSE train 123.5, held-out 130.0; 2026-12-02; data: x"
+	if got != want {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+	s.Holdout, s.Note = 0, ""
+	if got := Provenance(s, Stats{}, 1, 0, 0, day); !strings.HasSuffix(got, "RMSE train 1.0, no held-out position; 2026-12-02") {
+		t.Fatalf("nothing held out: %q", got)
 	}
 }

@@ -105,15 +105,8 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	}
 	fmt.Fprintf(g.out, "fit in %v: RMSE train %.1f, %s centi-warriors, %d train / %d held-out positions\n",
 		time.Since(began).Round(time.Millisecond), math.Sqrt(trainMSE), heldOut, len(train), len(held))
-	heldProv := "no held-out position"
-	if len(held) > 0 {
-		heldProv = fmt.Sprintf("held-out %.1f", math.Sqrt(heldMSE))
-	}
-	prov := fmt.Sprintf("kiothi tune --lambda %g --ridge %g --max-score %d --holdout %d --quiet=%v on %v (%d positions kept of %d): RMSE train %.1f, %s; %s",
-		o.lambda, o.ridge, o.maxScore, o.holdout, o.quiet, o.data, st.Kept, st.Read, math.Sqrt(trainMSE), heldProv, time.Now().UTC().Format("2006-01-02"))
-	if o.note != "" {
-		prov += "; " + o.note
-	}
+	prov := tune.Provenance(tune.Settings{Lambda: o.lambda, Ridge: o.ridge, MaxScore: o.maxScore, Holdout: o.holdout,
+		Quiet: o.quiet, Data: o.data, Note: o.note}, st, math.Sqrt(trainMSE), math.Sqrt(heldMSE), len(held), time.Now())
 	w, err := eval.FromVector(v, prov)
 	if err != nil {
 		return fmt.Errorf("fitted weights: %w (raise --ridge)", err)
