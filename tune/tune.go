@@ -130,7 +130,7 @@ func cholesky(a, b []float64, n int) ([]float64, error) {
 			d -= a[j*n+k] * a[j*n+k]
 		}
 		if d <= 0 {
-			return nil, fmt.Errorf("normal equations not positive definite at weight %d: the data do not determine the weights; a larger ridge does", j)
+			return nil, fmt.Errorf("normal equations not positive definite at weight %d: the data do not determine the weights; raise the ridge", j)
 		}
 		d = math.Sqrt(d)
 		a[j*n+j] = d

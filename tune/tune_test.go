@@ -193,8 +193,8 @@ func TestFitSingular(t *testing.T) {
 	// only their sum is determined.
 	s := Sample{Features: []eval.Feature{{Index: 0, Value: 1e4}, {Index: 1, Value: 1e4}}, Target: 5}
 	_, err := Fit([]Sample{s, s}, make([]float64, 3), 1e-12)
-	if err == nil || !strings.Contains(err.Error(), "not positive definite") || !strings.Contains(err.Error(), "a larger ridge") {
-		t.Fatalf("error %v, want one saying a larger ridge helps", err)
+	if err == nil || !strings.Contains(err.Error(), "not positive definite") || !strings.Contains(err.Error(), "raise the ridge") {
+		t.Fatalf("error %v, want one saying to raise the ridge", err)
 	}
 	if _, err := Fit([]Sample{s, s}, make([]float64, 3), 1); err != nil {
 		t.Fatalf("ridge 1: %v", err)

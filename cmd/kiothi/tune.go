@@ -95,7 +95,7 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	began := time.Now()
 	v, err := tune.Fit(train, prior.Vector(), o.ridge)
 	if err != nil {
-		return fmt.Errorf("--ridge %g: %w: raise --ridge", o.ridge, err)
+		return fmt.Errorf("--ridge %g: %w", o.ridge, err)
 	}
 	trainMSE, heldMSE := tune.MSE(train, v), tune.MSE(held, v)
 	heldOut := "no held-out position"
