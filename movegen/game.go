@@ -98,6 +98,10 @@ func RepetitionOutcome(p *position.Position) Outcome {
 	}
 }
 
+// RepetitionCount is the occurrence of a position (board, nki marks,
+// prisons and side to move) that ends the game (RULES.md §6).
+const RepetitionCount = 3
+
 // Game is a game record: the start, the moves and every position reached,
 // with the third-repetition rule applied. Perft does not use it.
 type Game struct {
@@ -127,7 +131,7 @@ func (g *Game) push(p position.Position) {
 func (g *Game) update() {
 	p := g.Current()
 	switch {
-	case g.seen[p.KeyWithPrisons()] >= 3:
+	case g.seen[p.KeyWithPrisons()] >= RepetitionCount:
 		g.over, g.outcome = true, RepetitionOutcome(&p)
 	case !HasMove(&p, g.Rules):
 		g.over, g.outcome = true, NoMoveOutcome(&p)

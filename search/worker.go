@@ -103,7 +103,7 @@ func (w *worker) repeated(ply int) bool {
 	if start == 0 {
 		n += w.s.hist.count(k)
 	}
-	return n >= 2
+	return n >= movegen.RepetitionCount-1 // earlier occurrences
 }
 
 // enter records the key of the position at ply for repetition checks.
