@@ -83,8 +83,9 @@ func (o *clusterOptions) addFlags(f *pflag.FlagSet) {
 	f.IntVar(&o.window, "queue", 256, "with --nats: jobs queued ahead of the results (the SPRT purges them when it stops)")
 }
 
-// enabled says whether the command runs its work through NATS.
-func (o *clusterOptions) enabled() bool { return o.url != "" || o.workers > 0 }
+// enabled says whether the command runs its work through NATS (a
+// negative --workers too: open refuses it).
+func (o *clusterOptions) enabled() bool { return o.url != "" || o.workers != 0 }
 
 // clusterSession is an open coordinator: its connection, the local
 // workers and embedded server it started, and the coordinator.

@@ -73,3 +73,17 @@ func TestDatagenErrorNotDone(t *testing.T) {
 		t.Fatalf("report %q, want it to say the run stopped by an error", out)
 	}
 }
+
+// TestNegativeWorkersRefused: every command that takes --workers refuses
+// a negative count instead of running locally.
+func TestNegativeWorkersRefused(t *testing.T) {
+	for _, args := range [][]string{
+		{"perft", "startpos", "--depth", "3", "--workers", "-1"},
+		{"match", "--player1", "random", "--player2", "random", "--games", "2", "--workers", "-1"},
+		{"book", "build", "--out", filepath.Join(t.TempDir(), "b.book"), "--workers", "-1"},
+	} {
+		t.Run(caseName(args), func(t *testing.T) {
+			errorSays(t, args, "--workers -1: must be from 0")
+		})
+	}
+}
