@@ -40,8 +40,9 @@ func (d *DatagenJob) config() (datagen.Config, error) {
 // Datagen is datagen.Run through the work queue: it plays the games of
 // cfg whose numbers are not in done, one job each, and writes each game's
 // records to w as a whole, in game order. A result that is not a possible
-// game of cfg (datagen.CheckGame) is refused and its job redone. cfg.Concurrency does not apply
-// (the workers decide how many games run at once). cfg.MaxPlies is at most
+// game of cfg (datagen.CheckGame) is refused and its job redone.
+// cfg.Concurrency does not apply (the workers decide how many games run
+// at once). cfg.MaxPlies is at most
 // MaxDatagenPlies and cfg.Starts at most MaxDatagenStarts positions (they
 // travel in every job). When ctx is cancelled it returns what it wrote and
 // no error, as Run does; a coordinator started again with the same run id
