@@ -22,20 +22,23 @@ func TestSecondWriterRefused(t *testing.T) {
 	cfg := testConfig(4, 1)
 	h := cfg.Header(testEngine)
 	path := filepath.Join(t.TempDir(), "d.bin")
-	var wg sync.WaitGroup
+	var wg, tried sync.WaitGroup
 	errs := make([]error, 2)
 	start := make(chan struct{})
 	for i := range errs {
 		wg.Add(1)
+		tried.Add(1)
 		go func() {
 			defer wg.Done()
 			<-start
 			f, done, err := OpenOutput(path, &h, true)
+			tried.Done()
 			if err != nil {
 				errs[i] = err
 				return
 			}
 			defer f.Close()
+			tried.Wait() // both writers at once: the other tried meanwhile
 			_, errs[i] = Run(context.Background(), cfg, f, done, nil)
 		}()
 	}
