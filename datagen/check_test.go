@@ -153,3 +153,29 @@ func BenchmarkCheckGame(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(recs)), "positions")
 }
+
+// FuzzCheckGame: any bytes are refused or pass as game 0 of the test
+// settings, never a panic; a real game passes.
+func FuzzCheckGame(f *testing.F) {
+	cfg := testConfig(0, 1)
+	eng, err := search.NewEngine(cfg.EngineOptions())
+	if err != nil {
+		f.Fatal(err)
+	}
+	recs, err := PlayGame(context.Background(), &cfg, eng, 0)
+	if err == nil {
+		err = cfg.CheckGame(0, recs)
+	}
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(AppendRecords(nil, recs))
+	f.Add(AppendRecords(nil, recs[:1]))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		got, err := DecodeGame(in)
+		if err != nil {
+			return
+		}
+		cfg.CheckGame(0, got)
+	})
+}
