@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 )
@@ -191,6 +192,10 @@ func TestBenchCmd(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if n := len(lines); n < 32 || !strings.HasPrefix(lines[n-2], "Nodes searched: ") || !strings.HasPrefix(lines[n-1], "Nodes/second: ") {
 		t.Fatalf("bench output:\n%s", out)
+	}
+	// It opens with the build and the machine the speed was measured on.
+	if !strings.HasPrefix(lines[0], "kiothi "+version+" bench: depth 2, 1 thread(s)") || lines[1] != machine.Current().String() {
+		t.Errorf("bench opens with\n%s\n%s\nwant the version and the machine", lines[0], lines[1])
 	}
 	for _, args := range [][]string{{"bench", "--depth", "0"}, {"bench", "--threads", "0"}, {"bench", "--hash", "0"}, {"bench", "extra"}} {
 		t.Run(caseName(args), func(t *testing.T) {

@@ -57,7 +57,6 @@ func TestPerftStart(t *testing.T) {
 		{[]string{"perft", "startpos", "--depth", "1"}, d1.String()},
 		{[]string{"perft", "startpos", "--depth", "2"}, "553498067252994435"},
 		{[]string{"perft", "startpos25", "--depth", "2"}, "247208437463744900"},
-		{[]string{"perft", "startpos", "--depth", "0"}, "1"},
 	} {
 		t.Run(caseName(c.args), func(t *testing.T) {
 			out, errOut, err := runCLI(t, c.args...)
@@ -230,7 +229,9 @@ func TestPerftFlagErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"perft", "startpos", "--depth", "-1"}, "--depth -1: must be at least 0"},
+		{[]string{"perft", "startpos", "--depth", "-1"}, "--depth -1: must be from 1 to 100"},
+		{[]string{"perft", "startpos", "--depth", "0"}, "--depth 0: must be from 1 to 100"},
+		{[]string{"perft", "--suite", "x.perft", "--depth", "0"}, "--depth 0: must be from 1 to 100"},
 		{[]string{"perft", "startpos", "--depth", "1", "--threads", "0"}, "--threads 0: must be from 1 to 256"},
 		{[]string{"perft", "startpos", "--depth", "1", "--hash", "-5"}, "--hash -5"},
 		{[]string{"perft", "startpos", "--depth", "1", "--hash", "9999999"}, "--hash 9999999: must be from 1 to 65536 MB (or 0: none)"},

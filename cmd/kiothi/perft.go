@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -38,7 +39,8 @@ func newPerftCmd(g *globalOptions) *cobra.Command {
 		Short: "Count move paths to a depth, or check a perft suite",
 		Long: `Perft counts the move paths of a position to a depth (RULES.md §8).
 POSITION is the quoted four-field string, startpos or startpos25.
-The last line of output is "Nodes searched: <N>"; time and speed go to stderr.
+The last line of output is "Nodes searched: <N>"; the machine (as kiothi
+bench names it), time and speed go to stderr. --depth runs from 1.
 
 With --suite, every line of a suite file ("<position> ;D1 n ;D2 n ...")
 is checked at each listed depth up to the deepest whose expected count is
@@ -83,8 +85,10 @@ at most --max-nodes; the command exits with status 1 on any mismatch.`,
 
 func (o *perftOptions) validate(cmd *cobra.Command, args []string) error {
 	f := cmd.Flags()
-	if o.depth < 0 {
-		return fmt.Errorf("--depth %d: must be at least 0", o.depth)
+	if f.Changed("depth") {
+		if err := limits.Depth.Check("--depth", int64(o.depth)); err != nil {
+			return err
+		}
 	}
 	if err := limits.Threads.Check("--threads", int64(o.threads)); err != nil {
 		return err
@@ -109,9 +113,6 @@ func (o *perftOptions) validate(cmd *cobra.Command, args []string) error {
 		}
 		if o.cluster.enabled() {
 			return errors.New("--nats, --workers: not available with --suite")
-		}
-		if f.Changed("depth") && o.depth == 0 {
-			return errors.New("--depth 0: with --suite, must be at least 1")
 		}
 		return nil
 	}
@@ -150,9 +151,6 @@ func (o *perftOptions) runOne(ctx context.Context, g *globalOptions, p position.
 				return movegen.ErrOverflow
 			}
 		}
-		if o.depth == 0 {
-			total = 1
-		}
 	} else {
 		var err error
 		if total, err = movegen.Perft(ctx, p, o.depth, opts); err != nil {
@@ -161,6 +159,7 @@ func (o *perftOptions) runOne(ctx context.Context, g *globalOptions, p position.
 	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(g.out, "Nodes searched: %d\n", total)
+	fmt.Fprintln(g.errOut, machine.Current())
 	if p.Phase() != position.Play {
 		fmt.Fprintf(g.errOut, "time %s (opening: counted by formula)\n", formatSeconds(elapsed))
 	} else {
@@ -206,6 +205,7 @@ func (o *perftOptions) runSuite(ctx context.Context, g *globalOptions, opts move
 	elapsed := time.Since(start)
 	fmt.Fprintf(g.out, "suite %s: %d positions, %d passed, %d failed, %d skipped\n",
 		o.suite, len(entries), st.passed, st.failed, st.skipped)
+	fmt.Fprintln(g.errOut, machine.Current())
 	fmt.Fprintf(g.errOut, "time %s; play-phase positions: %d leaves in %s, %s\n",
 		formatSeconds(elapsed), st.playNodes, formatSeconds(st.playTime), formatRate(st.playNodes, st.playTime))
 	if st.failed > 0 {
