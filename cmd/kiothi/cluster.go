@@ -59,13 +59,13 @@ func (o *natsOptions) options(name string) ([]nats.Option, error) {
 	return opts, nil
 }
 
-// localBuild is this binary's identity on the work queue.
+// localBuild is this binary's build fingerprint on the work queue.
 func localBuild() (cluster.Build, error) {
-	sig, err := bench.Signature()
+	n, err := bench.FingerprintNodes()
 	if err != nil {
-		return cluster.Build{}, fmt.Errorf("bench signature: %v", err)
+		return cluster.Build{}, fmt.Errorf("build fingerprint: %v", err)
 	}
-	return cluster.Build{Version: version, Signature: sig}, nil
+	return cluster.Build{Version: version, Commit: commit, Nodes: n}, nil
 }
 
 // clusterOptions are a coordinator's flags.
