@@ -205,3 +205,22 @@ func TestBenchCmd(t *testing.T) {
 		})
 	}
 }
+
+// TestAnalyseSaysScoreUnit: analyse's cp scores are centi-warriors where
+// the page and play show warriors, so the text output and the help say so.
+func TestAnalyseSaysScoreUnit(t *testing.T) {
+	_, errOut, err := runCLI(t, "analyse", "startpos", "ij:a3b2F5", "IJ:a5e5", "--depth", "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errOut, "centi-warriors (cp 100 = one warrior)") {
+		t.Errorf("analyse's stderr does not give the score unit: %q", errOut)
+	}
+	help, _, err := runCLI(t, "--help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(help, "analyse") || !strings.Contains(help, "(scores in centi-warriors)") {
+		t.Errorf("kiothi --help does not give analyse's score unit:\n%s", help)
+	}
+}

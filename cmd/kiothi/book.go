@@ -191,15 +191,22 @@ func (b *bookProgress) finish() {
 
 func newBookProbeCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
-		Use:   "probe FILE POSITION",
+		Use:   "probe FILE POSITION [MOVE...]",
 		Short: "List a position's book moves, best first",
 		Long: `List the book moves of POSITION (startpos, startpos25 or a position
-string), best first, one a line: <move> weight W value V depth D count C.
-A position not in the book prints nothing; a position of another setup or
-rules than the book's is an error.`,
-		Args: cobra.ExactArgs(2),
+string), after the given moves if any (as show and analyse take them),
+best first, one a line: <move> weight W value V depth D count C (V in
+centi-warriors). A position not in the book prints nothing; a position of
+another setup or rules than the book's is an error.`,
+		Example: `  kiothi book probe testdata/book.kbk startpos
+  kiothi book probe testdata/book.kbk startpos ij:a3b2F5`,
+		Args: cobra.MinimumNArgs(2),
 		RunE: func(_ *cobra.Command, args []string) error {
-			p, err := parsePosition(args[1])
+			p, moves, err := parsePositionArgs(args[1:])
+			if err != nil {
+				return err
+			}
+			game, err := playMoves(p, g.rules(), moves)
 			if err != nil {
 				return err
 			}
@@ -207,7 +214,7 @@ rules than the book's is an error.`,
 			if err != nil {
 				return err
 			}
-			for _, e := range b.Probe(p) {
+			for _, e := range b.Probe(game.Current()) {
 				if _, err := fmt.Fprintf(g.out, "%s weight %d value %d depth %d count %d\n", e.Move, e.Weight, e.Value, e.Depth, e.Count); err != nil {
 					return err
 				}
