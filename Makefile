@@ -18,10 +18,17 @@ build:
 
 # The README's test command: vet, format check, every test, then the rules
 # core again with the portable Go relay lanes (-tags purego) in place of the
-# amd64 assembly, so both implementations pass both perft suites.
+# amd64 assembly, so both implementations pass both perft suites. go test
+# -json goes through internal/testprogress, which prints each package as
+# it starts and go test's closing line as it ends, a failed package's
+# output, every skipped test with its reason, the browser tests as they
+# run, and each minute the packages still running; it fails the target
+# when a test fails.
+PROGRESS = bin/testprogress -announce '^TestBrowser'
 test: lint
-	$(GO) test ./...
-	$(GO) test -tags purego ./position ./movegen
+	@mkdir -p bin && $(GO) build -o bin/testprogress ./internal/testprogress
+	@bash -o pipefail -c "$(GO) test -json ./... | $(PROGRESS)"
+	@bash -o pipefail -c "$(GO) test -json -tags purego ./position ./movegen | $(PROGRESS)"
 
 race:
 	$(GO) test -race -short ./...
