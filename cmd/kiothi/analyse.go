@@ -292,5 +292,3 @@ func writeBest(w io.Writer, res search.Result, asJSON bool) error {
 	_, err := fmt.Fprintf(w, "bestmove %s\n", res.Best)
 	return err
 }
-
-func init() { register(newAnalyseCmd) }

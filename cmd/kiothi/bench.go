@@ -54,5 +54,3 @@ changes only when the search does. Scores are in centi-warriors.`,
 	f.IntVar(&o.hash, "hash", search.DefaultHashMB, "transposition table size in MB")
 	return c
 }
-
-func init() { register(newBenchCmd) }

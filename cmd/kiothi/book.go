@@ -16,8 +16,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newBookCmd) }
-
 func newBookCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "book",

@@ -6,6 +6,9 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"go/parser"
+	"go/token"
+	"io"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -405,5 +408,29 @@ func TestShow(t *testing.T) {
 				t.Errorf("%v: printed %q before failing", c.args, out)
 			}
 		})
+	}
+}
+
+// TestCommandDocListsSubcommands: go doc ./cmd/kiothi (main.go's comment)
+// names every subcommand the root registers, as "kiothi NAME".
+func TestCommandDocListsSubcommands(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := f.Doc.Text()
+	root := newRootCmd(strings.NewReader(""), io.Discard, io.Discard)
+	n := 0
+	for _, c := range root.Commands() {
+		if c.Hidden || c.Name() == "help" || c.Name() == "completion" {
+			continue
+		}
+		n++
+		if !strings.Contains(doc, "kiothi "+c.Name()+" ") {
+			t.Errorf("main.go's command doc does not list kiothi %s", c.Name())
+		}
+	}
+	if n < 14 {
+		t.Errorf("the root has %d subcommands, want the 14 of the command doc", n)
 	}
 }

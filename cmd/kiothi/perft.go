@@ -30,8 +30,6 @@ type perftOptions struct {
 	cluster  clusterOptions
 }
 
-func init() { register(newPerftCmd) }
-
 func newPerftCmd(g *globalOptions) *cobra.Command {
 	o := &perftOptions{}
 	cmd := &cobra.Command{

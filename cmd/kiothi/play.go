@@ -15,8 +15,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newPlayCmd) }
-
 type playOptions struct {
 	side       string
 	movetime   time.Duration

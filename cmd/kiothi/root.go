@@ -1,5 +1,5 @@
-// The root command, the options every command shares, and the registry
-// that each command file adds itself to.
+// The root command: the options every command shares and the list of
+// subcommands.
 
 package main
 
@@ -27,11 +27,20 @@ func (g *globalOptions) rules() movegen.Rules {
 	return movegen.Rules{FreeFirstLap: g.freeFirstLap}
 }
 
-// commands holds one constructor per subcommand; each command's file adds
-// its own in an init function, so files never edit each other.
-var commands []func(*globalOptions) *cobra.Command
-
-func register(f func(*globalOptions) *cobra.Command) { commands = append(commands, f) }
+// subcommands builds every subcommand, one constructor from each command's
+// file (help lists them sorted by name).
+func subcommands(g *globalOptions) []*cobra.Command {
+	return []*cobra.Command{
+		// The rules.
+		newPerftCmd(g), newMovesCmd(g), newShowCmd(g),
+		// The search.
+		newAnalyseCmd(g), newBenchCmd(g), newSolveCmd(g),
+		// Playing and front-ends.
+		newPlayCmd(g), newUGICmd(g), newServeCmd(g),
+		// Games between engines, books, training data, and their workers.
+		newMatchCmd(g), newBookCmd(g), newDatagenCmd(g), newTuneCmd(g), newWorkerCmd(g),
+	}
+}
 
 // newRootCmd builds the command tree on the given streams (tests pass
 // buffers instead of a process's streams).
@@ -48,9 +57,7 @@ func newRootCmd(in io.Reader, out, errOut io.Writer) *cobra.Command {
 	root.SetOut(out)
 	root.SetErr(errOut)
 	root.PersistentFlags().BoolVar(&g.freeFirstLap, "free-first-lap", false, "play variant free-first-lap (no first-lap restriction)")
-	for _, f := range commands {
-		root.AddCommand(f(g))
-	}
+	root.AddCommand(subcommands(g)...)
 	root.SetFlagErrorFunc(flagError)
 	withUsage(root)
 	return root

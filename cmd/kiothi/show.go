@@ -9,8 +9,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newShowCmd) }
-
 func newShowCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "show POSITION [MOVE...]",

@@ -26,8 +26,6 @@ type solveOptions struct {
 	table      string
 }
 
-func init() { register(newSolveCmd) }
-
 func newSolveCmd(g *globalOptions) *cobra.Command {
 	o := &solveOptions{}
 	c := &cobra.Command{

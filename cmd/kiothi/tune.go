@@ -126,5 +126,3 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	}
 	return f.Close()
 }
-
-func init() { register(newTuneCmd) }

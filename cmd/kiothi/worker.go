@@ -28,8 +28,6 @@ type workerOptions struct {
 	allowUGI bool
 }
 
-func init() { register(newWorkerCmd) }
-
 func newWorkerCmd(g *globalOptions) *cobra.Command {
 	o := &workerOptions{}
 	c := &cobra.Command{
