@@ -166,13 +166,6 @@ func (o *perftOptions) runOne(ctx context.Context, g *globalOptions, p position.
 	return nil
 }
 
-// suiteStats accumulates a suite run's tally.
-type suiteStats struct {
-	passed, failed, skipped int
-	playNodes               uint64 // leaves counted from play-phase positions
-	playTime                time.Duration
-}
-
 func (o *perftOptions) runSuite(ctx context.Context, g *globalOptions, opts movegen.PerftOptions, depthCap bool) error {
 	f, err := os.Open(o.suite)
 	if err != nil {
@@ -184,34 +177,48 @@ func (o *perftOptions) runSuite(ctx context.Context, g *globalOptions, opts move
 		return fmt.Errorf("--suite %s: %v", o.suite, err)
 	}
 	bar := newProgressBar(g.errOut, len(entries))
-	var st suiteStats
+	var passed, failed, skipped int
+	var playNodes uint64
+	var playTime time.Duration
 	start := time.Now()
-	for k, e := range entries {
-		bar.update(k, fmt.Sprintf("line %d", e.Line))
-		deepest := o.deepest(e, depthCap)
-		if deepest == 0 {
-			st.skipped++
+	err = movegen.CheckSuite(ctx, entries, opts, func(e movegen.SuiteEntry) int { return o.deepest(e, depthCap) },
+		func(k, d int) { bar.update(k, fmt.Sprintf("line %d D%d", entries[k].Line, d)) },
+		func(c movegen.SuiteCheck) {
 			bar.clear()
-			fmt.Fprintf(g.out, "skip  line %d  D1 %d over --max-nodes %d  %s\n", e.Line, e.Expected[0], o.maxNodes, e.Position)
-			continue
-		}
-		if err := o.checkEntry(ctx, g, e, deepest, opts, &st, bar); err != nil {
-			return err
-		}
-	}
+			e := c.Entry
+			playNodes += c.PlayNodes
+			playTime += c.PlayTime
+			switch {
+			case c.Depth == 0:
+				skipped++
+				fmt.Fprintf(g.out, "skip  line %d  D1 %d over --max-nodes %d  %s\n", e.Line, e.Expected[0], o.maxNodes, e.Position)
+			case c.Err != nil:
+				failed++
+				fmt.Fprintf(g.out, "FAIL  line %d  D%d  error: %v  %s\n", e.Line, c.Depth, c.Err, e.Position)
+			case c.Failed:
+				failed++
+				fmt.Fprintf(g.out, "FAIL  line %d  D%d  got %d, want %d  %s\n", e.Line, c.Depth, c.Got, e.Expected[c.Depth-1], e.Position)
+			default:
+				passed++
+				fmt.Fprintf(g.out, "ok    line %d  D%d %d  %s\n", e.Line, c.Depth, e.Expected[c.Depth-1], e.Position)
+			}
+		})
 	bar.clear()
+	if err != nil {
+		return err
+	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(g.out, "suite %s: %d positions, %d passed, %d failed, %d skipped\n",
-		o.suite, len(entries), st.passed, st.failed, st.skipped)
+		o.suite, len(entries), passed, failed, skipped)
 	fmt.Fprintln(g.errOut, machine.Current())
 	fmt.Fprintf(g.errOut, "time %s; play-phase positions: %d leaves in %s, %s\n",
-		formatSeconds(elapsed), st.playNodes, formatSeconds(st.playTime), formatRate(st.playNodes, st.playTime))
-	if st.failed > 0 {
+		formatSeconds(elapsed), playNodes, formatSeconds(playTime), formatRate(playNodes, playTime))
+	if failed > 0 {
 		hint := ""
 		if !opts.Rules.FreeFirstLap && strings.Contains(o.suite, "free-first-lap") {
 			hint = " (a free-first-lap suite needs --free-first-lap)"
 		}
-		return &exitError{code: 1, err: fmt.Errorf("suite %s: %d of %d positions failed%s", o.suite, st.failed, len(entries), hint)}
+		return &exitError{code: 1, err: fmt.Errorf("suite %s: %d of %d positions failed%s", o.suite, failed, len(entries), hint)}
 	}
 	return nil
 }
@@ -229,38 +236,6 @@ func (o *perftOptions) deepest(e movegen.SuiteEntry, depthCap bool) int {
 		d = k + 1
 	}
 	return d
-}
-
-// checkEntry counts one suite position at depths 1..deepest, stopping at
-// the first mismatch, and prints its result line.
-func (o *perftOptions) checkEntry(ctx context.Context, g *globalOptions, e movegen.SuiteEntry, deepest int, opts movegen.PerftOptions, st *suiteStats, bar *progressBar) error {
-	for d := 1; d <= deepest; d++ {
-		bar.update(st.passed+st.failed+st.skipped, fmt.Sprintf("line %d D%d", e.Line, d))
-		start := time.Now()
-		got, err := movegen.Perft(ctx, e.Position, d, opts)
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if e.Position.Phase() == position.Play && err == nil {
-			st.playNodes += got
-			st.playTime += time.Since(start)
-		}
-		want := e.Expected[d-1]
-		if err != nil || got != want {
-			st.failed++
-			bar.clear()
-			if err != nil {
-				fmt.Fprintf(g.out, "FAIL  line %d  D%d  error: %v  %s\n", e.Line, d, err, e.Position)
-			} else {
-				fmt.Fprintf(g.out, "FAIL  line %d  D%d  got %d, want %d  %s\n", e.Line, d, got, want, e.Position)
-			}
-			return nil
-		}
-	}
-	st.passed++
-	bar.clear()
-	fmt.Fprintf(g.out, "ok    line %d  D%d %d  %s\n", e.Line, deepest, e.Expected[deepest-1], e.Position)
-	return nil
 }
 
 // formatSeconds prints a duration in seconds with millisecond precision.
