@@ -4,13 +4,9 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/kiothi/kiothi/book"
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
 	"github.com/spf13/cobra"
@@ -113,11 +109,18 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 			return fmt.Errorf("--shard: %v", err)
 		}
 	}
-	bar, err := newBookProgress(g.errOut, o.progress)
+	bar, err := newProgressBarMode(g.errOut, o.positions, o.progress)
 	if err != nil {
 		return err
 	}
-	cfg.Progress = bar.update
+	cfg.Progress = func(p book.Progress) {
+		left := "?"
+		if p.Done > p.Start {
+			left = p.ETA.Round(time.Second).String()
+		}
+		bar.updateOf(p.Done, p.Target, fmt.Sprintf("positions %d searches %s elapsed, %s left",
+			p.Searches, p.Elapsed.Round(time.Second), left))
+	}
 
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
@@ -127,7 +130,7 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 	} else {
 		sum, err = book.Build(ctx, cfg)
 	}
-	bar.finish()
+	bar.clear()
 	if err != nil {
 		return err
 	}
@@ -139,52 +142,6 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 		return &exitError{code: 130, err: fmt.Errorf("interrupted: %s is a valid book; continue it with --resume", o.out)}
 	}
 	return nil
-}
-
-// bookProgress draws the build's progress, with the time left, on a terminal.
-type bookProgress struct {
-	w     io.Writer
-	drawn bool
-}
-
-func newBookProgress(w io.Writer, mode string) (*bookProgress, error) {
-	switch mode {
-	case "on":
-		return &bookProgress{w: w}, nil
-	case "off":
-		return &bookProgress{}, nil
-	case "auto":
-		if f, ok := w.(*os.File); ok {
-			if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-				return &bookProgress{w: w}, nil
-			}
-		}
-		return &bookProgress{}, nil
-	}
-	return nil, fmt.Errorf("--progress %s: want auto, on or off", excerpt.Quote(mode))
-}
-
-func (b *bookProgress) update(p book.Progress) {
-	if b.w == nil {
-		return
-	}
-	const width = 30
-	frac := float64(p.Done) / float64(max(p.Target, 1))
-	n := min(int(frac*width), width)
-	eta := "?"
-	if p.Done > p.Start {
-		eta = p.ETA.Round(time.Second).String()
-	}
-	fmt.Fprintf(b.w, "\r[%s%s] %d/%d positions %d searches %s elapsed, %s left ",
-		strings.Repeat("#", n), strings.Repeat(".", width-n), p.Done, p.Target, p.Searches,
-		p.Elapsed.Round(time.Second), eta)
-	b.drawn = true
-}
-
-func (b *bookProgress) finish() {
-	if b.drawn {
-		fmt.Fprintln(b.w)
-	}
 }
 
 func newBookProbeCmd(g *globalOptions) *cobra.Command {
