@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -12,7 +13,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -95,48 +95,51 @@ func TestWorkerCommand(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a buffer one goroutine writes while another reads.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-func (l *lockedBuffer) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
-
 // A worker whose server does not answer tries again, saying so, until
 // it is interrupted (it used to exit at once).
 func TestWorkerRetriesUntilInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var werr lockedBuffer
+	pr, pw := io.Pipe()
+	lines := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
 	done := make(chan error, 1)
 	go func() {
-		cmd := newRootCmd(strings.NewReader(""), io.Discard, &werr)
+		cmd := newRootCmd(strings.NewReader(""), io.Discard, pw)
 		cmd.SetArgs([]string{"worker", "--nats", "nats://127.0.0.1:1", "--name", "w1"})
 		done <- cmd.ExecuteContext(ctx)
+		pw.Close()
 	}()
+	var said []string
 	deadline := time.After(60 * time.Second)
-	for !strings.Contains(werr.String(), "(try 2; again in 2s") {
+	for len(said) < 2 {
 		select {
-		case err := <-done:
-			t.Fatalf("worker exited before a second try: %v\n%s", err, werr.String())
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatalf("worker exited before a second try: %v\n%s", <-done, strings.Join(said, "\n"))
+			}
+			said = append(said, l)
 		case <-deadline:
-			t.Fatalf("no second try within 60 s:\n%s", werr.String())
-		case <-time.After(50 * time.Millisecond):
+			t.Fatalf("no second try within 60 s:\n%s", strings.Join(said, "\n"))
 		}
 	}
 	cancel()
 	err := <-done
+	for range lines { // the pipe closes once the worker is done
+	}
 	if err == nil || exitCode(err) != 130 || !strings.Contains(err.Error(), "interrupted before a connection") {
 		t.Errorf("worker ended with %v (exit %d)", err, exitCode(err))
 	}
-	if s := werr.String(); !strings.Contains(s, "worker w1: --nats nats://127.0.0.1:1: ") || !strings.Contains(s, "(try 1; again in 1s, Ctrl-C stops)") {
-		t.Errorf("worker's stderr: %q", s)
+	for i, want := range []string{"(try 1; again in 1s, Ctrl-C stops)", "(try 2; again in 2s, Ctrl-C stops)"} {
+		if !strings.HasPrefix(said[i], "worker w1: --nats nats://127.0.0.1:1: ") || !strings.HasSuffix(said[i], want) {
+			t.Errorf("worker's line %d: %q, want one ending %q", i+1, said[i], want)
+		}
 	}
 }
 
