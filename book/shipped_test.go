@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -18,24 +19,6 @@ const shippedBook = "../testdata/book.kbk"
 // shippedDepth is the depth of the searches that judge redistributions:
 // a search of North's reply at turn 2 is an opening search, the costliest.
 const shippedDepth = 1
-
-// randomOpening draws a redistribution: a random pair of the mover's
-// occupied pits, each lifted warrior dropped into a random pit.
-func randomOpening(p *position.Position, rng *rand.Rand) position.OpeningMove {
-	type pair struct{ i, j, l int }
-	var pairs []pair
-	movegen.ForEachPair(p, func(i, j, l int) { pairs = append(pairs, pair{i, j, l}) })
-	pr := pairs[rng.IntN(len(pairs))]
-	var d [position.NumPits]int
-	for range pr.l {
-		d[rng.IntN(position.NumPits)]++
-	}
-	m, err := movegen.NewOpening(p, pr.i, pr.j, d)
-	if err != nil {
-		panic(err)
-	}
-	return m
-}
 
 func TestShippedBookBeatsRandom(t *testing.T) {
 	if testing.Short() {
@@ -69,7 +52,7 @@ func TestShippedBookBeatsRandom(t *testing.T) {
 	const n = 12
 	sum, alike := 0, true
 	for range n {
-		v := value(randomOpening(&start, rng))
+		v := value(testgame.ScatterOpening(&start, rng))
 		sum += v
 		alike = alike && v == bookValue
 	}
