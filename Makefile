@@ -2,20 +2,33 @@
 GO      ?= go
 BIN     ?= bin/kiothi
 FUZZTIME ?= 10s
+# The version stamp of make build: the commit (+dirty for uncommitted
+# changes) and the release tag at HEAD, if any (kiothi --version, bench,
+# the worker's start line and its build fingerprint show them).
+COMMIT  ?= $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD || c=$$c+dirty; echo $$c; })
+TAG     ?= $(shell git describe --tags --exact-match 2>/dev/null)
+LDFLAGS ?= -X main.stampedCommit=$(COMMIT) -X main.stampedTag=$(TAG)
 
 .PHONY: all build test race bench signature fuzz lint suite book clean
 
 all: build
 
 build:
-	$(GO) build -o $(BIN) ./cmd/kiothi
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/kiothi
 
 # The README's test command: vet, format check, every test, then the rules
 # core again with the portable Go relay lanes (-tags purego) in place of the
-# amd64 assembly, so both implementations pass both perft suites.
+# amd64 assembly, so both implementations pass both perft suites. go test
+# -json goes through internal/testprogress, which prints each package as
+# it starts and go test's closing line as it ends, a failed package's
+# output, every skipped test with its reason, the browser tests as they
+# run, and each minute the packages still running; it fails the target
+# when a test fails.
+PROGRESS = bin/testprogress -announce '^TestBrowser'
 test: lint
-	$(GO) test ./...
-	$(GO) test -tags purego ./position ./movegen
+	@mkdir -p bin && $(GO) build -o bin/testprogress ./internal/testprogress
+	@bash -o pipefail -c "$(GO) test -json ./... | $(PROGRESS)"
+	@bash -o pipefail -c "$(GO) test -json -tags purego ./position ./movegen | $(PROGRESS)"
 
 race:
 	$(GO) test -race -short ./...

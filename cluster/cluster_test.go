@@ -21,8 +21,8 @@ import (
 )
 
 var (
-	testBuild  = Build{Version: "test", Signature: 42}
-	otherBuild = Build{Version: "test", Signature: 43}
+	testBuild  = Build{Version: "test", Nodes: 42}
+	otherBuild = Build{Version: "test", Nodes: 43}
 )
 
 // Players of the test matches: depth-limited, so deterministic.
@@ -280,7 +280,7 @@ func TestOtherBuildRefused(t *testing.T) {
 	if err == nil {
 		t.Fatal("a run with only a worker of another build succeeded")
 	}
-	for _, want := range []string{"refused", "stale", "bench signature 42", "bench signature 43", "coordinator's build"} {
+	for _, want := range []string{"refused", "stale", "build fingerprint kiothi test (depth-10 bench: 42 nodes)", "build fingerprint kiothi test (depth-10 bench: 43 nodes)", "coordinator's build"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
 		}

@@ -260,7 +260,7 @@ func (c *Coordinator) examine(m jetstream.Msg) (r *Result, seq uint64, refusal s
 		return r, seq, fmt.Sprintf("worker %s: %s", excerpt.Prefix(r.Worker), r.Error)
 	case r.Build != c.Build:
 		c.Refused++
-		return r, seq, fmt.Sprintf("refused the result of job %s/%d from worker %s: it is %s, this coordinator %s", c.Run, r.N, excerpt.Prefix(r.Worker), r.Build, c.Build)
+		return r, seq, fmt.Sprintf("refused the result of job %s/%d from worker %s: it has %s, this coordinator %s", c.Run, r.N, excerpt.Prefix(r.Worker), r.Build, c.Build)
 	}
 	return r, seq, ""
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/tt"
@@ -63,17 +64,22 @@ func CheckRunID(run string) error {
 	return nil
 }
 
-// Build says which engine made a message: its version and its bench
-// signature (package bench's Signature). Workers run only jobs of their own
-// build, and coordinators count only results of theirs, so results of two
-// builds never mix.
+// Build is a build fingerprint: the engine's version, its commit and the
+// node count of its bench at depth 10 (package bench's FingerprintNodes).
+// Workers run only jobs of their own build, and coordinators count only
+// results of theirs, so results of two builds never mix.
 type Build struct {
-	Version   string `json:"version"`
-	Signature uint64 `json:"signature"`
+	Version string `json:"version"`
+	Commit  string `json:"commit,omitempty"`
+	Nodes   uint64 `json:"fingerprint_nodes"`
 }
 
 func (b Build) String() string {
-	return fmt.Sprintf("kiothi %s (bench signature %d)", b.Version, b.Signature)
+	c := ""
+	if b.Commit != "" && !strings.Contains(b.Version, b.Commit) {
+		c = " commit " + b.Commit
+	}
+	return fmt.Sprintf("build fingerprint kiothi %s%s (depth-10 bench: %d nodes)", b.Version, c, b.Nodes)
 }
 
 // Job is one unit of work, self-contained: a worker needs nothing else.
@@ -161,6 +167,8 @@ type Result struct {
 	Search  *SearchOut  `json:"search,omitempty"`
 	Perft   *PerftOut   `json:"perft,omitempty"`
 	Datagen *DatagenOut `json:"datagen,omitempty"`
+
+	Machine *machine.Info `json:"machine,omitempty"` // the worker's (speeds depend on it)
 }
 
 // GameOut is a played game (match.GameResult).

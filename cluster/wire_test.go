@@ -87,7 +87,7 @@ func FuzzParseMessages(f *testing.F) {
 		b, _ := Marshal(j)
 		f.Add(b)
 	}
-	f.Add([]byte(`{"v":1,"run":"r","n":0,"build":{"version":"x","signature":1},"worker":"w","kind":"game","game":{"start":"startpos","moves":["a3"],"south":1,"north":2,"end":"forfeit","forfeit":"north","reason":"late"}}`))
+	f.Add([]byte(`{"v":1,"run":"r","n":0,"build":{"version":"x","fingerprint_nodes":1},"worker":"w","kind":"game","game":{"start":"startpos","moves":["a3"],"south":1,"north":2,"end":"forfeit","forfeit":"north","reason":"late"}}`))
 	f.Add([]byte(`{"v":1,"run":"r","n":-1,"build":{},"worker":"w","error":"bad"}`))
 	f.Add([]byte(`{"v":1,"run":"r","n":2,"build":{},"worker":"w","kind":"datagen","datagen":{"records":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"golang.org/x/sync/errgroup"
@@ -34,6 +35,8 @@ type WorkerConfig struct {
 	// every ProgressEvery jobs (nil: none).
 	Log           io.Writer
 	ProgressEvery int
+
+	Machine *machine.Info // attached to every result (nil: none)
 
 	// started, if set, is called as a runner starts a job (tests).
 	started func(*Job)
@@ -157,7 +160,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 		return
 	}
 	if job.Build != w.cfg.Build {
-		e := fmt.Sprintf("refused: job %s comes from %s, this worker is %s; run workers of the coordinator's build", job.ID(), job.Build, w.cfg.Build)
+		e := fmt.Sprintf("refused: job %s comes from %s, this worker has %s; run workers of the coordinator's build", job.ID(), job.Build, w.cfg.Build)
 		w.logf("%s", e)
 		w.publish(ctx, &Result{Run: job.Run, N: job.N, Try: job.Try, Kind: job.Kind, Error: e, Refused: true}, "")
 		msg.Term() // the coordinator publishes it again for another worker
@@ -207,7 +210,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 
 // publish sends a result on its run's results subject.
 func (w *worker) publish(ctx context.Context, r *Result, msgID string) error {
-	r.V, r.Build, r.Worker = WireVersion, w.cfg.Build, w.cfg.Name
+	r.V, r.Build, r.Worker, r.Machine = WireVersion, w.cfg.Build, w.cfg.Name, w.cfg.Machine
 	b, err := Marshal(r)
 	if err != nil {
 		return err

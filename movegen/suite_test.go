@@ -6,6 +6,7 @@ package movegen_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/kiothi/kiothi/internal/testgame"
@@ -19,25 +20,76 @@ import (
 func TestPerftSuites(t *testing.T) {
 	for _, s := range testgame.SuiteFiles {
 		t.Run(s.Name, func(t *testing.T) {
-			hash := movegen.NewPerftHash(64)
-			for _, e := range testgame.LoadSuite(t, s.Name) {
+			o := movegen.PerftOptions{Rules: s.Rules, Threads: 2, Hash: movegen.NewPerftHash(64)}
+			deepest := func(e movegen.SuiteEntry) int {
 				for d, want := range e.Expected {
 					if testing.Short() && want > 100000 && e.Position.Phase() == position.Play {
-						break
-					}
-					o := movegen.PerftOptions{Rules: s.Rules, Threads: 2, Hash: hash}
-					got, err := movegen.Perft(context.Background(), e.Position, d+1, o)
-					if err != nil {
-						t.Errorf("line %d %s D%d: %v", e.Line, e.Position, d+1, err)
-						break
-					}
-					if got != want {
-						t.Errorf("line %d %s D%d: got %d, want %d", e.Line, e.Position, d+1, got, want)
-						break
+						return d
 					}
 				}
+				return len(e.Expected)
+			}
+			checked := 0
+			err := movegen.CheckSuite(context.Background(), testgame.LoadSuite(t, s.Name), o, deepest, nil, func(c movegen.SuiteCheck) {
+				checked++
+				switch {
+				case c.Err != nil:
+					t.Errorf("line %d %s D%d: %v", c.Entry.Line, c.Entry.Position, c.Depth, c.Err)
+				case c.Failed:
+					t.Errorf("line %d %s D%d: got %d, want %d", c.Entry.Line, c.Entry.Position, c.Depth, c.Got, c.Entry.Expected[c.Depth-1])
+				case c.Depth != deepest(c.Entry):
+					t.Errorf("line %d: checked to D%d, want D%d", c.Entry.Line, c.Depth, deepest(c.Entry))
+				}
+			})
+			if err != nil || checked == 0 {
+				t.Fatalf("CheckSuite: %v after %d positions", err, checked)
 			}
 		})
+	}
+}
+
+// TestCheckSuiteFindsAWrongCount: a suite line with a wrong count fails at
+// that depth, the lines around it pass, and a line deepest skips is
+// reported with depth 0.
+func TestCheckSuiteFindsAWrongCount(t *testing.T) {
+	const suite = `%s ;D1 300450150
+0.2.1.2.0.0.1.2.2.1/0.1.4.1.0.0.2.1.1.0 21-18 n 36 ;D1 %d ;D2 %d ;D3 %d
+%s ;D1 1
+`
+	p, _ := position.Parse("0.2.1.2.0.0.1.2.2.1/0.1.4.1.0.0.2.1.1.0 21-18 n 36")
+	var n [3]uint64
+	for d := range n {
+		n[d], _ = movegen.Perft(context.Background(), p, d+1, movegen.PerftOptions{})
+	}
+	entries, err := movegen.ParseSuite(strings.NewReader(fmt.Sprintf(suite, position.Start(30), n[0], n[1]+1, n[2], position.Start(25))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []movegen.SuiteCheck
+	var at []string
+	deepest := func(e movegen.SuiteEntry) int {
+		if e.Line == 3 {
+			return 0
+		}
+		return len(e.Expected)
+	}
+	err = movegen.CheckSuite(context.Background(), entries, movegen.PerftOptions{}, deepest,
+		func(k, d int) { at = append(at, fmt.Sprintf("%d/D%d", k, d)) },
+		func(c movegen.SuiteCheck) { got = append(got, c) })
+	if err != nil || len(got) != 3 {
+		t.Fatalf("CheckSuite: %v, %d checks", err, len(got))
+	}
+	if c := got[0]; c.Failed || c.Depth != 1 || c.Got != 300450150 || c.PlayNodes != 0 {
+		t.Errorf("startpos: %+v", c)
+	}
+	if c := got[1]; !c.Failed || c.Depth != 2 || c.Got != n[1] || c.PlayNodes != n[0]+n[1] {
+		t.Errorf("the wrong D2: %+v (counts %v)", c, n)
+	}
+	if c := got[2]; c.Failed || c.Depth != 0 {
+		t.Errorf("the skipped line: %+v", c)
+	}
+	if want := "[0/D1 1/D1 1/D2]"; fmt.Sprint(at) != want {
+		t.Errorf("progress calls %v, want %s", at, want)
 	}
 }
 

@@ -133,6 +133,10 @@ func (s *session) move(f []string) (bool, error) {
 	}
 	in := f[0]
 	cur := s.game.Current()
+	if len(in) == 1 && isPit(in[0]) {
+		s.printf("%s\n", lonePitHint(cur, in[0], s.cfg.Rules))
+		return false, nil
+	}
 	if !looksLikeMove(in) {
 		s.printf("%s is not a command or a move. Type help for the commands.\n", excerpt.Quote(in))
 		return false, nil
@@ -168,6 +172,33 @@ func looksLikeMove(w string) bool {
 		return false
 	}
 	return w[1] >= '0' && w[1] <= '9' || len(w) == 2 && isPit(w[1])
+}
+
+// lonePitHint answers a pit typed alone: what a move at p is made of,
+// with the moves from that pit when there are any.
+func lonePitHint(p position.Position, c byte, r movegen.Rules) string {
+	pit, _ := position.ParsePit(c)
+	name := position.PitName(pit)
+	if p.Phase() != position.Play {
+		return fmt.Sprintf("%q is one pit: this turn is a redistribution; type two of your pits to empty (e.g. %s) to be guided, or the whole move as in %s.",
+			name, examplePair(p), exampleOpening(p))
+	}
+	var list movegen.MoveList
+	n := movegen.Generate(&p, r, &list)
+	var from []string
+	for _, m := range list[:n] {
+		if m.Pit() == pit {
+			from = append(from, m.String())
+		}
+	}
+	hint := fmt.Sprintf("%q is a pit: a move is a pit and the number of warriors to lift from it", name)
+	switch {
+	case len(from) > 0:
+		return hint + fmt.Sprintf(". From %s you may play %s.", name, strings.Join(from, " "))
+	case n > 0:
+		return hint + fmt.Sprintf(" (e.g. %s); %s has no legal move now.", list[0], name)
+	}
+	return hint + "."
 }
 
 func isPit(c byte) bool {

@@ -45,7 +45,7 @@ func newAnalyseCmd(g *globalOptions) *cobra.Command {
 	o := &analyseOptions{}
 	c := &cobra.Command{
 		Use:   "analyse POSITION [MOVE...]",
-		Short: "Search a position and print info lines, then the best move",
+		Short: "Search a position and print info lines (scores in centi-warriors), then the best move",
 		Long: `Search POSITION (a position string, startpos or startpos25), after the
 given moves if any, and print UCI-style lines as the search deepens, and
 a last one with the totals when a limit stops an iteration part-way:
@@ -115,18 +115,9 @@ func (o *analyseOptions) setup(f *pflag.FlagSet, g *globalOptions, args []string
 		return nil, err
 	}
 	moves = append(moves, o.moves...)
-	game := movegen.NewGame(p, g.rules())
-	for i, s := range moves {
-		if _, over := game.Over(); over {
-			return nil, fmt.Errorf("move %d (%s): the game is already over", i+1, s)
-		}
-		m, err := position.ParseGameMove(s)
-		if err != nil {
-			return nil, fmt.Errorf("move %d: %v", i+1, err)
-		}
-		if err := game.Play(m); err != nil {
-			return nil, fmt.Errorf("move %d: %v", i+1, err)
-		}
+	game, err := playMoves(p, g.rules(), moves)
+	if err != nil {
+		return nil, err
 	}
 	set := 0
 	for _, name := range []string{"depth", "movetime", "nodes"} {
@@ -204,6 +195,10 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 	defer stop()
 	if cur := su.game.Current(); o.multipv > 1 && cur.Phase() != position.Play {
 		fmt.Fprintln(g.errOut, "kiothi: --multipv applies from turn 3: at turns 1 and 2 the search reports its best redistribution only")
+	}
+	if !o.json {
+		// The page and play show warriors; the info lines keep UCI's cp.
+		fmt.Fprintln(g.errOut, "kiothi: score cp X is in centi-warriors (cp 100 = one warrior), from the side to move's view")
 	}
 	var reported uint64 // nodes of the last info line
 	printed, sel := false, 0
@@ -297,5 +292,3 @@ func writeBest(w io.Writer, res search.Result, asJSON bool) error {
 	_, err := fmt.Fprintf(w, "bestmove %s\n", res.Best)
 	return err
 }
-
-func init() { register(newAnalyseCmd) }

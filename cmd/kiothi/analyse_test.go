@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 )
@@ -192,11 +193,34 @@ func TestBenchCmd(t *testing.T) {
 	if n := len(lines); n < 32 || !strings.HasPrefix(lines[n-2], "Nodes searched: ") || !strings.HasPrefix(lines[n-1], "Nodes/second: ") {
 		t.Fatalf("bench output:\n%s", out)
 	}
+	// It opens with the build and the machine the speed was measured on.
+	if !strings.HasPrefix(lines[0], "kiothi "+version+" bench: depth 2, 1 thread(s)") || lines[1] != machine.Current().String() {
+		t.Errorf("bench opens with\n%s\n%s\nwant the version and the machine", lines[0], lines[1])
+	}
 	for _, args := range [][]string{{"bench", "--depth", "0"}, {"bench", "--threads", "0"}, {"bench", "--hash", "0"}, {"bench", "extra"}} {
 		t.Run(caseName(args), func(t *testing.T) {
 			if _, err := runCmd(t, args...); err == nil {
 				t.Errorf("%q: no error", args)
 			}
 		})
+	}
+}
+
+// TestAnalyseSaysScoreUnit: analyse's cp scores are centi-warriors where
+// the page and play show warriors, so the text output and the help say so.
+func TestAnalyseSaysScoreUnit(t *testing.T) {
+	_, errOut, err := runCLI(t, "analyse", "startpos", "ij:a3b2F5", "IJ:a5e5", "--depth", "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errOut, "centi-warriors (cp 100 = one warrior)") {
+		t.Errorf("analyse's stderr does not give the score unit: %q", errOut)
+	}
+	help, _, err := runCLI(t, "--help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(help, "analyse") || !strings.Contains(help, "(scores in centi-warriors)") {
+		t.Errorf("kiothi --help does not give analyse's score unit:\n%s", help)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/kiothi/kiothi/bench"
+	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
 	"github.com/spf13/cobra"
@@ -22,8 +23,11 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 		Short: "Search the fixed bench positions and print the node count and speed",
 		Long: `Search each bench position (testdata/bench.txt) to a fixed depth from a
 cleared table, one line each, then "Nodes searched: N" and "Nodes/second: N".
-With one thread the node count is the search's signature: it changes only
-when the search does.`,
+The first two lines name the build (version and commit) and the machine
+(CPU, cores, caches, x86-64 level, Go version, GOAMD64), so that the speed
+says where it was measured. With one thread at the default depth the node
+count is the bench signature (bench/signature.txt, make signature): it
+changes only when the search does. Scores are in centi-warriors.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			for _, err := range []error{
@@ -36,6 +40,8 @@ when the search does.`,
 					return err
 				}
 			}
+			fmt.Fprintf(g.out, "kiothi %s bench: depth %d, %d thread(s), hash %d MB\n", version, o.depth, o.threads, o.hash)
+			fmt.Fprintln(g.out, machine.Current())
 			ctx, stop := interruptible(cmd.Context())
 			defer stop()
 			_, err := bench.Run(ctx, bench.Options{Depth: o.depth, Threads: o.threads, HashMB: o.hash, Rules: g.rules()}, g.out)
@@ -48,5 +54,3 @@ when the search does.`,
 	f.IntVar(&o.hash, "hash", search.DefaultHashMB, "transposition table size in MB")
 	return c
 }
-
-func init() { register(newBenchCmd) }

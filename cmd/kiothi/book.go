@@ -4,19 +4,13 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/kiothi/kiothi/book"
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
 	"github.com/spf13/cobra"
 )
-
-func init() { register(newBookCmd) }
 
 func newBookCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
@@ -115,11 +109,18 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 			return fmt.Errorf("--shard: %v", err)
 		}
 	}
-	bar, err := newBookProgress(g.errOut, o.progress)
+	bar, err := newProgressBarMode(g.errOut, o.positions, o.progress)
 	if err != nil {
 		return err
 	}
-	cfg.Progress = bar.update
+	cfg.Progress = func(p book.Progress) {
+		left := "?"
+		if p.Done > p.Start {
+			left = p.ETA.Round(time.Second).String()
+		}
+		bar.updateOf(p.Done, p.Target, fmt.Sprintf("positions %d searches %s elapsed, %s left",
+			p.Searches, p.Elapsed.Round(time.Second), left))
+	}
 
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
@@ -129,7 +130,7 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 	} else {
 		sum, err = book.Build(ctx, cfg)
 	}
-	bar.finish()
+	bar.clear()
 	if err != nil {
 		return err
 	}
@@ -143,63 +144,24 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 	return nil
 }
 
-// bookProgress draws the build's progress, with the time left, on a terminal.
-type bookProgress struct {
-	w     io.Writer
-	drawn bool
-}
-
-func newBookProgress(w io.Writer, mode string) (*bookProgress, error) {
-	switch mode {
-	case "on":
-		return &bookProgress{w: w}, nil
-	case "off":
-		return &bookProgress{}, nil
-	case "auto":
-		if f, ok := w.(*os.File); ok {
-			if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-				return &bookProgress{w: w}, nil
-			}
-		}
-		return &bookProgress{}, nil
-	}
-	return nil, fmt.Errorf("--progress %s: want auto, on or off", excerpt.Quote(mode))
-}
-
-func (b *bookProgress) update(p book.Progress) {
-	if b.w == nil {
-		return
-	}
-	const width = 30
-	frac := float64(p.Done) / float64(max(p.Target, 1))
-	n := min(int(frac*width), width)
-	eta := "?"
-	if p.Done > p.Start {
-		eta = p.ETA.Round(time.Second).String()
-	}
-	fmt.Fprintf(b.w, "\r[%s%s] %d/%d positions %d searches %s elapsed, %s left ",
-		strings.Repeat("#", n), strings.Repeat(".", width-n), p.Done, p.Target, p.Searches,
-		p.Elapsed.Round(time.Second), eta)
-	b.drawn = true
-}
-
-func (b *bookProgress) finish() {
-	if b.drawn {
-		fmt.Fprintln(b.w)
-	}
-}
-
 func newBookProbeCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
-		Use:   "probe FILE POSITION",
+		Use:   "probe FILE POSITION [MOVE...]",
 		Short: "List a position's book moves, best first",
 		Long: `List the book moves of POSITION (startpos, startpos25 or a position
-string), best first, one a line: <move> weight W value V depth D count C.
-A position not in the book prints nothing; a position of another setup or
-rules than the book's is an error.`,
-		Args: cobra.ExactArgs(2),
+string), after the given moves if any (as show and analyse take them),
+best first, one a line: <move> weight W value V depth D count C (V in
+centi-warriors). A position not in the book prints nothing; a position of
+another setup or rules than the book's is an error.`,
+		Example: `  kiothi book probe testdata/book.kbk startpos
+  kiothi book probe testdata/book.kbk startpos ij:a3b2F5`,
+		Args: cobra.MinimumNArgs(2),
 		RunE: func(_ *cobra.Command, args []string) error {
-			p, err := parsePosition(args[1])
+			p, moves, err := parsePositionArgs(args[1:])
+			if err != nil {
+				return err
+			}
+			game, err := playMoves(p, g.rules(), moves)
 			if err != nil {
 				return err
 			}
@@ -207,7 +169,7 @@ rules than the book's is an error.`,
 			if err != nil {
 				return err
 			}
-			for _, e := range b.Probe(p) {
+			for _, e := range b.Probe(game.Current()) {
 				if _, err := fmt.Fprintf(g.out, "%s weight %d value %d depth %d count %d\n", e.Move, e.Weight, e.Value, e.Depth, e.Count); err != nil {
 					return err
 				}

@@ -57,6 +57,35 @@ func TestBookBuildProbeStats(t *testing.T) {
 		}
 	}
 
+	// Moves after the position, as show and analyse take them: the same
+	// lines as the position they lead to, and some book move's reply is
+	// in the book.
+	replies := 0
+	for _, l := range lines {
+		mv := probeLine.FindStringSubmatch(l)[1]
+		after, _, err := movegen.ParseAndApply(start, mv, movegen.Rules{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		withMoves, _, err := runBookCLI(t, "book", "probe", path, "startpos", mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		atPosition, _, err := runBookCLI(t, "book", "probe", path, after.String())
+		if err != nil || withMoves != atPosition {
+			t.Errorf("probe startpos %s: %q; probe of the position after it: %q, %v", mv, withMoves, atPosition, err)
+		}
+		if withMoves != "" {
+			replies++
+		}
+	}
+	if replies == 0 {
+		t.Errorf("no reply to a book move at the start is in the book")
+	}
+	if _, _, err := runBookCLI(t, "book", "probe", path, "startpos", "a3"); err == nil || !strings.Contains(err.Error(), "move 1:") {
+		t.Errorf("probe startpos a3 (a play move at turn 1): %v", err)
+	}
+
 	// A position outside the book: no output, no error.
 	out, _, err = runBookCLI(t, "book", "probe", path, "0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3")
 	if err != nil || out != "" {

@@ -6,6 +6,9 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"go/parser"
+	"go/token"
+	"io"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -57,7 +60,6 @@ func TestPerftStart(t *testing.T) {
 		{[]string{"perft", "startpos", "--depth", "1"}, d1.String()},
 		{[]string{"perft", "startpos", "--depth", "2"}, "553498067252994435"},
 		{[]string{"perft", "startpos25", "--depth", "2"}, "247208437463744900"},
-		{[]string{"perft", "startpos", "--depth", "0"}, "1"},
 	} {
 		t.Run(caseName(c.args), func(t *testing.T) {
 			out, errOut, err := runCLI(t, c.args...)
@@ -230,7 +232,9 @@ func TestPerftFlagErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"perft", "startpos", "--depth", "-1"}, "--depth -1: must be at least 0"},
+		{[]string{"perft", "startpos", "--depth", "-1"}, "--depth -1: must be from 1 to 100"},
+		{[]string{"perft", "startpos", "--depth", "0"}, "--depth 0: must be from 1 to 100"},
+		{[]string{"perft", "--suite", "x.perft", "--depth", "0"}, "--depth 0: must be from 1 to 100"},
 		{[]string{"perft", "startpos", "--depth", "1", "--threads", "0"}, "--threads 0: must be from 1 to 256"},
 		{[]string{"perft", "startpos", "--depth", "1", "--hash", "-5"}, "--hash -5"},
 		{[]string{"perft", "startpos", "--depth", "1", "--hash", "9999999"}, "--hash 9999999: must be from 1 to 65536 MB (or 0: none)"},
@@ -404,5 +408,29 @@ func TestShow(t *testing.T) {
 				t.Errorf("%v: printed %q before failing", c.args, out)
 			}
 		})
+	}
+}
+
+// TestCommandDocListsSubcommands: go doc ./cmd/kiothi (main.go's comment)
+// names every subcommand the root registers, as "kiothi NAME".
+func TestCommandDocListsSubcommands(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := f.Doc.Text()
+	root := newRootCmd(strings.NewReader(""), io.Discard, io.Discard)
+	n := 0
+	for _, c := range root.Commands() {
+		if c.Hidden || c.Name() == "help" || c.Name() == "completion" {
+			continue
+		}
+		n++
+		if !strings.Contains(doc, "kiothi "+c.Name()+" ") {
+			t.Errorf("main.go's command doc does not list kiothi %s", c.Name())
+		}
+	}
+	if n < 14 {
+		t.Errorf("the root has %d subcommands, want the 14 of the command doc", n)
 	}
 }

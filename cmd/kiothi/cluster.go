@@ -59,13 +59,13 @@ func (o *natsOptions) options(name string) ([]nats.Option, error) {
 	return opts, nil
 }
 
-// localBuild is this binary's identity on the work queue.
+// localBuild is this binary's build fingerprint on the work queue.
 func localBuild() (cluster.Build, error) {
-	sig, err := bench.Signature()
+	n, err := bench.FingerprintNodes()
 	if err != nil {
-		return cluster.Build{}, fmt.Errorf("bench signature: %v", err)
+		return cluster.Build{}, fmt.Errorf("build fingerprint: %v", err)
 	}
-	return cluster.Build{Version: version, Signature: sig}, nil
+	return cluster.Build{Version: version, Commit: commit, Nodes: n}, nil
 }
 
 // clusterOptions are a coordinator's flags.
@@ -80,7 +80,7 @@ func (o *clusterOptions) addFlags(f *pflag.FlagSet) {
 	o.natsOptions.addFlags(f, `run the jobs through the NATS server at this URL (nats://host:4222, tls://...), or "embedded" for one in this process (docs/cluster.md)`)
 	f.IntVar(&o.workers, "workers", 0, "start this many workers in this process (without --nats: on an embedded server)")
 	f.StringVar(&o.runID, "run-id", "", "the run's id on the server; a coordinator started again with the same id resumes the run (default: a new id, printed)")
-	f.IntVar(&o.window, "queue", 256, "with --nats: jobs queued ahead of the results (the SPRT purges them when it stops)")
+	f.IntVar(&o.window, "queue", 256, "with --nats: jobs queued ahead of the results (purged when the run stops early)")
 }
 
 // enabled says whether the command runs its work through NATS (a

@@ -3,8 +3,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +18,8 @@ import (
 
 	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/datagen"
+	"github.com/kiothi/kiothi/internal/machine"
+	"github.com/nats-io/nats.go"
 )
 
 func TestMatchWithWorkersEqualsLocal(t *testing.T) {
@@ -84,8 +90,76 @@ func TestWorkerCommand(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("worker did not stop within 20 s of its context's end")
 	}
-	if s := werr.String(); !strings.Contains(s, "worker w1: kiothi ") || !strings.Contains(s, "worker w1: stopped") {
+	if s := werr.String(); !strings.Contains(s, "worker w1: build fingerprint kiothi "+version) || !strings.Contains(s, "worker w1: "+machine.Current().String()) || !strings.Contains(s, "worker w1: stopped") {
 		t.Errorf("worker's stderr: %q", s)
+	}
+}
+
+// A worker whose server does not answer tries again, saying so, until
+// it is interrupted (it used to exit at once).
+func TestWorkerRetriesUntilInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	lines := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	done := make(chan error, 1)
+	go func() {
+		cmd := newRootCmd(strings.NewReader(""), io.Discard, pw)
+		cmd.SetArgs([]string{"worker", "--nats", "nats://127.0.0.1:1", "--name", "w1"})
+		done <- cmd.ExecuteContext(ctx)
+		pw.Close()
+	}()
+	var said []string
+	deadline := time.After(60 * time.Second)
+	for len(said) < 2 {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatalf("worker exited before a second try: %v\n%s", <-done, strings.Join(said, "\n"))
+			}
+			said = append(said, l)
+		case <-deadline:
+			t.Fatalf("no second try within 60 s:\n%s", strings.Join(said, "\n"))
+		}
+	}
+	cancel()
+	err := <-done
+	for range lines { // the pipe closes once the worker is done
+	}
+	if err == nil || exitCode(err) != 130 || !strings.Contains(err.Error(), "interrupted before a connection") {
+		t.Errorf("worker ended with %v (exit %d)", err, exitCode(err))
+	}
+	for i, want := range []string{"(try 1; again in 1s, Ctrl-C stops)", "(try 2; again in 2s, Ctrl-C stops)"} {
+		if !strings.HasPrefix(said[i], "worker w1: --nats nats://127.0.0.1:1: ") || !strings.HasSuffix(said[i], want) {
+			t.Errorf("worker's line %d: %q, want one ending %q", i+1, said[i], want)
+		}
+	}
+}
+
+// connectRetrying waits twice as long after each failure, up to its cap.
+func TestConnectRetryingBacksOff(t *testing.T) {
+	var log bytes.Buffer
+	tries := 0
+	_, err := connectRetrying(context.Background(), &log, "w", "nats://x", time.Millisecond, 4*time.Millisecond, func() (*nats.Conn, error) {
+		if tries++; tries < 5 {
+			return nil, errors.New("no server")
+		}
+		return nil, nil
+	})
+	if err != nil || tries != 5 {
+		t.Fatalf("err %v after %d tries", err, tries)
+	}
+	for i, wait := range []string{"1ms", "2ms", "4ms", "4ms"} {
+		if want := fmt.Sprintf("(try %d; again in %s,", i+1, wait); !strings.Contains(log.String(), want) {
+			t.Errorf("log does not say %q:\n%s", want, log.String())
+		}
 	}
 }
 

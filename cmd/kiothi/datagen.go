@@ -219,5 +219,3 @@ func reportDatagen(w io.Writer, st datagen.Stats, games int, interrupted bool, e
 	fmt.Fprintf(w, "games %d of %d (%d from before), positions %d this run: %s\n",
 		st.Games+st.Skipped, games, st.Skipped, st.Positions, state)
 }
-
-func init() { register(newDatagenCmd) }

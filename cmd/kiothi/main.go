@@ -1,5 +1,33 @@
 // Command kiothi is the Kiothi engine: perft, analysis, solving, matches,
-// protocols and books. Each subcommand lives in its own file.
+// protocols, books and training data. Each subcommand lives in its own
+// file and is listed in root.go; kiothi COMMAND --help gives its flags.
+//
+// The rules:
+//
+//	kiothi perft POSITION --depth N    count move paths (RULES.md §8), or check a suite (--suite FILE)
+//	kiothi moves POSITION              the legal moves and the position after each
+//	kiothi show POSITION [MOVE...]     play moves and draw the board
+//
+// The search:
+//
+//	kiothi analyse POSITION [MOVE...]  search; UCI-style info lines (cp: centi-warriors), then bestmove
+//	kiothi bench                       the fixed search benchmark: build, machine, node count and speed
+//	kiothi solve POSITION              prove a play-phase position's exact value
+//
+// Playing and front-ends:
+//
+//	kiothi play                        a person against the engine in the terminal
+//	kiothi ugi                         the UGI protocol on stdin and stdout
+//	kiothi serve                       the board page and the HTTP/JSON API
+//
+// Games between engines, books, training data, and the workers that run
+// their jobs from a NATS queue:
+//
+//	kiothi match --player1 SPEC --player2 SPEC   games between two players, with an SPRT
+//	kiothi book build|probe|stats|merge          opening books
+//	kiothi datagen --out FILE                    self-play games as labelled positions
+//	kiothi tune --data FILE                      fit the evaluation's weights to datagen files
+//	kiothi worker --nats URL                     run games, searches, perft and datagen jobs
 package main
 
 import (

@@ -32,8 +32,6 @@ type matchOptions struct {
 	cluster          clusterOptions
 }
 
-func init() { register(newMatchCmd) }
-
 func newMatchCmd(g *globalOptions) *cobra.Command {
 	o := &matchOptions{}
 	c := &cobra.Command{

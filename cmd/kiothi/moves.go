@@ -11,8 +11,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newMovesCmd) }
-
 func newMovesCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "moves POSITION",

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -29,8 +30,6 @@ type perftOptions struct {
 	cluster  clusterOptions
 }
 
-func init() { register(newPerftCmd) }
-
 func newPerftCmd(g *globalOptions) *cobra.Command {
 	o := &perftOptions{}
 	cmd := &cobra.Command{
@@ -38,7 +37,8 @@ func newPerftCmd(g *globalOptions) *cobra.Command {
 		Short: "Count move paths to a depth, or check a perft suite",
 		Long: `Perft counts the move paths of a position to a depth (RULES.md §8).
 POSITION is the quoted four-field string, startpos or startpos25.
-The last line of output is "Nodes searched: <N>"; time and speed go to stderr.
+The last line of output is "Nodes searched: <N>"; the machine (as kiothi
+bench names it), time and speed go to stderr. --depth runs from 1.
 
 With --suite, every line of a suite file ("<position> ;D1 n ;D2 n ...")
 is checked at each listed depth up to the deepest whose expected count is
@@ -83,8 +83,10 @@ at most --max-nodes; the command exits with status 1 on any mismatch.`,
 
 func (o *perftOptions) validate(cmd *cobra.Command, args []string) error {
 	f := cmd.Flags()
-	if o.depth < 0 {
-		return fmt.Errorf("--depth %d: must be at least 0", o.depth)
+	if f.Changed("depth") {
+		if err := limits.Depth.Check("--depth", int64(o.depth)); err != nil {
+			return err
+		}
 	}
 	if err := limits.Threads.Check("--threads", int64(o.threads)); err != nil {
 		return err
@@ -109,9 +111,6 @@ func (o *perftOptions) validate(cmd *cobra.Command, args []string) error {
 		}
 		if o.cluster.enabled() {
 			return errors.New("--nats, --workers: not available with --suite")
-		}
-		if f.Changed("depth") && o.depth == 0 {
-			return errors.New("--depth 0: with --suite, must be at least 1")
 		}
 		return nil
 	}
@@ -150,9 +149,6 @@ func (o *perftOptions) runOne(ctx context.Context, g *globalOptions, p position.
 				return movegen.ErrOverflow
 			}
 		}
-		if o.depth == 0 {
-			total = 1
-		}
 	} else {
 		var err error
 		if total, err = movegen.Perft(ctx, p, o.depth, opts); err != nil {
@@ -161,19 +157,13 @@ func (o *perftOptions) runOne(ctx context.Context, g *globalOptions, p position.
 	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(g.out, "Nodes searched: %d\n", total)
+	fmt.Fprintln(g.errOut, machine.Current())
 	if p.Phase() != position.Play {
 		fmt.Fprintf(g.errOut, "time %s (opening: counted by formula)\n", formatSeconds(elapsed))
 	} else {
 		fmt.Fprintf(g.errOut, "time %s, %s\n", formatSeconds(elapsed), formatRate(total, elapsed))
 	}
 	return nil
-}
-
-// suiteStats accumulates a suite run's tally.
-type suiteStats struct {
-	passed, failed, skipped int
-	playNodes               uint64 // leaves counted from play-phase positions
-	playTime                time.Duration
 }
 
 func (o *perftOptions) runSuite(ctx context.Context, g *globalOptions, opts movegen.PerftOptions, depthCap bool) error {
@@ -187,33 +177,48 @@ func (o *perftOptions) runSuite(ctx context.Context, g *globalOptions, opts move
 		return fmt.Errorf("--suite %s: %v", o.suite, err)
 	}
 	bar := newProgressBar(g.errOut, len(entries))
-	var st suiteStats
+	var passed, failed, skipped int
+	var playNodes uint64
+	var playTime time.Duration
 	start := time.Now()
-	for k, e := range entries {
-		bar.update(k, fmt.Sprintf("line %d", e.Line))
-		deepest := o.deepest(e, depthCap)
-		if deepest == 0 {
-			st.skipped++
+	err = movegen.CheckSuite(ctx, entries, opts, func(e movegen.SuiteEntry) int { return o.deepest(e, depthCap) },
+		func(k, d int) { bar.update(k, fmt.Sprintf("line %d D%d", entries[k].Line, d)) },
+		func(c movegen.SuiteCheck) {
 			bar.clear()
-			fmt.Fprintf(g.out, "skip  line %d  D1 %d over --max-nodes %d  %s\n", e.Line, e.Expected[0], o.maxNodes, e.Position)
-			continue
-		}
-		if err := o.checkEntry(ctx, g, e, deepest, opts, &st, bar); err != nil {
-			return err
-		}
-	}
+			e := c.Entry
+			playNodes += c.PlayNodes
+			playTime += c.PlayTime
+			switch {
+			case c.Depth == 0:
+				skipped++
+				fmt.Fprintf(g.out, "skip  line %d  D1 %d over --max-nodes %d  %s\n", e.Line, e.Expected[0], o.maxNodes, e.Position)
+			case c.Err != nil:
+				failed++
+				fmt.Fprintf(g.out, "FAIL  line %d  D%d  error: %v  %s\n", e.Line, c.Depth, c.Err, e.Position)
+			case c.Failed:
+				failed++
+				fmt.Fprintf(g.out, "FAIL  line %d  D%d  got %d, want %d  %s\n", e.Line, c.Depth, c.Got, e.Expected[c.Depth-1], e.Position)
+			default:
+				passed++
+				fmt.Fprintf(g.out, "ok    line %d  D%d %d  %s\n", e.Line, c.Depth, e.Expected[c.Depth-1], e.Position)
+			}
+		})
 	bar.clear()
+	if err != nil {
+		return err
+	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(g.out, "suite %s: %d positions, %d passed, %d failed, %d skipped\n",
-		o.suite, len(entries), st.passed, st.failed, st.skipped)
+		o.suite, len(entries), passed, failed, skipped)
+	fmt.Fprintln(g.errOut, machine.Current())
 	fmt.Fprintf(g.errOut, "time %s; play-phase positions: %d leaves in %s, %s\n",
-		formatSeconds(elapsed), st.playNodes, formatSeconds(st.playTime), formatRate(st.playNodes, st.playTime))
-	if st.failed > 0 {
+		formatSeconds(elapsed), playNodes, formatSeconds(playTime), formatRate(playNodes, playTime))
+	if failed > 0 {
 		hint := ""
 		if !opts.Rules.FreeFirstLap && strings.Contains(o.suite, "free-first-lap") {
 			hint = " (a free-first-lap suite needs --free-first-lap)"
 		}
-		return &exitError{code: 1, err: fmt.Errorf("suite %s: %d of %d positions failed%s", o.suite, st.failed, len(entries), hint)}
+		return &exitError{code: 1, err: fmt.Errorf("suite %s: %d of %d positions failed%s", o.suite, failed, len(entries), hint)}
 	}
 	return nil
 }
@@ -231,38 +236,6 @@ func (o *perftOptions) deepest(e movegen.SuiteEntry, depthCap bool) int {
 		d = k + 1
 	}
 	return d
-}
-
-// checkEntry counts one suite position at depths 1..deepest, stopping at
-// the first mismatch, and prints its result line.
-func (o *perftOptions) checkEntry(ctx context.Context, g *globalOptions, e movegen.SuiteEntry, deepest int, opts movegen.PerftOptions, st *suiteStats, bar *progressBar) error {
-	for d := 1; d <= deepest; d++ {
-		bar.update(st.passed+st.failed+st.skipped, fmt.Sprintf("line %d D%d", e.Line, d))
-		start := time.Now()
-		got, err := movegen.Perft(ctx, e.Position, d, opts)
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if e.Position.Phase() == position.Play && err == nil {
-			st.playNodes += got
-			st.playTime += time.Since(start)
-		}
-		want := e.Expected[d-1]
-		if err != nil || got != want {
-			st.failed++
-			bar.clear()
-			if err != nil {
-				fmt.Fprintf(g.out, "FAIL  line %d  D%d  error: %v  %s\n", e.Line, d, err, e.Position)
-			} else {
-				fmt.Fprintf(g.out, "FAIL  line %d  D%d  got %d, want %d  %s\n", e.Line, d, got, want, e.Position)
-			}
-			return nil
-		}
-	}
-	st.passed++
-	bar.clear()
-	fmt.Fprintf(g.out, "ok    line %d  D%d %d  %s\n", e.Line, deepest, e.Expected[deepest-1], e.Position)
-	return nil
 }
 
 // formatSeconds prints a duration in seconds with millisecond precision.

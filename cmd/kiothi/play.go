@@ -15,8 +15,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newPlayCmd) }
-
 type playOptions struct {
 	side       string
 	movetime   time.Duration
@@ -111,16 +109,9 @@ plays the book's moves while the game is in book, and says so.`,
 // colorTerminal reports whether w is a terminal that takes ANSI colour:
 // a character device, TERM set and not dumb, and NO_COLOR unset.
 func colorTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
 	if _, no := os.LookupEnv("NO_COLOR"); no {
 		return false
 	}
-	if t := os.Getenv("TERM"); t == "" || t == "dumb" {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	t := os.Getenv("TERM")
+	return t != "" && t != "dumb" && isTerminal(w)
 }

@@ -1,5 +1,5 @@
-// The root command, the options every command shares, and the registry
-// that each command file adds itself to.
+// The root command: the options every command shares and the list of
+// subcommands.
 
 package main
 
@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/spf13/cobra"
@@ -26,11 +27,20 @@ func (g *globalOptions) rules() movegen.Rules {
 	return movegen.Rules{FreeFirstLap: g.freeFirstLap}
 }
 
-// commands holds one constructor per subcommand; each command's file adds
-// its own in an init function, so files never edit each other.
-var commands []func(*globalOptions) *cobra.Command
-
-func register(f func(*globalOptions) *cobra.Command) { commands = append(commands, f) }
+// subcommands builds every subcommand, one constructor from each command's
+// file (help lists them sorted by name).
+func subcommands(g *globalOptions) []*cobra.Command {
+	return []*cobra.Command{
+		// The rules.
+		newPerftCmd(g), newMovesCmd(g), newShowCmd(g),
+		// The search.
+		newAnalyseCmd(g), newBenchCmd(g), newSolveCmd(g),
+		// Playing and front-ends.
+		newPlayCmd(g), newUGICmd(g), newServeCmd(g),
+		// Games between engines, books, training data, and their workers.
+		newMatchCmd(g), newBookCmd(g), newDatagenCmd(g), newTuneCmd(g), newWorkerCmd(g),
+	}
+}
 
 // newRootCmd builds the command tree on the given streams (tests pass
 // buffers instead of a process's streams).
@@ -47,9 +57,7 @@ func newRootCmd(in io.Reader, out, errOut io.Writer) *cobra.Command {
 	root.SetOut(out)
 	root.SetErr(errOut)
 	root.PersistentFlags().BoolVar(&g.freeFirstLap, "free-first-lap", false, "play variant free-first-lap (no first-lap restriction)")
-	for _, f := range commands {
-		root.AddCommand(f(g))
-	}
+	root.AddCommand(subcommands(g)...)
 	root.SetFlagErrorFunc(flagError)
 	withUsage(root)
 	return root
@@ -86,6 +94,25 @@ func flagError(cmd *cobra.Command, err error) error {
 // RULES.md §7, or startpos (standard setup) or startpos25 (variant 25).
 // Its errors start "position <the input>: ".
 func parsePosition(s string) (position.Position, error) { return position.ParseStart(s) }
+
+// playMoves plays moves (game-move notation) from p in order, refusing
+// the first that cannot be read or played with its number and the reason.
+func playMoves(p position.Position, r movegen.Rules, moves []string) (*movegen.Game, error) {
+	game := movegen.NewGame(p, r)
+	for i, s := range moves {
+		if _, over := game.Over(); over {
+			return nil, fmt.Errorf("move %d (%s): the game is over before it", i+1, excerpt.Quote(s))
+		}
+		m, err := position.ParseGameMove(s)
+		if err != nil {
+			return nil, fmt.Errorf("move %d: %v", i+1, err)
+		}
+		if err := game.Play(m); err != nil {
+			return nil, fmt.Errorf("move %d: %v", i+1, err)
+		}
+	}
+	return game, nil
+}
 
 // exitError carries a process exit status other than 1.
 type exitError struct {

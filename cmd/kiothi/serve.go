@@ -13,8 +13,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newServeCmd) }
-
 type serveOptions struct {
 	addr        string
 	maxSearches int

@@ -5,12 +5,9 @@ package main
 import (
 	"fmt"
 
-	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/spf13/cobra"
 )
-
-func init() { register(newShowCmd) }
 
 func newShowCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
@@ -29,15 +26,9 @@ position string.`,
 			if err != nil {
 				return err
 			}
-			game := movegen.NewGame(p, g.rules())
-			for k, s := range args[1:] {
-				m, err := position.ParseGameMove(s)
-				if err == nil {
-					err = game.Play(m)
-				}
-				if err != nil {
-					return fmt.Errorf("move %d: %v", k+1, err)
-				}
+			game, err := playMoves(p, g.rules(), args[1:])
+			if err != nil {
+				return err
 			}
 			var last []position.GameMove
 			if n := len(game.Moves); n > 0 {

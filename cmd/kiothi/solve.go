@@ -26,8 +26,6 @@ type solveOptions struct {
 	table      string
 }
 
-func init() { register(newSolveCmd) }
-
 func newSolveCmd(g *globalOptions) *cobra.Command {
 	o := &solveOptions{}
 	c := &cobra.Command{
@@ -116,16 +114,11 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 	if o.timeLimit < 0 {
 		return fmt.Errorf("--time-limit %v: must not be negative", o.timeLimit)
 	}
-	term := isTerminal(g.errOut)
+	status := newStatusLine(g.errOut)
 	opts.Progress = func(pr solve.Progress) {
-		line := fmt.Sprintf("bounds [%d, %d] nodes %d time %v", pr.Lo, pr.Hi, pr.Nodes, pr.Time.Round(time.Millisecond))
-		if term {
-			fmt.Fprintf(g.errOut, "\r%s\x1b[K", line)
-		} else {
-			fmt.Fprintln(g.errOut, line)
-		}
+		status.show(fmt.Sprintf("bounds [%d, %d] nodes %d time %v", pr.Lo, pr.Hi, pr.Nodes, pr.Time.Round(time.Millisecond)))
 	}
-	if term {
+	if status.redraw {
 		opts.ProgressEvery = 500 * time.Millisecond
 	}
 	ctx, stop := interruptible(ctx)
@@ -136,9 +129,7 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 		defer cancel()
 	}
 	res, err := solve.Solve(ctx, p, opts)
-	if term {
-		fmt.Fprint(g.errOut, "\r\x1b[K")
-	}
+	status.clear()
 	if err != nil {
 		if errors.Is(err, solve.ErrOpening) {
 			return fmt.Errorf("solve: %v", err)

@@ -123,5 +123,3 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	}
 	return nil
 }
-
-func init() { register(newTuneCmd) }

@@ -8,8 +8,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newUGICmd) }
-
 func newUGICmd(g *globalOptions) *cobra.Command {
 	var bf bookFlags
 	c := &cobra.Command{

@@ -1,24 +1,45 @@
-// The engine's version, read from the build rather than kept as a constant.
+// The engine's version and commit, stamped by make build or read from the build.
 
 package main
 
 import "runtime/debug"
 
-// version is printed by --version and in UGI's id line.
-var version = buildVersion(debug.ReadBuildInfo())
+// Set by make build (-ldflags -X): the release tag at HEAD, if any, and
+// the commit, with "+dirty" when the working tree had uncommitted changes.
+var stampedTag, stampedCommit string
 
-// buildVersion names a build: the module version when the binary was built
-// from a tagged module (go install ...@v1.2.3, or a checkout at a tag), else
-// "devel" with the commit it was built from and "+dirty" when the working
-// tree had uncommitted changes; plain "devel" when the build says nothing
-// (go run, go test, or a build outside a git checkout).
-func buildVersion(info *debug.BuildInfo, ok bool) string {
-	if !ok || info == nil {
-		return "devel"
+// version is printed by --version, by bench and the worker's start line,
+// and in UGI's id line; commit is the commit alone ("" when unknown).
+var version, commit = func() (string, string) {
+	info, ok := debug.ReadBuildInfo()
+	return buildVersion(stampedTag, stampedCommit, info, ok)
+}()
+
+// buildVersion names a build and its commit. The version is the tag make
+// build stamped, else the module version when the binary was built from a
+// tagged module (go install ...@v1.2.3), else "devel-" and the commit; plain
+// "devel" when nothing says which commit (go run, go test, or a build
+// outside a git checkout or with -buildvcs=false). The commit is the one
+// stamped, else the one go build recorded, shortened to 12 digits, with
+// "+dirty" for a working tree with uncommitted changes.
+func buildVersion(tag, stamped string, info *debug.BuildInfo, ok bool) (string, string) {
+	c := stamped
+	if c == "" && ok && info != nil {
+		c = vcsCommit(info)
 	}
-	if v := info.Main.Version; v != "" && v != "(devel)" {
-		return v
+	switch {
+	case tag != "":
+		return tag, c
+	case ok && info != nil && info.Main.Version != "" && info.Main.Version != "(devel)":
+		return info.Main.Version, c
+	case c != "":
+		return "devel-" + c, c
 	}
+	return "devel", c
+}
+
+// vcsCommit returns the commit go build recorded, "" if none.
+func vcsCommit(info *debug.BuildInfo) string {
 	var rev string
 	dirty := false
 	for _, s := range info.Settings {
@@ -30,14 +51,13 @@ func buildVersion(info *debug.BuildInfo, ok bool) string {
 		}
 	}
 	if rev == "" {
-		return "devel"
+		return ""
 	}
 	if len(rev) > 12 {
 		rev = rev[:12]
 	}
-	v := "devel-" + rev
 	if dirty {
-		v += "+dirty"
+		rev += "+dirty"
 	}
-	return v
+	return rev
 }

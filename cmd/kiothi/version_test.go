@@ -1,9 +1,11 @@
-// Tests of the version a build reports.
+// Tests of the version a build reports, and of make build's stamp.
 
 package main
 
 import (
+	"os/exec"
 	"runtime/debug"
+	"strings"
 	"testing"
 )
 
@@ -16,26 +18,52 @@ func TestBuildVersion(t *testing.T) {
 		return s
 	}
 	cases := []struct {
-		name string
-		info *debug.BuildInfo
-		ok   bool
-		want string
+		name          string
+		tag, stamped  string
+		info          *debug.BuildInfo
+		ok            bool
+		version, comm string
 	}{
-		{"no build info", nil, false, "devel"},
-		{"tagged module", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, true, "v1.2.3"},
-		{"pseudo-version wins over vcs", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261130-0123456789ab"},
-			Settings: setting("vcs.revision", "fedcba9876543210", "vcs.modified", "true")}, true, "v0.0.0-20261130-0123456789ab"},
-		{"devel with clean commit", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
-			Settings: setting("vcs.revision", "0123456789abcdef0123", "vcs.modified", "false")}, true, "devel-0123456789ab"},
-		{"devel with dirty tree", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
-			Settings: setting("vcs.revision", "0123456789abcdef0123", "vcs.modified", "true")}, true, "devel-0123456789ab+dirty"},
-		{"devel without vcs", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true, "devel"},
+		{"no build info", "", "", nil, false, "devel", ""},
+		{"tagged module", "", "", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, true, "v1.2.3", ""},
+		{"pseudo-version wins over vcs", "", "", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261130-0123456789ab"},
+			Settings: setting("vcs.revision", "fedcba9876543210", "vcs.modified", "true")}, true, "v0.0.0-20261130-0123456789ab", "fedcba987654+dirty"},
+		{"devel with clean commit", "", "", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
+			Settings: setting("vcs.revision", "0123456789abcdef0123", "vcs.modified", "false")}, true, "devel-0123456789ab", "0123456789ab"},
+		{"devel with dirty tree", "", "", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
+			Settings: setting("vcs.revision", "0123456789abcdef0123", "vcs.modified", "true")}, true, "devel-0123456789ab+dirty", "0123456789ab+dirty"},
+		{"devel without vcs", "", "", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true, "devel", ""},
+		{"make build stamp, no vcs (-buildvcs=false)", "", "50d4748abcde", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true, "devel-50d4748abcde", "50d4748abcde"},
+		{"stamp wins over vcs", "", "50d4748abcde+dirty", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
+			Settings: setting("vcs.revision", "0123456789abcdef0123")}, true, "devel-50d4748abcde+dirty", "50d4748abcde+dirty"},
+		{"stamped tag", "v0.4.0", "50d4748abcde", nil, false, "v0.4.0", "50d4748abcde"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := buildVersion(c.info, c.ok); got != c.want {
-				t.Errorf("buildVersion = %q, want %q", got, c.want)
+			v, cm := buildVersion(c.tag, c.stamped, c.info, c.ok)
+			if v != c.version || cm != c.comm {
+				t.Errorf("buildVersion = %q, %q; want %q, %q", v, cm, c.version, c.comm)
 			}
 		})
+	}
+}
+
+// TestMakeBuildStamps: make build passes the commit to the linker, so a
+// binary built with -buildvcs=false (as GOFLAGS may ask) still names it.
+func TestMakeBuildStamps(t *testing.T) {
+	head, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
+	if err != nil {
+		t.Skipf("no git checkout: %v", err)
+	}
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("no make")
+	}
+	out, err := exec.Command("make", "-n", "-C", "../..", "build").CombinedOutput()
+	if err != nil {
+		t.Fatalf("make -n build: %v\n%s", err, out)
+	}
+	want := "-X main.stampedCommit=" + strings.TrimSpace(string(head))
+	if !strings.Contains(string(out), want) {
+		t.Errorf("make -n build does not stamp the commit (%s):\n%s", want, out)
 	}
 }

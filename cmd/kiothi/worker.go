@@ -6,10 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
 	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
 	"github.com/nats-io/nats.go"
@@ -26,8 +28,6 @@ type workerOptions struct {
 	allowUGI bool
 }
 
-func init() { register(newWorkerCmd) }
-
 func newWorkerCmd(g *globalOptions) *cobra.Command {
 	o := &workerOptions{}
 	c := &cobra.Command{
@@ -36,9 +36,15 @@ func newWorkerCmd(g *globalOptions) *cobra.Command {
 		Long: `Pull jobs (match games, searches, perft subtrees, datagen games) from
 the NATS JetStream work queue at --nats and run --threads of them at a
 time, publishing each result before acknowledging its job. Jobs from
-another engine build (version or bench signature) are refused with an
-error result. SIGINT or SIGTERM stops the worker: the jobs it is running
-are released to other workers at once. See docs/cluster.md.`,
+another engine build (another build fingerprint: version, commit and
+the node count of kiothi bench --depth 10) are refused with an error
+result. The start line names the build and the machine (as kiothi bench
+does), and every result carries the machine. A server that cannot be
+reached is tried again, with a line each time, every 1 s doubling up to
+30 s, until it answers or the worker is interrupted; once connected the
+worker reconnects on its own. SIGINT or SIGTERM stops the worker: the
+jobs it is running are released to other workers at once. See
+docs/cluster.md.`,
 		Example: `  kiothi worker --nats nats://queue.example.org:4222 --threads 8`,
 		Args:    cobra.NoArgs,
 		RunE:    func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), g) },
@@ -82,19 +88,43 @@ func (o *workerOptions) run(ctx context.Context, g *globalOptions) error {
 	if err != nil {
 		return err
 	}
-	nc, err := nats.Connect(o.url, opts...)
-	if err != nil {
-		return fmt.Errorf("--nats %s: %v", o.url, err)
-	}
-	defer nc.Close()
 	ctx, stop := interruptible(ctx)
 	defer stop()
+	nc, err := connectRetrying(ctx, g.errOut, "worker "+o.name, o.url, time.Second, 30*time.Second,
+		func() (*nats.Conn, error) { return nats.Connect(o.url, opts...) })
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	m := machine.Current()
 	fmt.Fprintf(g.errOut, "worker %s: %s, %d at a time, on %s\n", o.name, build, o.threads, nc.ConnectedUrlRedacted())
-	err = cluster.Work(ctx, nc, cluster.WorkerConfig{Runners: o.threads, HashMB: o.hash, Build: build,
+	fmt.Fprintf(g.errOut, "worker %s: %s\n", o.name, m)
+	err = cluster.Work(ctx, nc, cluster.WorkerConfig{Runners: o.threads, HashMB: o.hash, Build: build, Machine: &m,
 		Name: o.name, AckWait: o.ackWait, Log: g.errOut, ProgressEvery: o.progress, AllowExternal: o.allowUGI})
 	if err != nil {
 		return fmt.Errorf("worker: %v", err)
 	}
 	fmt.Fprintf(g.errOut, "worker %s: stopped\n", o.name)
 	return nil
+}
+
+// connectRetrying dials until it connects or ctx ends, waiting first,
+// then twice as long after each failure up to most, and saying so on log
+// each time: a worker started before its server, or across a server
+// restart, waits for it rather than exits.
+func connectRetrying(ctx context.Context, log io.Writer, who, url string, first, most time.Duration, dial func() (*nats.Conn, error)) (*nats.Conn, error) {
+	wait := first
+	for try := 1; ; try++ {
+		nc, err := dial()
+		if err == nil {
+			return nc, nil
+		}
+		fmt.Fprintf(log, "%s: --nats %s: %v (try %d; again in %s, Ctrl-C stops)\n", who, url, err, try, wait)
+		select {
+		case <-ctx.Done():
+			return nil, &exitError{code: 130, err: fmt.Errorf("--nats %s: interrupted before a connection (last error: %v)", url, err)}
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, most)
+	}
 }

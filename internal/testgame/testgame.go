@@ -1,5 +1,6 @@
-// Package testgame holds helpers that several packages' tests and
-// self-play harnesses share; nothing outside tests imports it.
+// Package testgame holds helpers that several packages' tests, self-play
+// harnesses and the generator commands (cmd/genbench) share; the engine
+// and kiothi itself never import it.
 package testgame
 
 import (

@@ -1,23 +1,58 @@
-//go:build harness
-
-// The generator of the bench position list, bench/positions.txt. Not a
-// test: go test -tags harness ./bench -run TestGenerateBench
-
-package bench
+// Command genbench regenerates the bench position list, bench/positions.txt
+// and its copy testdata/bench.txt: play-phase positions picked by kind
+// (early, middle, late, nki, big pit, long sowing) from seeded self-play
+// games. The search has changed since the list was made, so a rerun picks
+// other positions and changes the bench signature (bench/signature.txt).
+//
+//	go run ./cmd/genbench
+package main
 
 import (
 	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
-	"testing"
 
 	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 )
+
+func main() {
+	text, err := generate()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "genbench:", err)
+		os.Exit(1)
+	}
+	for _, path := range []string{"bench/positions.txt", "testdata/bench.txt"} {
+		if err := writeFile(path, text); err != nil {
+			fmt.Fprintln(os.Stderr, "genbench:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+// writeFile replaces path whole: a temporary file in its folder, renamed.
+func writeFile(path, text string) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".genbench-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(text)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
 
 // maxLaps counts the laps of the longest legal sowing of p (the relay
 // loop replayed lap by lap, up to the rules' limit).
@@ -41,10 +76,14 @@ func maxLaps(p *position.Position, r movegen.Rules) int {
 	return best
 }
 
-// TestGenerateBench plays seeded games (random openings, then depth-3
-// searches with 15% random moves) and picks positions by phase and kind.
-func TestGenerateBench(t *testing.T) {
-	eng, _ := search.NewEngine(search.Options{HashMB: 4})
+// generate plays seeded games (random openings, then depth-3 searches
+// with 15% random moves) and picks positions by phase and kind; it
+// returns the file's text.
+func generate() (string, error) {
+	eng, err := search.NewEngine(search.Options{HashMB: 4})
+	if err != nil {
+		return "", err
+	}
 	rules := movegen.Rules{}
 	var lines []string
 	seen := map[string]bool{}
@@ -65,7 +104,7 @@ func TestGenerateBench(t *testing.T) {
 	} {
 		p, err := position.Parse(s)
 		if err != nil {
-			t.Fatal(err)
+			return "", err
 		}
 		addLine(p, "longsow, RULES.md section 4")
 	}
@@ -117,13 +156,13 @@ func TestGenerateBench(t *testing.T) {
 			return eng.Search(context.Background(), p, g.History(), search.Limits{Depth: 3}, nil).Best, nil
 		}))
 		if err != nil {
-			t.Fatal(err)
+			return "", err
 		}
 	}
-	t.Logf("kinds: %v", got)
+	fmt.Fprintf(os.Stderr, "kinds: %v\n", got)
 	header := `# Bench positions for kiothi bench: play-phase positions picked from
-# seeded self-play games (bench/gen_test.go; regenerate with
-# go test -tags harness ./bench -run TestGenerateBench). Each game
+# seeded self-play games (cmd/genbench; regenerate with
+# go run ./cmd/genbench, which writes this file and testdata/bench.txt). Each game
 # starts from the standard setup (every fourth from variant 25) with random
 # redistributions at turns 1 and 2, then plays depth-3 searches with 15%
 # random moves; positions are kept by kind: early (plies 3..12), middle
@@ -133,8 +172,5 @@ func TestGenerateBench(t *testing.T) {
 # sowings of RULES.md section 4. The search has changed since: a rerun
 # picks other positions. One position a line; text after ';' is a comment.
 `
-	out := header + strings.Join(lines, "\n") + "\n"
-	if err := os.WriteFile("positions.txt", []byte(out), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return header + strings.Join(lines, "\n") + "\n", nil
 }
