@@ -55,7 +55,7 @@ func gamesOf(t *testing.T, data []byte) map[uint32][]datagen.Record {
 func fileStart(t *testing.T, cfg datagen.Config) *bytes.Buffer {
 	t.Helper()
 	var buf bytes.Buffer
-	h := cfg.Header(testBuild.Signature)
+	h := cfg.Header(testBuild.Nodes)
 	if err := datagen.WriteHeader(&buf, &h); err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestDatagenCoordinatorRestart(t *testing.T) {
 	startWorker(t, e, WorkerConfig{})
 	startWorker(t, e, WorkerConfig{})
 	path := filepath.Join(t.TempDir(), "d.bin")
-	h := cfg.Header(testBuild.Signature)
+	h := cfg.Header(testBuild.Nodes)
 	f, done, err := datagen.OpenOutput(path, &h, false)
 	if err != nil {
 		t.Fatal(err)

@@ -17,7 +17,7 @@ import (
 	"github.com/kiothi/kiothi/search"
 )
 
-// testEngine stands for the bench signature in the tests' headers.
+// testEngine stands for the build fingerprint node count in the tests' headers.
 const testEngine = 42
 
 func testConfig(games, conc int) Config {

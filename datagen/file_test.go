@@ -116,7 +116,7 @@ func TestResumeOtherSettings(t *testing.T) {
 		}
 	}
 	h = cfg.Header(testEngine + 1)
-	if _, _, err := OpenOutput(path, &h, true); err == nil || !strings.Contains(err.Error(), "engine (bench signature) 42 in the file, 43 now") {
+	if _, _, err := OpenOutput(path, &h, true); err == nil || !strings.Contains(err.Error(), "engine (build fingerprint nodes) 42 in the file, 43 now") {
 		t.Errorf("resume by another build: %v", err)
 	}
 	if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {

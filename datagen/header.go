@@ -30,9 +30,9 @@ type Header struct {
 	Starts       int     `json:"starts"`        // turn-3 starts
 	StartsSHA256 string  `json:"starts_sha256"` // of their notation, one a line
 	StartShare   float64 `json:"start_share"`
-	// Engine is the bench signature of the build that searched (package
-	// bench's Signature): another search or evaluation labels and plays
-	// other games.
+	// Engine is the node count of the build fingerprint of the build that
+	// searched (bench.FingerprintNodes): another search or evaluation
+	// labels and plays other games.
 	Engine uint64 `json:"engine"`
 }
 
@@ -40,7 +40,7 @@ type Header struct {
 const MaxHeader = 4096
 
 // Header returns the header of a file of cfg's games searched by the
-// build whose bench signature is engine.
+// build whose fingerprint node count is engine.
 func (cfg *Config) Header(engine uint64) Header {
 	maxPlies := cfg.MaxPlies
 	if maxPlies <= 0 {
@@ -79,7 +79,7 @@ func (h *Header) fields() [][2]string {
 		{"--max-plies", strconv.Itoa(h.MaxPlies)},
 		{"--starts", starts},
 		{"--start-share", strconv.FormatFloat(h.StartShare, 'g', -1, 64)},
-		{"engine (bench signature)", strconv.FormatUint(h.Engine, 10)},
+		{"engine (build fingerprint nodes)", strconv.FormatUint(h.Engine, 10)},
 	}
 }
 

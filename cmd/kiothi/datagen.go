@@ -171,9 +171,9 @@ func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error 
 			return fmt.Errorf("--starts %s: %d turn-3 positions, at most %d with --nats or --workers (they travel in every job)", o.starts, n, cluster.MaxDatagenStarts)
 		}
 	}
-	engine, err := bench.Signature()
+	engine, err := bench.FingerprintNodes()
 	if err != nil {
-		return fmt.Errorf("bench signature: %v", err)
+		return fmt.Errorf("build fingerprint: %v", err)
 	}
 	hdr := cfg.Header(engine)
 	out, done, err := datagen.OpenOutput(o.out, &hdr, o.resume)
