@@ -45,7 +45,8 @@ type Summary struct {
 	Name1, Name2   string
 	Planned        int // games the match plays unless the SPRT decides sooner
 	Counts         Counts
-	MarginSum      int // player 1's prison minus player 2's, summed
+	Pairs          Pentanomial // complete pairs (games 2i and 2i+1), for the SPRT
+	MarginSum      int         // player 1's prison minus player 2's, summed
 	OneWarriorWins int
 	OneWarriorLoss int
 	Points         int // player 1's match points
@@ -56,6 +57,7 @@ type Summary struct {
 	Decision       Decision
 	ForfeitReasons []string // the first few, for the report
 	maxReasonsKept int
+	halfPair       map[int]int // pair → half points of its one game counted so far
 }
 
 // gameSeed derives a player's seed for game k.
@@ -123,12 +125,13 @@ func playOne(ctx context.Context, cfg Config, start position.Position, p1South b
 	return PlayGame(ctx, start, south, north, cfg.Game)
 }
 
-// add counts one game.
-func (s *Summary) add(r *GameResult, p1South bool, mult int) {
+// add counts game k.
+func (s *Summary) add(k int, r *GameResult, p1South bool, mult int) {
 	margin, pts := r.Margin(), r.Points(mult)
 	if !p1South {
 		margin, pts = -margin, -pts
 	}
+	s.pairUp(k, halfPoints(pts))
 	switch {
 	case pts > 0:
 		s.Counts.Wins++
@@ -203,6 +206,7 @@ func (s *Summary) Table() string {
 		}
 		fmt.Fprintf(&b, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: %s\n",
 			s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.LLR, lo, hi, decision)
+		fmt.Fprintf(&b, "game pairs by player 1's points (pentanomial): %s\n", s.Pairs)
 	}
 	b.WriteString(s.ScoreLine())
 	b.WriteByte('\n')

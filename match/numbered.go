@@ -56,7 +56,7 @@ func NewSummary(cfg *Config, games int) *Summary {
 // and the progress callback. It reports whether the SPRT has decided.
 func (s *Summary) Record(cfg *Config, k int, r *GameResult) (decided bool, err error) {
 	p1South := k%2 == 0
-	s.add(r, p1South, cfg.multiplier())
+	s.add(k, r, p1South, cfg.multiplier())
 	if cfg.Out != nil {
 		s1 := "south"
 		if !p1South {
@@ -67,8 +67,8 @@ func (s *Summary) Record(cfg *Config, k int, r *GameResult) (decided bool, err e
 		}
 	}
 	if cfg.SPRT != nil {
-		s.LLR = cfg.SPRT.LLR(s.Counts)
-		s.Decision = cfg.SPRT.Decide(s.Counts)
+		s.LLR = cfg.SPRT.LLR(s.Pairs)
+		s.Decision = cfg.SPRT.Decide(s.Pairs)
 	}
 	if cfg.Progress != nil {
 		cfg.Progress(s)

@@ -208,7 +208,7 @@ func (c *EngineConfig) set(k, v string) error {
 			err = fmt.Errorf("setting bookrandom=%s: want 0 or 1", excerpt.Quote(v))
 		}
 	default:
-		err = fmt.Errorf("unknown setting %s (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, book or bookrandom)", excerpt.Quote(k))
+		err = fmt.Errorf("unknown setting %s (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, eval, book or bookrandom)", excerpt.Quote(k))
 	}
 	return err
 }

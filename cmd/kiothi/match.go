@@ -46,13 +46,16 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
   engine[:KEY=VALUE,...]  the engine, with any of the settings
                             movetime=T (milliseconds, or e.g. 100ms)
                             depth=N, nodes=N, threads=N, hash=MB
-                            opening=engine|random
+                            opening=engine|random|putback
                             objective=margin|match, multiplier=M
+                            eval=FILE (weights as kiothi tune --out writes)
                             book=FILE, bookrandom=0|1
   ugi:COMMAND LINE        an external UGI engine, thinking --movetime a move
 
 Each opening is played twice, colours swapped. With --sprt the match goes
-on until the SPRT decides (--games caps it). The last line of output is
+on until the SPRT decides (--games caps it); it counts the pair of games of
+an opening (the pentanomial model), so it decides even when one player wins
+every game. The last line of output is
 cutechess-cli's "Score of P1 vs P2: W - L - D  [fraction] N", counted for
 player 1.`,
 		Args: cobra.NoArgs,
@@ -171,8 +174,20 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	if sum != nil && sum.Counts.Games() > 0 {
 		fmt.Fprint(g.out, sum.Table())
 	}
+	if err != nil && ctx.Err() != nil {
+		return &exitError{code: 130, err: interrupted(sum)}
+	}
 	if err != nil {
 		return fmt.Errorf("match: %v", err)
 	}
 	return nil
+}
+
+// interrupted says that a match was stopped (Ctrl-C, SIGTERM) and what it
+// had counted: the games in play are dropped, the finished ones stand.
+func interrupted(sum *match.Summary) error {
+	if sum == nil || sum.Counts.Games() == 0 {
+		return errors.New("match interrupted before any game finished")
+	}
+	return fmt.Errorf("match interrupted after %d games; score so far: %s", sum.Counts.Games(), sum.ScoreLine())
 }

@@ -3,10 +3,13 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestMatchCommand(t *testing.T) {
@@ -47,5 +50,51 @@ func TestMatchCommandBadInput(t *testing.T) {
 				t.Errorf("%v: error %v should mention %q", args, err, want)
 			}
 		})
+	}
+}
+
+// An interrupted match says so, with the score of the games finished, and
+// exits with status 130 (not "context canceled").
+func TestMatchCommandInterrupted(t *testing.T) {
+	for _, after := range []time.Duration{0, 300 * time.Millisecond} {
+		t.Run(after.String(), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if after == 0 {
+				cancel()
+			} else {
+				time.AfterFunc(after, cancel)
+			}
+			var out, errOut bytes.Buffer
+			cmd := newRootCmd(strings.NewReader(""), &out, &errOut)
+			cmd.SetArgs([]string{"match", "--player1", "greedy", "--player2", "random", "--games", "100000", "--max-plies", "400"})
+			err := cmd.ExecuteContext(ctx)
+			if err == nil || exitCode(err) != 130 || strings.Contains(err.Error(), "context canceled") {
+				t.Fatalf("error %v (exit %d)", err, exitCode(err))
+			}
+			want := "interrupted before any game finished"
+			if after > 0 {
+				want = "interrupted after "
+				if !strings.Contains(err.Error(), "score so far: Score of greedy vs random: ") || !strings.Contains(out.String(), "Score of greedy vs random") {
+					t.Errorf("no score: %v\n%s", err, out.String())
+				}
+			}
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("error %v, want %q", err, want)
+			}
+		})
+	}
+}
+
+// The engine spec's settings are all in the help and in the error for an
+// unknown one.
+func TestMatchCommandSettingsListed(t *testing.T) {
+	help, _, err := runCLI(t, "match", "--help")
+	if err != nil || !strings.Contains(help, "eval=FILE") {
+		t.Errorf("help lacks eval=FILE (%v):\n%s", err, help)
+	}
+	_, _, err = runCLI(t, "match", "--player1", "engine:speed=1", "--player2", "random")
+	if err == nil || !strings.Contains(err.Error(), "eval,") {
+		t.Errorf("unknown setting: %v", err)
 	}
 }
