@@ -20,6 +20,9 @@ type EnginePlayer struct {
 	eng *search.Engine
 	rng *rand.Rand
 	bk  *book.Player // nil without a book
+	// last is the search behind the last move, when it was searched.
+	last   SearchInfo
+	lastOK bool
 }
 
 // NewEnginePlayer builds an engine with cfg's options under rules r; seed
@@ -43,6 +46,7 @@ func NewEnginePlayer(cfg EngineConfig, seed uint64, r movegen.Rules) (*EnginePla
 // by budget.
 func (p *EnginePlayer) Move(ctx context.Context, g *movegen.Game, budget time.Duration) (position.GameMove, error) {
 	pos := g.Current()
+	p.lastOK = false
 	if m, ok := p.bookMove(g); ok {
 		return m, nil
 	}
@@ -64,8 +68,13 @@ func (p *EnginePlayer) Move(ctx context.Context, g *movegen.Game, budget time.Du
 	if !res.HasMove {
 		return position.GameMove{}, errors.New("engine returned no move")
 	}
+	v, proven := search.Decode(res.Score)
+	p.last, p.lastOK = SearchInfo{Score: v, Proven: proven, Depth: res.Depth}, true
 	return res.Best, nil
 }
+
+// LastSearch returns the search behind the last move.
+func (p *EnginePlayer) LastSearch() (SearchInfo, bool) { return p.last, p.lastOK }
 
 // Close does nothing (the table is garbage collected).
 func (p *EnginePlayer) Close() error { return nil }

@@ -6,6 +6,7 @@ package match
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -43,6 +44,16 @@ type GameConfig struct {
 	MoveTimeout time.Duration
 }
 
+// TimeControlTag returns the PGN TimeControl tag of the game's limits:
+// "0.1/move" for a move time offered to every player (cutechess's form),
+// "-" for none (the players keep their own limits).
+func (c GameConfig) TimeControlTag() string {
+	if c.MoveTime > 0 {
+		return strconv.FormatFloat(c.MoveTime.Seconds(), 'f', -1, 64) + "/move"
+	}
+	return "-"
+}
+
 // GameResult is a finished game.
 type GameResult struct {
 	Start   position.Position
@@ -53,6 +64,18 @@ type GameResult struct {
 	// Reason why.
 	Forfeit position.Side
 	Reason  string
+	OnTime  bool // the forfeit was a clock that ran out
+	// Notes has one entry a move when the game was played here (a game
+	// from a remote worker has none): the time the move took and the
+	// search behind it.
+	Notes []MoveNote
+}
+
+// MoveNote is what the runner saw of one move.
+type MoveNote struct {
+	Time      time.Duration
+	Search    SearchInfo
+	HasSearch bool
 }
 
 // Margin returns South's final prison minus North's.
@@ -122,11 +145,18 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 		if side == position.North {
 			pl = north
 		}
+		begin := time.Now()
 		m, err := askMove(ctx, pl, g, budget, timeout)
 		if err == nil {
+			note := MoveNote{Time: time.Since(begin)}
+			if r, ok := pl.(Reporter); ok {
+				note.Search, note.HasSearch = r.LastSearch()
+			}
 			err = g.Play(m)
 			if err != nil {
 				err = fmt.Errorf("illegal move %s: %v", m, err)
+			} else {
+				res.Notes = append(res.Notes, note)
 			}
 		}
 		if err != nil {

@@ -31,6 +31,10 @@ type Config struct {
 	Seed        uint64
 	Multiplier  int       // one-warrior multiplier for match points (default 2)
 	Out         io.Writer // games file: one line a game (nil: none)
+	// PGN receives every game in PGN (package pgn), one Write a game
+	// (nil: none); PGNComments adds each move's score, depth and time.
+	PGN         io.Writer
+	PGNComments bool
 	// Progress, if set, is called after each game with the tally so far
 	// (calls are serialised).
 	Progress func(s *Summary)

@@ -6,7 +6,10 @@ import (
 	"context"
 	"fmt"
 
+	"time"
+
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -64,6 +67,17 @@ func (s *Summary) Record(cfg *Config, k int, r *GameResult) (decided bool, err e
 		}
 		if _, err := fmt.Fprintf(cfg.Out, "%s | game %d, player 1 %s\n", r.Line(), k+1, s1); err != nil {
 			return false, fmt.Errorf("games file: %v", err)
+		}
+	}
+	if cfg.PGN != nil {
+		south, north := s.Name1, s.Name2
+		if !p1South {
+			south, north = north, south
+		}
+		g := r.PGN(PGNGame{Round: k + 1, South: south, North: north, TimeControl: cfg.Game.TimeControlTag(),
+			Date: time.Now(), Comments: cfg.PGNComments})
+		if err := pgn.Write(cfg.PGN, g); err != nil {
+			return false, fmt.Errorf("pgn file: %v", err)
 		}
 	}
 	if cfg.SPRT != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/position"
 	"github.com/spf13/cobra"
 )
@@ -24,6 +25,8 @@ type matchOptions struct {
 	concurrency      int
 	sprt             string
 	out              string
+	pgnOut           string
+	pgnComments      bool
 	maxPlies         int
 	seed             uint64
 	multiplier       int
@@ -69,6 +72,8 @@ player 1.`,
 	f.IntVar(&o.concurrency, "concurrency", 1, "games played at a time")
 	f.StringVar(&o.sprt, "sprt", "", "play until the SPRT decides: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05); --games caps it")
 	f.StringVar(&o.out, "out", "", "write every game to this file, one line each")
+	f.StringVar(&o.pgnOut, "pgnout", "", "append every game to this PGN file (created when missing, locked while the match runs)")
+	f.BoolVar(&o.pgnComments, "pgn-comments", true, "in the PGN, follow each move with {score/depth time} (score in warriors for the side that moved)")
 	f.IntVar(&o.maxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the random players and redistributions")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for match points (2..10)")
@@ -151,6 +156,14 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		}
 		defer f.Close()
 		cfg.Out = f
+	}
+	if o.pgnOut != "" {
+		f, err := pgn.Append(o.pgnOut)
+		if err != nil {
+			return fmt.Errorf("--pgnout: %v", err)
+		}
+		defer f.Close()
+		cfg.PGN, cfg.PGNComments = f, o.pgnComments
 	}
 	bar := newProgressBar(g.errOut, cfg.PlannedGames()) // silent unless stderr is a terminal
 	cfg.Progress = func(s *match.Summary) {

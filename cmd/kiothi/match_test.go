@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kiothi/kiothi/pgn"
 )
 
 func TestMatchCommand(t *testing.T) {
@@ -96,5 +98,28 @@ func TestMatchCommandSettingsListed(t *testing.T) {
 	_, _, err = runCLI(t, "match", "--player1", "engine:speed=1", "--player2", "random")
 	if err == nil || !strings.Contains(err.Error(), "eval,") {
 		t.Errorf("unknown setting: %v", err)
+	}
+}
+
+// --pgnout appends: two runs leave both runs' games in the file, each a
+// game pgn reads back.
+func TestMatchCommandPGNOut(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.pgn")
+	for range 2 {
+		if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--games", "2", "--max-plies", "300", "--pgnout", path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := pgn.ReadAll(f)
+	if err != nil || len(games) != 4 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	if games[3].Tag("South") != "random" || games[3].Tag("Round") != "2" || games[3].Moves[0].Comment == "" {
+		t.Errorf("last game %+v", games[3])
 	}
 }
