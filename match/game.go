@@ -42,12 +42,21 @@ type GameConfig struct {
 	// MoveTimeout is the time a player has for one move before it
 	// forfeits (0: one minute, and at least MoveTime plus a second).
 	MoveTimeout time.Duration
+	// TC, when on, gives each player a game clock (MoveTime and
+	// MoveTimeout then do not apply): a player whose clock falls below
+	// -TimeMargin loses on time.
+	TC         TimeControl
+	TimeMargin time.Duration
 }
 
 // TimeControlTag returns the PGN TimeControl tag of the game's limits:
 // "0.1/move" for a move time offered to every player (cutechess's form),
-// "-" for none (the players keep their own limits).
+// the time control as given with a clock ("40/60", "10+0.1"), "-" for
+// none (the players keep their own limits).
 func (c GameConfig) TimeControlTag() string {
+	if c.TC.On() {
+		return c.TC.Text
+	}
 	if c.MoveTime > 0 {
 		return strconv.FormatFloat(c.MoveTime.Seconds(), 'f', -1, 64) + "/move"
 	}
@@ -119,6 +128,10 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 	if budget <= 0 {
 		budget = timeout
 	}
+	var clk *clocks
+	if cfg.TC.On() {
+		clk = newClocks(cfg.TC)
+	}
 	g := movegen.NewGame(start, cfg.Rules)
 	res := GameResult{Start: start}
 	for {
@@ -145,10 +158,27 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 		if side == position.North {
 			pl = north
 		}
+		moveBudget, moveTimeout := budget, timeout
+		var clock *Clock
+		if clk != nil {
+			st := clk.state(int(side))
+			clock = &st
+			left := max(clk.left[side], 0)
+			moveTimeout = left + cfg.TimeMargin
+			moveBudget = max(left/30+cfg.TC.Inc/2, time.Millisecond) // for players without a clock
+		}
 		begin := time.Now()
-		m, err := askMove(ctx, pl, g, budget, timeout)
+		m, err := askMove(ctx, pl, g, moveBudget, moveTimeout, clock)
+		took := time.Since(begin)
+		if clk != nil && (err == nil && !clk.spend(int(side), took, cfg.TimeMargin) || err != nil && took > moveTimeout) {
+			err = fmt.Errorf("lost on time: the move took %v with %v on the clock (margin %v)",
+				took.Round(time.Millisecond), moveTimeout-cfg.TimeMargin, cfg.TimeMargin)
+		}
+		if err != nil && took > moveTimeout {
+			res.OnTime = true
+		}
 		if err == nil {
-			note := MoveNote{Time: time.Since(begin)}
+			note := MoveNote{Time: took}
 			if r, ok := pl.(Reporter); ok {
 				note.Search, note.HasSearch = r.LastSearch()
 			}
@@ -172,11 +202,12 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 	return res, nil
 }
 
-// askMove asks pl for a move, offering budget, within timeout. A panic
+// askMove asks pl for a move, offering budget (or, when clock is not nil
+// and pl plays on a clock, the clocks), within timeout. A panic
 // becomes an error, a late answer a timeout; a player that ignores its
 // context is abandoned a second after the deadline (its goroutine is left
 // to finish alone, and the game is over by then, so it only ever reads g).
-func askMove(ctx context.Context, pl Player, g *movegen.Game, budget, timeout time.Duration) (position.GameMove, error) {
+func askMove(ctx context.Context, pl Player, g *movegen.Game, budget, timeout time.Duration, clock *Clock) (position.GameMove, error) {
 	mctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	type answer struct {
@@ -194,6 +225,10 @@ func askMove(ctx context.Context, pl Player, g *movegen.Game, budget, timeout ti
 			}
 			ch <- a
 		}()
+		if cp, ok := pl.(Clocked); ok && clock != nil {
+			a.m, a.err = cp.MoveClock(mctx, g, *clock)
+			return
+		}
 		a.m, a.err = pl.Move(mctx, g, budget)
 	}()
 	var a answer

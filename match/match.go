@@ -56,6 +56,8 @@ type Summary struct {
 	Points         int // player 1's match points
 	Forfeits1      int // games player 1 forfeited
 	Forfeits2      int
+	TimeLosses1    int // of player 1's forfeits, those on time
+	TimeLosses2    int
 	SPRT           *SPRT
 	LLR            float64
 	Decision       Decision
@@ -156,8 +158,14 @@ func (s *Summary) add(k int, r *GameResult, p1South bool, mult int) {
 	} else {
 		if (r.Forfeit == position.South) == p1South {
 			s.Forfeits1++
+			if r.OnTime {
+				s.TimeLosses1++
+			}
 		} else {
 			s.Forfeits2++
+			if r.OnTime {
+				s.TimeLosses2++
+			}
 		}
 		if len(s.ForfeitReasons) < s.maxReasonsKept {
 			s.ForfeitReasons = append(s.ForfeitReasons, fmt.Sprintf("%s forfeited: %s", r.Forfeit, r.Reason))
@@ -197,7 +205,7 @@ func (s *Summary) Table() string {
 	elo, lo, hi := c.Elo()
 	fmt.Fprintf(&b, "Elo difference (player 1): %s, 95%% interval [%s, %s]\n", fmtElo(elo), fmtElo(lo), fmtElo(hi))
 	if s.Forfeits1+s.Forfeits2 > 0 {
-		fmt.Fprintf(&b, "forfeits: player 1 %d, player 2 %d\n", s.Forfeits1, s.Forfeits2)
+		fmt.Fprintf(&b, "forfeits: player 1 %d, player 2 %d; of them on time: player 1 %d, player 2 %d\n", s.Forfeits1, s.Forfeits2, s.TimeLosses1, s.TimeLosses2)
 		for _, r := range s.ForfeitReasons {
 			fmt.Fprintf(&b, "  %s\n", r)
 		}

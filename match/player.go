@@ -24,6 +24,12 @@ type Player interface {
 	Close() error
 }
 
+// Clocked is a player that plays on a game clock (--tc): the engine, UGI
+// engines. Others are offered a share of their clock as Move's budget.
+type Clocked interface {
+	MoveClock(ctx context.Context, g *movegen.Game, c Clock) (position.GameMove, error)
+}
+
 // Reporter is a player that tells what the search behind its last move
 // found (the engine); the runner writes it into PGN comments.
 type Reporter interface {

@@ -32,6 +32,8 @@ type matchOptions struct {
 	multiplier       int
 	moveTimeout      time.Duration
 	moveTime         time.Duration
+	tc               string
+	timeMargin       time.Duration
 	cluster          clusterOptions
 }
 
@@ -78,6 +80,8 @@ player 1.`,
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the random players and redistributions")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for match points (2..10)")
 	durationVar(f, &o.moveTime, "movetime", 0, "time a move offered to every player (default: none, or 100 ms when a ugi player plays); engine specs use the smaller of it and their own movetime")
+	f.StringVar(&o.tc, "tc", "", "time control, as cutechess: 40/60 (60 s a 40 moves), 10+0.1 (10 s a game, 0.1 s a move added), inf, or st=0.1 (0.1 s a move, as --movetime)")
+	durationVar(f, &o.timeMargin, "timemargin", 0, "with a --tc clock, how far past its clock a player may go before it loses on time")
 	durationVar(f, &o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits (at least --movetime plus a second)")
 	o.cluster.addFlags(f)
 	return c
@@ -121,13 +125,33 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		}
 	}
 	moveTime := o.moveTime
-	if moveTime == 0 && (p1.External || p2.External) {
+	var tc match.TimeControl
+	if o.tc != "" {
+		var st time.Duration
+		if tc, st, err = match.ParseTC(o.tc); err != nil {
+			return fmt.Errorf("--tc: %v", err)
+		}
+		if (st > 0 || tc.On()) && o.moveTime != 0 {
+			return errors.New("--tc and --movetime both set the time: give one")
+		}
+		if st > 0 {
+			moveTime = st
+		}
+		if tc.On() && o.cluster.enabled() {
+			return errors.New("--tc with a clock: not yet through --workers or --nats (their jobs carry a move time only); use --tc st=T or --movetime")
+		}
+	}
+	if err := limits.MoveOverheadMS.CheckDuration("--timemargin", o.timeMargin); err != nil {
+		return err
+	}
+	if moveTime == 0 && !tc.On() && (p1.External || p2.External) {
 		moveTime = 100 * time.Millisecond
 	}
 	cfg := match.Config{
 		Player1: p1, Player2: p2, Games: o.games, Concurrency: o.concurrency,
 		Seed: o.seed, Multiplier: o.multiplier,
-		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTime: moveTime, MoveTimeout: o.moveTimeout},
+		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTime: moveTime, MoveTimeout: o.moveTimeout,
+			TC: tc, TimeMargin: o.timeMargin},
 	}
 	if o.sprt != "" {
 		s, err := match.ParseSPRT(o.sprt)

@@ -40,10 +40,13 @@ func TestMatchCommandBadInput(t *testing.T) {
 	bad := filepath.Join(dir, "open.txt")
 	os.WriteFile(bad, []byte("startpos\n# ok\n1.2.3 0-0 s 3\n"), 0o644)
 	cases := map[string][]string{
-		"line 3":   {"match", "--player1", "random", "--player2", "random", "--openings", bad},
-		"required": {"match", "--player1", "random"},
-		"threads":  {"match", "--player1", "engine:threads=x", "--player2", "random"},
-		"sprt":     {"match", "--player1", "random", "--player2", "random", "--sprt", "1,2"},
+		"line 3":                            {"match", "--player1", "random", "--player2", "random", "--openings", bad},
+		"required":                          {"match", "--player1", "random"},
+		"threads":                           {"match", "--player1", "engine:threads=x", "--player2", "random"},
+		"sprt":                              {"match", "--player1", "random", "--player2", "random", "--sprt", "1,2"},
+		"--tc: time control \"40/x\": time": {"match", "--player1", "random", "--player2", "random", "--tc", "40/x"},
+		"give one":                          {"match", "--player1", "random", "--player2", "random", "--tc", "2+0.1", "--movetime", "10"},
+		"--timemargin":                      {"match", "--player1", "random", "--player2", "random", "--tc", "2+0.1", "--timemargin", "1h"},
 	}
 	for want, args := range cases {
 		t.Run(want, func(t *testing.T) {

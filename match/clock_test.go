@@ -1,0 +1,162 @@
+// Tests of time controls and game clocks: parsing, the go arguments, the
+// clock's bookkeeping and losses on time.
+
+package match
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+func TestParseTC(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		tc   TimeControl
+		move time.Duration
+	}{
+		{"40/60", TimeControl{Moves: 40, Time: 60 * time.Second, Text: "40/60"}, 0},
+		{"10+0.1", TimeControl{Time: 10 * time.Second, Inc: 100 * time.Millisecond, Text: "10+0.1"}, 0},
+		{"40/1:30+0.5", TimeControl{Moves: 40, Time: 90 * time.Second, Inc: 500 * time.Millisecond, Text: "40/1:30+0.5"}, 0},
+		{"2+0", TimeControl{Time: 2 * time.Second, Text: "2+0"}, 0},
+		{"inf", TimeControl{}, 0},
+		{"st=0.1", TimeControl{}, 100 * time.Millisecond},
+	} {
+		tc, move, err := ParseTC(c.in)
+		if err != nil || tc != c.tc || move != c.move {
+			t.Errorf("%q: %+v %v %v", c.in, tc, move, err)
+		}
+	}
+	for in, want := range map[string]string{
+		"":          "time",
+		"0/60":      "moves 0",
+		"x/60":      "not a whole number",
+		"10+-1":     "increment",
+		"-5":        "time",
+		"10+abc":    "increment",
+		"0":         "must be from 1",
+		"99999999":  "want seconds",
+		"st=0":      "must be from 1",
+		"st=fast":   "want seconds",
+		"1:x":       "want seconds",
+		"40/60/2":   "time",
+		"100000000": "want seconds",
+	} {
+		if _, _, err := ParseTC(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", in, err, want)
+		}
+	}
+}
+
+func TestClockGoArgs(t *testing.T) {
+	c := Clock{P1Time: 9800 * time.Millisecond, P2Time: 10 * time.Second, P1Inc: 100 * time.Millisecond, P2Inc: 100 * time.Millisecond}
+	if s := c.GoArgs(); s != "p1time 9800 p2time 10000 p1inc 100 p2inc 100" {
+		t.Errorf("%q", s)
+	}
+	c.MovesToGo, c.P1Time = 12, -5*time.Millisecond
+	if s := c.GoArgs(); s != "p1time 1 p2time 10000 p1inc 100 p2inc 100 movestogo 12" {
+		t.Errorf("%q", s)
+	}
+}
+
+// Periods: 2 moves in 1 s. Side 0 spends 300 ms twice, gets the next
+// second after its second move; a move past the clock and the margin
+// loses.
+func TestClocksSpend(t *testing.T) {
+	c := newClocks(TimeControl{Moves: 2, Time: time.Second, Inc: 10 * time.Millisecond})
+	if st := c.state(0); st.MovesToGo != 2 || st.P1Time != time.Second || st.P1Inc != 10*time.Millisecond {
+		t.Fatalf("%+v", st)
+	}
+	if !c.spend(0, 300*time.Millisecond, 0) || c.left[0] != 710*time.Millisecond || c.state(0).MovesToGo != 1 {
+		t.Fatalf("after one move: %v %+v", c.left[0], c.state(0))
+	}
+	if !c.spend(0, 300*time.Millisecond, 0) || c.left[0] != 1420*time.Millisecond || c.state(0).MovesToGo != 2 {
+		t.Fatalf("after the period: %v", c.left[0])
+	}
+	if c.left[1] != time.Second {
+		t.Errorf("North's clock moved: %v", c.left[1])
+	}
+	if !c.spend(1, 1050*time.Millisecond, 60*time.Millisecond) {
+		t.Error("within the margin: lost")
+	}
+	c = newClocks(TimeControl{Time: time.Second})
+	if c.spend(1, 1050*time.Millisecond, 40*time.Millisecond) {
+		t.Error("past the margin: not lost")
+	}
+}
+
+// sleeper takes d a move and records the clocks it is given.
+type sleeper struct {
+	d      time.Duration
+	clocks []Clock
+	*RandomPlayer
+}
+
+func (s *sleeper) MoveClock(ctx context.Context, g *movegen.Game, c Clock) (position.GameMove, error) {
+	s.clocks = append(s.clocks, c)
+	time.Sleep(s.d)
+	return s.RandomPlayer.Move(ctx, g, 0)
+}
+
+func TestLossOnTime(t *testing.T) {
+	slow := &sleeper{d: 40 * time.Millisecond, RandomPlayer: NewRandomPlayer(1, movegen.Rules{})}
+	fast := &sleeper{RandomPlayer: NewRandomPlayer(2, movegen.Rules{})}
+	tc, _, _ := ParseTC("0.15+0.01")
+	r, err := PlayGame(context.Background(), position.Start(30), slow, fast, GameConfig{TC: tc, TimeMargin: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.End != EndForfeit || r.Forfeit != position.South || !r.OnTime || r.Termination() != "time forfeit" || !strings.Contains(r.Reason, "lost on time") {
+		t.Fatalf("end %v by %v on time %v: %s", r.End, r.Forfeit, r.OnTime, r.Reason)
+	}
+	// 150 ms, 40 ms a move, 10 ms back: the fourth move's clock is
+	// 150 - 3·30 = 60 ms, the fifth's 30 ms, which it overruns.
+	if n := len(slow.clocks); n != 5 {
+		t.Errorf("slow moved %d times: %+v", n, slow.clocks)
+	}
+	for i, c := range slow.clocks {
+		if c.P1Inc != 10*time.Millisecond || c.P2Inc != 10*time.Millisecond || c.MovesToGo != 0 {
+			t.Errorf("move %d: %+v", i, c)
+		}
+		if i > 0 && c.P1Time >= slow.clocks[i-1].P1Time {
+			t.Errorf("move %d: South's clock did not run: %v then %v", i, slow.clocks[i-1].P1Time, c.P1Time)
+		}
+	}
+	if c := fast.clocks[0]; c.P2Time < 150*time.Millisecond || c.P1Time >= 150*time.Millisecond {
+		t.Errorf("North sees %+v", c)
+	}
+}
+
+// The engine plays on the clock: with no limit of its own it takes the
+// time manager's share of the clock, not its default 10 ms a move, and a
+// match at 1+0.05 counts no loss on time.
+func TestEngineOnClock(t *testing.T) {
+	tc, _, _ := ParseTC("1+0.05")
+	var pg strings.Builder
+	s, err := Run(context.Background(), Config{Player1: mustSpec(t, "engine"), Player2: mustSpec(t, "greedy"), Games: 2, Seed: 1,
+		PGN: &pg, PGNComments: true, Game: GameConfig{TC: tc, MaxPlies: 60}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Forfeits1+s.Forfeits2 != 0 {
+		t.Fatalf("forfeits: %s", s.Table())
+	}
+	if !strings.Contains(pg.String(), `[TimeControl "1+0.05"]`) {
+		t.Errorf("no TimeControl tag:\n%s", pg.String())
+	}
+	long := 0
+	for _, f := range strings.Fields(pg.String()) {
+		if strings.HasSuffix(f, "s}") {
+			if d, err := time.ParseDuration(strings.TrimSuffix(f, "}")); err == nil && d >= 20*time.Millisecond {
+				long++
+			}
+		}
+	}
+	if long < 10 {
+		t.Errorf("only %d moves took 20 ms or more: the engine did not use its clock", long)
+	}
+}
