@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 
+	"github.com/kiothi/kiothi/internal/atomicfile"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -141,40 +141,6 @@ func (b *Book) PickEntry(p position.Position, rng *rand.Rand, random bool) (Entr
 // checkWritable returns an error, before any work, when a book could not
 // be written at path: its folder is missing or not writable, or path is a
 // folder. It writes and removes a temporary file as writeFileAtomic would.
-func checkWritable(path string) error {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("cannot write %s: it is a folder", path)
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, err)
-	}
-	f.Close()
-	return os.Remove(f.Name())
-}
+func checkWritable(path string) error { return atomicfile.CheckWritable(path) }
 
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	err = f.Chmod(0o644)
-	if err == nil {
-		_, err = f.Write(data)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %v", path, err)
-	}
-	return nil
-}
+func writeFileAtomic(path string, data []byte) error { return atomicfile.WriteFile(path, data) }
