@@ -22,9 +22,10 @@ const (
 	EndRepetition            // third occurrence of a position (RULES.md §6)
 	EndPlyCap                // the ply cap, adjudicated by the own-row sweep
 	EndForfeit               // a player erred, crashed, ran late or moved illegally
+	EndAdjudicated           // a resign, draw or proven-value rule (Adjudication)
 )
 
-var endText = [...]string{"no-move", "repetition", "ply-cap", "forfeit"}
+var endText = [...]string{"no-move", "repetition", "ply-cap", "forfeit", "adjudicated"}
 
 func (e End) String() string { return endText[e] }
 
@@ -47,6 +48,9 @@ type GameConfig struct {
 	// -TimeMargin loses on time.
 	TC         TimeControl
 	TimeMargin time.Duration
+	// Adjudication ends games early by the engines' scores (off when
+	// zero).
+	Adjudication Adjudication
 }
 
 // TimeControlTag returns the PGN TimeControl tag of the game's limits:
@@ -132,6 +136,7 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 	if cfg.TC.On() {
 		clk = newClocks(cfg.TC)
 	}
+	adj := &adjudicator{a: cfg.Adjudication}
 	g := movegen.NewGame(start, cfg.Rules)
 	res := GameResult{Start: start}
 	for {
@@ -187,6 +192,14 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 				err = fmt.Errorf("illegal move %s: %v", m, err)
 			} else {
 				res.Notes = append(res.Notes, note)
+				if cfg.Adjudication.On() {
+					if _, over := g.Over(); !over {
+						if o, why, ok := adj.after(side, note, g); ok {
+							res.Outcome, res.End, res.Reason = o, EndAdjudicated, why
+							break
+						}
+					}
+				}
 			}
 		}
 		if err != nil {
@@ -265,6 +278,9 @@ func (r *GameResult) Line() string {
 	fmt.Fprintf(&b, " | %d-%d %s %s", r.Outcome.South, r.Outcome.North, r.Outcome.Winner(), r.End)
 	if r.End == EndForfeit {
 		fmt.Fprintf(&b, " by %s: %s", r.Forfeit, strings.ReplaceAll(r.Reason, "\n", " "))
+	}
+	if r.End == EndAdjudicated {
+		fmt.Fprintf(&b, ": %s", r.Reason)
 	}
 	return b.String()
 }

@@ -90,10 +90,12 @@ func (s *Summary) Record(cfg *Config, k int, r *GameResult) (decided bool, err e
 	return s.Decision != Continue, nil
 }
 
-// ParseEnd reads an End's name (no-move, repetition, ply-cap, forfeit).
+// ParseEnd reads an End's name (no-move, repetition, ply-cap, forfeit)
+// as a remote worker reports it. "adjudicated" is refused: remote games
+// are not adjudicated, and a result so marked could claim any margin.
 func ParseEnd(s string) (End, error) {
 	for i, t := range endText {
-		if t == s {
+		if t == s && End(i) != EndAdjudicated {
 			return End(i), nil
 		}
 	}

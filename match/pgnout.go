@@ -22,12 +22,13 @@ type PGNGame struct {
 }
 
 // Termination returns the PGN Termination tag for how the game ended:
-// normal (no legal move, repetition), adjudication (the ply cap), time
+// normal (no legal move, repetition), adjudication (the ply cap, a
+// resign, draw or proven-value rule), time
 // forfeit, or rules infraction (any other forfeit: an error, a crash, an
 // illegal move).
 func (r *GameResult) Termination() string {
 	switch r.End {
-	case EndPlyCap:
+	case EndPlyCap, EndAdjudicated:
 		return "adjudication"
 	case EndForfeit:
 		if r.OnTime {

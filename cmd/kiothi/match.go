@@ -33,6 +33,8 @@ type matchOptions struct {
 	moveTimeout      time.Duration
 	moveTime         time.Duration
 	tc               string
+	resign, draw     string
+	proven           bool
 	timeMargin       time.Duration
 	cluster          clusterOptions
 }
@@ -82,6 +84,9 @@ player 1.`,
 	durationVar(f, &o.moveTime, "movetime", 0, "time a move offered to every player (default: none, or 100 ms when a ugi player plays); engine specs use the smaller of it and their own movetime")
 	f.StringVar(&o.tc, "tc", "", "time control, as cutechess: 40/60 (60 s a 40 moves), 10+0.1 (10 s a game, 0.1 s a move added), inf, or st=0.1 (0.1 s a move, as --movetime)")
 	durationVar(f, &o.timeMargin, "timemargin", 0, "with a --tc clock, how far past its clock a player may go before it loses on time")
+	f.StringVar(&o.resign, "resign", "", "adjudicate a loss when both engines see one side lost by N warriors or more for M moves each: movecount=M,score=N (default: off)")
+	f.StringVar(&o.draw, "draw", "", "adjudicate a draw when both engines see the game within S warriors for M moves each, from move pair K: movenumber=K,movecount=M,score=S (default: off)")
+	f.BoolVar(&o.proven, "adjudicate-proven", false, "end a game when an engine's search proves its value, with that margin")
 	durationVar(f, &o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits (at least --movetime plus a second)")
 	o.cluster.addFlags(f)
 	return c
@@ -141,6 +146,20 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 			return errors.New("--tc with a clock: not yet through --workers or --nats (their jobs carry a move time only); use --tc st=T or --movetime")
 		}
 	}
+	adj := match.Adjudication{Proven: o.proven}
+	if o.resign != "" {
+		if err := adj.ParseResign(o.resign); err != nil {
+			return fmt.Errorf("--resign: %v", err)
+		}
+	}
+	if o.draw != "" {
+		if err := adj.ParseDraw(o.draw); err != nil {
+			return fmt.Errorf("--draw: %v", err)
+		}
+	}
+	if adj.On() && o.cluster.enabled() {
+		return errors.New("--resign, --draw and --adjudicate-proven: not yet through --workers or --nats (their jobs carry no adjudication)")
+	}
 	if err := limits.MoveOverheadMS.CheckDuration("--timemargin", o.timeMargin); err != nil {
 		return err
 	}
@@ -151,7 +170,7 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		Player1: p1, Player2: p2, Games: o.games, Concurrency: o.concurrency,
 		Seed: o.seed, Multiplier: o.multiplier,
 		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTime: moveTime, MoveTimeout: o.moveTimeout,
-			TC: tc, TimeMargin: o.timeMargin},
+			TC: tc, TimeMargin: o.timeMargin, Adjudication: adj},
 	}
 	if o.sprt != "" {
 		s, err := match.ParseSPRT(o.sprt)
