@@ -18,11 +18,11 @@ import (
 type End uint8
 
 const (
-	EndNoMove     End = iota // the side to move had no legal move (RULES.md §6)
-	EndRepetition            // third occurrence of a position (RULES.md §6)
-	EndPlyCap                // the ply cap, adjudicated by the own-row sweep
-	EndForfeit               // a player erred, crashed, ran late or moved illegally
-	EndAdjudicated           // a resign, draw or proven-value rule (Adjudication)
+	EndNoMove      End = iota // the side to move had no legal move (RULES.md §6)
+	EndRepetition             // third occurrence of a position (RULES.md §6)
+	EndPlyCap                 // the ply cap, adjudicated by the own-row sweep
+	EndForfeit                // a player erred, crashed, ran late or moved illegally
+	EndAdjudicated            // a resign, draw or proven-value rule (Adjudication)
 )
 
 var endText = [...]string{"no-move", "repetition", "ply-cap", "forfeit", "adjudicated"}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/kiothi/kiothi/limits"
@@ -33,6 +34,8 @@ type matchOptions struct {
 	moveTimeout      time.Duration
 	moveTime         time.Duration
 	tc               string
+	players          []string
+	tournament       string
 	resign, draw     string
 	proven           bool
 	timeMargin       time.Duration
@@ -59,6 +62,12 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
                             book=FILE, bookrandom=0|1
   ugi:COMMAND LINE        an external UGI engine, thinking --movetime a move
 
+With --player SPEC given three times or more (or twice), a tournament:
+--tournament roundrobin (every player against every other) or gauntlet
+(the first player against each other one), each pairing a match with the
+settings below, then a table of every player's score and Elo with its
+95% interval, and each pairing's score line.
+
 Each opening is played twice, colours swapped. With --sprt the match goes
 on until the SPRT decides (--games caps it); it counts the pair of games of
 an opening (the pentanomial model), so it decides even when one player wins
@@ -71,6 +80,8 @@ player 1.`,
 	f := c.Flags()
 	f.StringVar(&o.player1, "player1", "", "first player's SPEC (required)")
 	f.StringVar(&o.player2, "player2", "", "second player's SPEC (required)")
+	f.StringArrayVar(&o.players, "player", nil, "a tournament's player SPEC (repeat it for each player, instead of --player1 and --player2)")
+	f.StringVar(&o.tournament, "tournament", "roundrobin", "with --player: roundrobin (every player against every other) or gauntlet (the first against each other)")
 	f.IntVar(&o.games, "games", 0, fmt.Sprintf("games to play (default: two per opening); with --sprt the most to play (default: until the SPRT decides, at most %d)", match.SPRTMaxGames))
 	f.StringVar(&o.openings, "openings", "", "openings file, one position a line (default: the standard start)")
 	f.IntVar(&o.concurrency, "concurrency", 1, "games played at a time")
@@ -93,16 +104,9 @@ player 1.`,
 }
 
 func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
-	if o.player1 == "" || o.player2 == "" {
-		return errors.New("match: --player1 and --player2 are both required")
-	}
-	p1, err := match.ParseSpec(o.player1)
+	players, specs, err := o.parsePlayers()
 	if err != nil {
-		return fmt.Errorf("--player1: %v", err)
-	}
-	p2, err := match.ParseSpec(o.player2)
-	if err != nil {
-		return fmt.Errorf("--player2: %v", err)
+		return err
 	}
 	if o.games < 0 {
 		return fmt.Errorf("--games %d: must not be negative", o.games)
@@ -110,9 +114,15 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	if err := limits.Threads.Check("--concurrency", int64(o.concurrency)); err != nil {
 		return err
 	}
-	// Every game in play holds both players.
+	// Every game in play holds two players, at most the two largest.
+	mem := make([]int64, len(players))
+	external := false
+	for i, p := range players {
+		mem[i], external = p.MemoryMB, external || p.External
+	}
+	slices.Sort(mem)
 	if err := limits.CheckMemory(fmt.Sprintf("--concurrency %d with these players", o.concurrency),
-		int64(o.concurrency)*(p1.MemoryMB+p2.MemoryMB)); err != nil {
+		int64(o.concurrency)*(mem[len(mem)-1]+mem[len(mem)-2])); err != nil {
 		return err
 	}
 	if o.maxPlies < 0 {
@@ -163,11 +173,11 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	if err := limits.MoveOverheadMS.CheckDuration("--timemargin", o.timeMargin); err != nil {
 		return err
 	}
-	if moveTime == 0 && !tc.On() && (p1.External || p2.External) {
+	if moveTime == 0 && !tc.On() && external {
 		moveTime = 100 * time.Millisecond
 	}
 	cfg := match.Config{
-		Player1: p1, Player2: p2, Games: o.games, Concurrency: o.concurrency,
+		Player1: players[0], Player2: players[1], Games: o.games, Concurrency: o.concurrency,
 		Seed: o.seed, Multiplier: o.multiplier,
 		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTime: moveTime, MoveTimeout: o.moveTimeout,
 			TC: tc, TimeMargin: o.timeMargin, Adjudication: adj},
@@ -220,12 +230,16 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	}
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	var sum *match.Summary
-	if o.cluster.enabled() {
-		sum, err = o.cluster.runMatch(ctx, g, cfg, o.player1, o.player2)
-	} else {
-		sum, err = match.Run(ctx, cfg)
+	runPair := func(ctx context.Context, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
+		if o.cluster.enabled() {
+			return o.cluster.runMatch(ctx, g, cfg, spec1, spec2)
+		}
+		return match.Run(ctx, cfg)
 	}
+	if len(o.players) > 0 {
+		return o.runTournament(ctx, g, cfg, specs, players, runPair)
+	}
+	sum, err := runPair(ctx, cfg, specs[0], specs[1])
 	bar.clear()
 	if sum != nil && sum.Counts.Games() > 0 {
 		fmt.Fprint(g.out, sum.Table())
@@ -235,6 +249,71 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	}
 	if err != nil {
 		return fmt.Errorf("match: %v", err)
+	}
+	return nil
+}
+
+// parsePlayers reads --player1 and --player2, or the --player list of a
+// tournament; errors name the flag.
+func (o *matchOptions) parsePlayers() ([]match.Factory, []string, error) {
+	specs := []string{o.player1, o.player2}
+	name := func(i int) string { return fmt.Sprintf("--player%d", i+1) }
+	if len(o.players) > 0 {
+		if o.player1 != "" || o.player2 != "" {
+			return nil, nil, errors.New("give --player1 and --player2, or --player for each player of a tournament, not both")
+		}
+		if o.sprt != "" {
+			return nil, nil, errors.New("--sprt: a tournament has no SPRT (play the pairing as a two-player match)")
+		}
+		if len(o.players) < 2 {
+			return nil, nil, fmt.Errorf("--player: a tournament needs at least 2 players, got %d", len(o.players))
+		}
+		specs = o.players
+		name = func(i int) string { return fmt.Sprintf("--player %s (player %d)", specs[i], i+1) }
+	} else if o.player1 == "" || o.player2 == "" {
+		return nil, nil, errors.New("match: --player1 and --player2 are both required (or --player for each player of a tournament)")
+	}
+	players := make([]match.Factory, len(specs))
+	for i, sp := range specs {
+		p, err := match.ParseSpec(sp)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", name(i), err)
+		}
+		players[i] = p
+	}
+	return players, specs, nil
+}
+
+// runTournament plays every pairing and prints the standings.
+func (o *matchOptions) runTournament(ctx context.Context, g *globalOptions, base match.Config, specs []string, players []match.Factory, run match.PairRunner) error {
+	kind, err := match.ParseKind(o.tournament)
+	if err != nil {
+		return fmt.Errorf("--tournament: %v", err)
+	}
+	pairs := len(kind.Pairs(len(players)))
+	bar := newProgressBar(g.errOut, pairs*base.PlannedGames()) // silent unless stderr is a terminal
+	played := 0
+	base.Progress = func(s *match.Summary) {
+		c := s.Counts
+		bar.update(played+c.Games(), fmt.Sprintf("%s vs %s  +%d =%d -%d", s.Name1, s.Name2, c.Wins, c.Draws, c.Losses))
+	}
+	pairRun := func(ctx context.Context, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
+		s, err := run(ctx, cfg, spec1, spec2)
+		if s != nil {
+			played += s.Counts.Games()
+		}
+		return s, err
+	}
+	t, err := match.RunTournament(ctx, base, specs, players, kind, pairRun)
+	bar.clear()
+	if len(t.Pairs) > 0 {
+		fmt.Fprint(g.out, t.Table())
+	}
+	if err != nil && ctx.Err() != nil {
+		return &exitError{code: 130, err: fmt.Errorf("tournament interrupted after %d games; the table above counts them", played)}
+	}
+	if err != nil {
+		return fmt.Errorf("tournament: %v", err)
 	}
 	return nil
 }

@@ -126,3 +126,35 @@ func TestMatchCommandPGNOut(t *testing.T) {
 		t.Errorf("last game %+v", games[3])
 	}
 }
+
+// A tournament of three players on a 2+0.05 clock ends with a table of
+// all three and the three pairings.
+func TestMatchCommandTournament(t *testing.T) {
+	out, _, err := runCLI(t, "match", "--player", "engine:depth=2", "--player", "greedy", "--player", "random",
+		"--tc", "2+0.05", "--games", "2", "--max-plies", "200")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out, "rank ") || strings.Count(out, "Score of ") != 3 || !strings.Contains(out, "Score of greedy vs random") {
+		t.Errorf("table:\n%s", out)
+	}
+	out, _, err = runCLI(t, "match", "--player", "greedy", "--player", "random", "--player", "engine:depth=1", "--tournament", "gauntlet", "--games", "2", "--max-plies", "200")
+	if err != nil || strings.Count(out, "Score of greedy vs ") != 2 || strings.Contains(out, "Score of random") {
+		t.Errorf("gauntlet (%v):\n%s", err, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "--player", "greedy"}, "at least 2 players"},
+		{[]string{"match", "--player", "greedy", "--player", "random", "--player1", "random"}, "not both"},
+		{[]string{"match", "--player", "greedy", "--player", "random", "--sprt", "0,10,0.05,0.05"}, "no SPRT"},
+		{[]string{"match", "--player", "greedy", "--player", "random", "--tournament", "swiss"}, "--tournament"},
+		{[]string{"match", "--player", "greedy", "--player", "engine:x=1"}, "--player engine:x=1 (player 2)"},
+		{[]string{"match", "--player", "greedy", "--player", "greedy"}, "given twice"},
+	} {
+		if _, _, err := runCLI(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+	}
+}
