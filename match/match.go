@@ -62,8 +62,20 @@ type Summary struct {
 	LLR            float64
 	Decision       Decision
 	ForfeitReasons []string // the first few, for the report
+	// Games lists every game counted, in the order counted (for
+	// --report: score over time, by colour, by opening).
+	Games          []GamePoint
 	maxReasonsKept int
 	halfPair       map[int]int // pair → half points of its one game counted so far
+}
+
+// GamePoint is one counted game, from player 1's view.
+type GamePoint struct {
+	Number     int  // k, from 0
+	P1South    bool // player 1 played South
+	HalfPoints int  // player 1's score: 2 a win, 1 a draw, 0 a loss
+	Opening    int  // the index of its opening
+	LLR        float64
 }
 
 // gameSeed derives a player's seed for game k.
@@ -131,13 +143,14 @@ func playOne(ctx context.Context, cfg Config, start position.Position, p1South b
 	return PlayGame(ctx, start, south, north, cfg.Game)
 }
 
-// add counts game k.
-func (s *Summary) add(k int, r *GameResult, p1South bool, mult int) {
+// add counts game k and returns player 1's half points.
+func (s *Summary) add(k int, r *GameResult, p1South bool, mult int) int {
 	margin, pts := r.Margin(), r.Points(mult)
 	if !p1South {
 		margin, pts = -margin, -pts
 	}
-	s.pairUp(k, halfPoints(pts))
+	h := halfPoints(pts)
+	s.pairUp(k, h)
 	switch {
 	case pts > 0:
 		s.Counts.Wins++
@@ -171,6 +184,7 @@ func (s *Summary) add(k int, r *GameResult, p1South bool, mult int) {
 			s.ForfeitReasons = append(s.ForfeitReasons, fmt.Sprintf("%s forfeited: %s", r.Forfeit, r.Reason))
 		}
 	}
+	return h
 }
 
 // ScoreLine is cutechess-cli's summary line, counted for player 1:

@@ -59,7 +59,7 @@ func NewSummary(cfg *Config, games int) *Summary {
 // and the progress callback. It reports whether the SPRT has decided.
 func (s *Summary) Record(cfg *Config, k int, r *GameResult) (decided bool, err error) {
 	p1South := k%2 == 0
-	s.add(k, r, p1South, cfg.multiplier())
+	h := s.add(k, r, p1South, cfg.multiplier())
 	if cfg.Out != nil {
 		s1 := "south"
 		if !p1South {
@@ -84,6 +84,7 @@ func (s *Summary) Record(cfg *Config, k int, r *GameResult) (decided bool, err e
 		s.LLR = cfg.SPRT.LLR(s.Pairs)
 		s.Decision = cfg.SPRT.Decide(s.Pairs)
 	}
+	s.Games = append(s.Games, GamePoint{Number: k, P1South: p1South, HalfPoints: h, Opening: (k / 2) % max(len(cfg.Openings), 1), LLR: s.LLR})
 	if cfg.Progress != nil {
 		cfg.Progress(s)
 	}

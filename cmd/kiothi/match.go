@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/atomicfile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
@@ -27,6 +29,7 @@ type matchOptions struct {
 	sprt             string
 	out              string
 	pgnOut           string
+	report           string
 	pgnComments      bool
 	maxPlies         int
 	seed             uint64
@@ -88,6 +91,7 @@ player 1.`,
 	f.StringVar(&o.sprt, "sprt", "", "play until the SPRT decides: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05); --games caps it")
 	f.StringVar(&o.out, "out", "", "write every game to this file, one line each")
 	f.StringVar(&o.pgnOut, "pgnout", "", "append every game to this PGN file (created when missing, locked while the match runs)")
+	f.StringVar(&o.report, "report", "", "write a self-contained HTML page (score over time, Elo with its interval, the SPRT's LLR, score by colour and by opening) to this file when the match ends")
 	f.BoolVar(&o.pgnComments, "pgn-comments", true, "in the PGN, follow each move with {score/depth time} (score in warriors for the side that moved)")
 	f.IntVar(&o.maxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the random players and redistributions")
@@ -210,6 +214,11 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		defer f.Close()
 		cfg.Out = f
 	}
+	if o.report != "" {
+		if err := atomicfile.CheckWritable(o.report); err != nil {
+			return fmt.Errorf("--report: %v", err)
+		}
+	}
 	if o.pgnOut != "" {
 		f, err := pgn.Append(o.pgnOut)
 		if err != nil {
@@ -243,12 +252,30 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	bar.clear()
 	if sum != nil && sum.Counts.Games() > 0 {
 		fmt.Fprint(g.out, sum.Table())
+		if rerr := o.writeReport(nil, []match.ReportSection{{Summary: sum, Openings: cfg.Openings}}); rerr != nil {
+			return rerr
+		}
 	}
 	if err != nil && ctx.Err() != nil {
 		return &exitError{code: 130, err: interrupted(sum)}
 	}
 	if err != nil {
 		return fmt.Errorf("match: %v", err)
+	}
+	return nil
+}
+
+// writeReport writes --report, when given, whole.
+func (o *matchOptions) writeReport(t *match.Tournament, secs []match.ReportSection) error {
+	if o.report == "" {
+		return nil
+	}
+	var b strings.Builder
+	if err := match.WriteReport(&b, "kiothi match", t, secs); err != nil {
+		return fmt.Errorf("--report: %v", err)
+	}
+	if err := atomicfile.WriteFile(o.report, []byte(b.String())); err != nil {
+		return fmt.Errorf("--report: %v", err)
 	}
 	return nil
 }
@@ -308,6 +335,13 @@ func (o *matchOptions) runTournament(ctx context.Context, g *globalOptions, base
 	bar.clear()
 	if len(t.Pairs) > 0 {
 		fmt.Fprint(g.out, t.Table())
+		var secs []match.ReportSection
+		for _, s := range t.Pairs {
+			secs = append(secs, match.ReportSection{Summary: s, Openings: base.Openings})
+		}
+		if rerr := o.writeReport(t, secs); rerr != nil {
+			return rerr
+		}
 	}
 	if err != nil && ctx.Err() != nil {
 		return &exitError{code: 130, err: fmt.Errorf("tournament interrupted after %d games; the table above counts them", played)}

@@ -158,3 +158,27 @@ func TestMatchCommandTournament(t *testing.T) {
 		}
 	}
 }
+
+// --report writes the page whole, for a match and for a tournament.
+func TestMatchCommandReport(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"match", "--player1", "greedy", "--player2", "random", "--games", "4", "--max-plies", "200"},
+		{"match", "--player", "greedy", "--player", "random", "--player", "engine:depth=1", "--games", "2", "--max-plies", "200"},
+	} {
+		path := filepath.Join(dir, "r.html")
+		if _, _, err := runCLI(t, append(args, "--report", path)...); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil || !strings.HasPrefix(string(b), "<!DOCTYPE html>") || !strings.Contains(string(b), "Score of greedy vs random") {
+			t.Errorf("%v: report %v\n%.300s", args, err, b)
+		}
+		if len(args) > 9 && !strings.Contains(string(b), "Standings") {
+			t.Errorf("tournament report without standings")
+		}
+	}
+	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--report", dir); err == nil || !strings.Contains(err.Error(), "--report") {
+		t.Errorf("report to a folder: %v", err)
+	}
+}
