@@ -136,3 +136,19 @@ func TestMatchAdjudicated(t *testing.T) {
 		t.Errorf("pgn:\n%s", pg.String())
 	}
 }
+
+func FuzzParseAdjudication(f *testing.F) {
+	for _, s := range []string{"movecount=3,score=4", "movenumber=40,movecount=8,score=0", "=,", "score=-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var a Adjudication
+		if err := a.ParseResign(s); err == nil && (a.ResignMoves < 1 || a.ResignMoves > 1000 || a.ResignScore < 100) {
+			t.Fatalf("resign %q: %+v", s, a)
+		}
+		var d Adjudication
+		if err := d.ParseDraw(s); err == nil && (d.DrawMoves < 1 || d.DrawFrom < 1 || d.DrawScore < 0) {
+			t.Fatalf("draw %q: %+v", s, d)
+		}
+	})
+}

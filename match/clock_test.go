@@ -160,3 +160,21 @@ func TestEngineOnClock(t *testing.T) {
 		t.Errorf("only %d moves took 20 ms or more: the engine did not use its clock", long)
 	}
 }
+
+func FuzzParseTC(f *testing.F) {
+	for _, s := range []string{"40/60", "10+0.1", "inf", "st=0.1", "40/1:30+0.5", "1:", "/+", "st="} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tc, move, err := ParseTC(s)
+		if err != nil {
+			return
+		}
+		if tc.On() && move != 0 || tc.Time < 0 || tc.Inc < 0 || tc.Moves < 0 || move < 0 {
+			t.Fatalf("%q: %+v %v", s, tc, move)
+		}
+		if tc.Time > 24*time.Hour || tc.Inc > 24*time.Hour || move > 24*time.Hour {
+			t.Fatalf("%q: beyond the bounds: %+v %v", s, tc, move)
+		}
+	})
+}
