@@ -113,9 +113,10 @@ func TestLossOnTime(t *testing.T) {
 	if r.End != EndForfeit || r.Forfeit != position.South || !r.OnTime || r.Termination() != "time forfeit" || !strings.Contains(r.Reason, "lost on time") {
 		t.Fatalf("end %v by %v on time %v: %s", r.End, r.Forfeit, r.OnTime, r.Reason)
 	}
-	// 150 ms, 40 ms a move, 10 ms back: the fourth move's clock is
-	// 150 - 3·30 = 60 ms, the fifth's 30 ms, which it overruns.
-	if n := len(slow.clocks); n != 5 {
+	// 150 ms, at least 40 ms a move, 10 ms back: the fifth move starts
+	// with at most 150 - 4·30 = 30 ms, which it overruns (on a loaded
+	// machine a move can take longer, and the loss come sooner).
+	if n := len(slow.clocks); n > 5 {
 		t.Errorf("slow moved %d times: %+v", n, slow.clocks)
 	}
 	for i, c := range slow.clocks {
