@@ -50,7 +50,7 @@ func init() { register(newMatchCmd) }
 func newMatchCmd(g *globalOptions) *cobra.Command {
 	o := &matchOptions{}
 	c := &cobra.Command{
-		Use:   "match --player1 SPEC --player2 SPEC",
+		Use:   "match --player1 SPEC --player2 SPEC | --player SPEC --player SPEC ...",
 		Short: "Play games between two players and measure their strength",
 		Long: `Play games between two players, each given by a SPEC:
 
@@ -64,8 +64,9 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
                             eval=FILE (weights as kiothi tune --out writes)
                             book=FILE, bookrandom=0|1
   ugi:COMMAND LINE        an external UGI engine, thinking --movetime a move
+                          or on its --tc clock (go p1time p2time p1inc p2inc)
 
-With --player SPEC given three times or more (or twice), a tournament:
+With --player SPEC repeated (two players or more), a tournament:
 --tournament roundrobin (every player against every other) or gauntlet
 (the first player against each other one), each pairing a match with the
 settings below, then a table of every player's score and Elo with its
