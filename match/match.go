@@ -201,6 +201,9 @@ func fmtElo(x float64) string {
 	case math.IsInf(x, -1):
 		return "-inf"
 	}
+	if x == 0 {
+		x = 0 // no "-0.0"
+	}
 	return fmt.Sprintf("%+.1f", x)
 }
 

@@ -138,6 +138,11 @@ func TestMatchCommandTournament(t *testing.T) {
 	if !strings.HasPrefix(out, "rank ") || strings.Count(out, "Score of ") != 3 || !strings.Contains(out, "Score of greedy vs random") {
 		t.Errorf("table:\n%s", out)
 	}
+	// Through workers: the same pairings, counted the same way.
+	out, _, err = runCLI(t, "match", "--player", "greedy", "--player", "random", "--player", "engine:depth=1", "--games", "2", "--max-plies", "200", "--workers", "2")
+	if err != nil || strings.Count(out, "Score of ") != 3 || !strings.Contains(out, "Score of greedy vs random: 2 - 0 - 0") {
+		t.Errorf("through workers (%v):\n%s", err, out)
+	}
 	out, _, err = runCLI(t, "match", "--player", "greedy", "--player", "random", "--player", "engine:depth=1", "--tournament", "gauntlet", "--games", "2", "--max-plies", "200")
 	if err != nil || strings.Count(out, "Score of greedy vs ") != 2 || strings.Contains(out, "Score of random") {
 		t.Errorf("gauntlet (%v):\n%s", err, out)
