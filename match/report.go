@@ -28,9 +28,10 @@ type ReportSection struct {
 func WriteReport(w io.Writer, title string, t *Tournament, sections []ReportSection) error {
 	data := struct {
 		Title     string
+		ChartCSS  template.CSS
 		Standings template.HTML
 		Sections  []sectionData
-	}{Title: title}
+	}{Title: title, ChartCSS: chartCSS}
 	if t != nil {
 		data.Standings = template.HTML("<pre>" + template.HTMLEscapeString(t.Table()) + "</pre>")
 	}
@@ -132,16 +133,28 @@ func openingName(p position.Position) string {
 	return p.String()
 }
 
+// chartCSS styles the charts, in the page and in the SVG report.
+const chartCSS = `.frame{fill:#fafafa;stroke:#555}.guide{stroke:#555;stroke-dasharray:4 3}
+.line{fill:none;stroke:#0b4f9c;stroke-width:2}.interval{stroke:#0b4f9c;stroke-width:6}
+.point{fill:#b3261e}.tick{font:11px sans-serif;text-anchor:end;fill:#1a1a1a}.axis{font:11px sans-serif;fill:#1a1a1a}
+.end{text-anchor:end}.mid{text-anchor:middle}.head{font:bold 15px sans-serif;fill:#1a1a1a}.text{font:12px sans-serif;fill:#1a1a1a}`
+
 // Chart geometry, in SVG units.
 const (
 	chartW, chartH = 640, 220
 	padL, padR     = 48, 24
 	padT, padB     = 12, 28
+	eloH           = 70
 )
 
 // lineChart draws ys (one a game) over [lo, hi] with dashed guide lines
 // at guides, as an inline SVG with a title for screen readers.
 func lineChart(ys []float64, lo, hi float64, guides []float64, label, format string) template.HTML {
+	return lineChartAt(`class="chart"`, ys, lo, hi, guides, label, format)
+}
+
+// lineChartAt is lineChart with the svg element's placing attributes.
+func lineChartAt(attrs string, ys []float64, lo, hi float64, guides []float64, label, format string) template.HTML {
 	if hi <= lo {
 		hi = lo + 1
 	}
@@ -154,8 +167,8 @@ func lineChart(ys []float64, lo, hi float64, guides []float64, label, format str
 	}
 	y := func(v float64) float64 { return padT + (hi-v)*(chartH-padT-padB)/(hi-lo) }
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="%s over %d games"><title>%s over %d games</title>`,
-		chartW, chartH, template.HTMLEscapeString(label), n, template.HTMLEscapeString(label), n)
+	fmt.Fprintf(&b, `<svg %s viewBox="0 0 %d %d" role="img" aria-label="%s over %d games"><title>%s over %d games</title>`,
+		attrs, chartW, chartH, template.HTMLEscapeString(label), n, template.HTMLEscapeString(label), n)
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" class="frame"/>`, padL, padT, chartW-padL-padR, chartH-padT-padB)
 	for _, g := range guides {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="guide"/><text x="%d" y="%.1f" class="tick">`+format+`</text>`,
@@ -186,14 +199,19 @@ func lineChart(ys []float64, lo, hi float64, guides []float64, label, format str
 // eloChart draws the Elo estimate and its interval on a line from -800
 // to +800 (an infinite end drawn at the edge, with an arrow).
 func eloChart(elo, lo, hi float64) template.HTML {
+	return eloChartAt(`class="chart small"`, elo, lo, hi)
+}
+
+// eloChartAt is eloChart with the svg element's placing attributes.
+func eloChartAt(attrs string, elo, lo, hi float64) template.HTML {
 	const span = 800.0
 	x := func(v float64) float64 {
 		v = math.Max(-span, math.Min(span, v))
 		return padL + (v+span)*(chartW-padL-padR)/(2*span)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="chart small" viewBox="0 0 %d 70" role="img" aria-label="Elo %s, interval %s to %s"><title>Elo %s, 95%% interval %s to %s</title>`,
-		chartW, fmtElo(elo), fmtElo(lo), fmtElo(hi), fmtElo(elo), fmtElo(lo), fmtElo(hi))
+	fmt.Fprintf(&b, `<svg %s viewBox="0 0 %d %d" role="img" aria-label="Elo %s, interval %s to %s"><title>Elo %s, 95%% interval %s to %s</title>`,
+		attrs, chartW, eloH, fmtElo(elo), fmtElo(lo), fmtElo(hi), fmtElo(elo), fmtElo(lo), fmtElo(hi))
 	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="30" y2="30" class="guide"/>`, padL, chartW-padR)
 	for _, t := range []float64{-800, -400, 0, 400, 800} {
 		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="25" y2="35" class="guide"/><text x="%.1f" y="55" class="axis mid">%+.0f</text>`, x(t), x(t), x(t), t)
@@ -214,10 +232,7 @@ pre{font-size:12px;overflow-x:auto;background:#f3f3f3;padding:.5em}
 table{border-collapse:collapse;margin:.5em 0}th,td{padding:2px 8px;text-align:right;border-bottom:1px solid #ccc}
 th:first-child,td:first-child{text-align:left;max-width:26em;overflow-wrap:anywhere}
 .chart{width:100%;height:auto;display:block;margin:.5em 0}
-.frame{fill:#fafafa;stroke:#555}.guide{stroke:#555;stroke-dasharray:4 3}
-.line{fill:none;stroke:#0b4f9c;stroke-width:2}.interval{stroke:#0b4f9c;stroke-width:6}
-.point{fill:#b3261e}.tick{font-size:11px;text-anchor:end;fill:#1a1a1a}.axis{font-size:11px;fill:#1a1a1a}
-.end{text-anchor:end}.mid{text-anchor:middle}
+{{.ChartCSS}}
 </style></head><body>
 <h1>{{.Title}}</h1>
 {{with .Standings}}<h2>Standings</h2>{{.}}{{end}}

@@ -5,7 +5,9 @@ package match
 
 import (
 	"context"
+	"encoding/xml"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,7 +53,7 @@ func TestReportContent(t *testing.T) {
 			t.Errorf("%d points for %d games", k, n)
 		}
 	}
-	for _, want := range []string{"resigner &lt;b&gt;", s.ScoreLine()[:20], "H1 accepted", "startpos25", "player 1 South", "95% interval", "<svg"} {
+	for _, want := range []string{".frame{fill:", "resigner &lt;b&gt;", s.ScoreLine()[:20], "H1 accepted", "startpos25", "player 1 South", "95% interval", "<svg"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}
@@ -124,4 +126,27 @@ func TestReportInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s", out)
+}
+
+// The SVG report is well-formed XML with both charts and the score line.
+func TestReportSVG(t *testing.T) {
+	_, s := reportOf(t)
+	var b strings.Builder
+	if err := WriteReportSVG(&b, "svg <report>", []ReportSection{{Summary: s}}); err != nil {
+		t.Fatal(err)
+	}
+	d := xml.NewDecoder(strings.NewReader(b.String()))
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed: %v\n%s", err, b.String())
+		}
+	}
+	page := b.String()
+	if strings.Count(page, `<polyline class="line"`) != 2 || !strings.Contains(page, "resigner &lt;b&gt;") || !strings.Contains(page, "H1 accepted") {
+		t.Errorf("svg:\n%.2000s", page)
+	}
 }

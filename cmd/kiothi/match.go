@@ -92,7 +92,7 @@ player 1.`,
 	f.StringVar(&o.sprt, "sprt", "", "play until the SPRT decides: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05); --games caps it")
 	f.StringVar(&o.out, "out", "", "write every game to this file, one line each")
 	f.StringVar(&o.pgnOut, "pgnout", "", "append every game to this PGN file (created when missing, locked while the match runs)")
-	f.StringVar(&o.report, "report", "", "write a self-contained HTML page (score over time, Elo with its interval, the SPRT's LLR, score by colour and by opening) to this file when the match ends")
+	f.StringVar(&o.report, "report", "", "write a self-contained HTML page (score over time, Elo with its interval, the SPRT's LLR, score by colour and by opening) to this file when the match ends; a name ending in .svg gets the charts as one SVG image")
 	f.BoolVar(&o.pgnComments, "pgn-comments", true, "in the PGN, follow each move with {score/depth time} (score in warriors for the side that moved)")
 	f.IntVar(&o.maxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the random players and redistributions")
@@ -266,13 +266,18 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	return nil
 }
 
-// writeReport writes --report, when given, whole.
+// writeReport writes --report, when given, whole: the HTML page, or the
+// charts as one SVG image when the name ends in .svg.
 func (o *matchOptions) writeReport(t *match.Tournament, secs []match.ReportSection) error {
 	if o.report == "" {
 		return nil
 	}
 	var b strings.Builder
-	if err := match.WriteReport(&b, "kiothi match", t, secs); err != nil {
+	write := func() error { return match.WriteReport(&b, "kiothi match", t, secs) }
+	if strings.HasSuffix(strings.ToLower(o.report), ".svg") {
+		write = func() error { return match.WriteReportSVG(&b, "kiothi match", secs) }
+	}
+	if err := write(); err != nil {
 		return fmt.Errorf("--report: %v", err)
 	}
 	if err := atomicfile.WriteFile(o.report, []byte(b.String())); err != nil {

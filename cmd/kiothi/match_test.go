@@ -183,6 +183,13 @@ func TestMatchCommandReport(t *testing.T) {
 			t.Errorf("tournament report without standings")
 		}
 	}
+	svg := filepath.Join(dir, "r.svg")
+	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--games", "2", "--report", svg); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(svg); err != nil || !strings.HasPrefix(string(b), "<?xml") || !strings.Contains(string(b), "<polyline") {
+		t.Errorf("svg report %v: %.200s", err, b)
+	}
 	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--report", dir); err == nil || !strings.Contains(err.Error(), "--report") {
 		t.Errorf("report to a folder: %v", err)
 	}
