@@ -5,6 +5,9 @@ package match
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -178,4 +181,61 @@ func FuzzParseTC(f *testing.F) {
 			t.Fatalf("%q: beyond the bounds: %+v %v", s, tc, move)
 		}
 	})
+}
+
+// A UGI engine on a clock gets the clocks in its go command: a script
+// engine that logs what it is sent and plays one fixed redistribution.
+func TestUGIClockArgs(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log")
+	script := filepath.Join(dir, "engine.sh")
+	body := `#!/bin/sh
+while read -r line; do
+  echo "$line" >> "` + log + `"
+  case "$line" in
+    ugi) echo "id name clockfake"; echo "ugiok" ;;
+    isready) echo "readyok" ;;
+    go*) echo "bestmove ij:a3b2F5" ;;
+    quit) exit 0 ;;
+  esac
+done
+`
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ParseSpec("ugi:" + script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	south, err := f.New(1, movegen.Rules{})
+	if err != nil {
+		t.Skipf("no shell to run the script engine: %v", err)
+	}
+	defer south.Close()
+	tc, _, _ := ParseTC("2+0.1")
+	r, err := PlayGame(context.Background(), position.Start(30), south, NewGreedyPlayer(2, movegen.Rules{}), GameConfig{TC: tc, TimeMargin: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The second answer repeats the first move, illegal by then: a forfeit.
+	if r.End != EndForfeit || r.OnTime || len(r.Moves) < 2 {
+		t.Errorf("end %v on time %v after %d moves: %s", r.End, r.OnTime, len(r.Moves), r.Reason)
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gos []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "go ") {
+			gos = append(gos, l)
+		}
+	}
+	if len(gos) < 2 || gos[0] != "go p1time 2000 p2time 2000 p1inc 100 p2inc 100" {
+		t.Fatalf("go commands %q", gos)
+	}
+	var p1, p2, i1, i2 int
+	if _, err := fmt.Sscanf(gos[1], "go p1time %d p2time %d p1inc %d p2inc %d", &p1, &p2, &i1, &i2); err != nil || p1 > 2100 || p1 < 1500 || p2 < 2000 || p2 > 2100 || i1 != 100 || i2 != 100 {
+		t.Errorf("second go %q: South's clock should have run, North's gained its increment", gos[1])
+	}
 }
