@@ -130,8 +130,12 @@ func TestLossOnTime(t *testing.T) {
 			t.Errorf("move %d: South's clock did not run: %v then %v", i, slow.clocks[i-1].P1Time, c.P1Time)
 		}
 	}
-	if c := fast.clocks[0]; c.P2Time < 150*time.Millisecond || c.P1Time >= 150*time.Millisecond {
-		t.Errorf("North sees %+v", c)
+	// North's first clocks (when South lasted a move: on a loaded machine
+	// it may not): South's has run, North's is whole.
+	if len(fast.clocks) > 0 {
+		if c := fast.clocks[0]; c.P2Time < 150*time.Millisecond || c.P1Time >= 150*time.Millisecond {
+			t.Errorf("North sees %+v", c)
+		}
 	}
 }
 
@@ -235,7 +239,7 @@ done
 		t.Fatalf("go commands %q", gos)
 	}
 	var p1, p2, i1, i2 int
-	if _, err := fmt.Sscanf(gos[1], "go p1time %d p2time %d p1inc %d p2inc %d", &p1, &p2, &i1, &i2); err != nil || p1 > 2100 || p1 < 1500 || p2 < 2000 || p2 > 2100 || i1 != 100 || i2 != 100 {
+	if _, err := fmt.Sscanf(gos[1], "go p1time %d p2time %d p1inc %d p2inc %d", &p1, &p2, &i1, &i2); err != nil || p1 >= 2100 || p2 < 2000 || p2 > 2100 || i1 != 100 || i2 != 100 {
 		t.Errorf("second go %q: South's clock should have run, North's gained its increment", gos[1])
 	}
 }
