@@ -125,22 +125,76 @@ func (t SPRT) Bounds() (lower, upper float64) {
 	return math.Log(t.Beta / (1 - t.Alpha)), math.Log((1 - t.Beta) / t.Alpha)
 }
 
-// LLR returns the generalized SPRT log-likelihood ratio of the results for
-// the trinomial (win/draw/loss) model, in the normal approximation used by
-// cutechess-cli and fishtest (Van den Bergh):
+// LLR returns the generalized SPRT log-likelihood ratio of the game pairs
+// p for the pentanomial model, computed exactly as fishtest does (not in
+// the normal approximation, which has no variance to divide by when one
+// side wins every pair): a zero count is raised to PentaPrior, and
 //
-//	LLR = N·(s1 - s0)·(2s - s0 - s1) / (2σ²)
+//	LLR = Σ n_i·ln(p1_i/p0_i)
 //
-// with s the mean score, σ² its per-game variance and s0, s1 the scores of
-// Elo0 and Elo1. It is 0 until both a non-zero variance and a game exist.
-func (t SPRT) LLR(c Counts) float64 {
-	n := c.Games()
-	v := c.variance()
-	if n == 0 || v == 0 {
+// where p0 and p1 are the maximum-likelihood distributions over the five
+// pair scores whose means are the scores of Elo0 and Elo1 (Proposition
+// 1.1 of Van den Bergh's "MLE for a multinomial with a given
+// expectation": p_i = p̂_i/(1+λ(x_i-s)), λ the root of Σ p̂_i(x_i-s)/(1+λ(x_i-s)) = 0).
+// It is 0 until a pair has been played.
+func (t SPRT) LLR(p Pentanomial) float64 {
+	if p.Pairs() == 0 {
 		return 0
 	}
-	s0, s1 := ScoreFromElo(t.Elo0), ScoreFromElo(t.Elo1)
-	return float64(n) * (s1 - s0) * (2*c.Score() - s0 - s1) / (2 * v)
+	var n [5]float64
+	total := 0.0
+	for i, c := range p {
+		n[i] = max(float64(c), PentaPrior)
+		total += n[i]
+	}
+	var hat [5]float64
+	for i := range n {
+		hat[i] = n[i] / total
+	}
+	p0 := mleWithMean(hat, ScoreFromElo(t.Elo0))
+	p1 := mleWithMean(hat, ScoreFromElo(t.Elo1))
+	llr := 0.0
+	for i := range n {
+		llr += n[i] * math.Log(p1[i]/p0[i])
+	}
+	return llr
+}
+
+// PentaPrior is the count given to a pair score never seen (fishtest's
+// regularisation), so the model keeps some mass on every score.
+const PentaPrior = 1e-3
+
+// mleWithMean returns the distribution over the pair scores x_i = i/4
+// that maximises Σ hat_i·ln p_i subject to Σ p_i·x_i = s, for hat with
+// every entry positive and 0 < s < 1. λ lies where every 1+λ(x_i-s) is
+// positive, (-1/(1-s), 1/s), and the sum is decreasing in it: bisection.
+func mleWithMean(hat [5]float64, s float64) [5]float64 {
+	f := func(l float64) float64 {
+		v := 0.0
+		for i, h := range hat {
+			d := float64(i)/4 - s
+			v += h * d / (1 + l*d)
+		}
+		return v
+	}
+	lo, hi := -1/(1-s), 1/s
+	for range 200 {
+		mid := (lo + hi) / 2
+		if mid == lo || mid == hi {
+			break
+		}
+		if f(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	l := (lo + hi) / 2
+	var p [5]float64
+	for i, h := range hat {
+		p[i] = h / (1 + l*(float64(i)/4-s))
+	}
+	return p
 }
 
 // Decision is an SPRT verdict.
@@ -156,10 +210,10 @@ func (d Decision) String() string {
 	return [...]string{"continue", "H0 accepted", "H1 accepted"}[d]
 }
 
-// Decide returns the verdict for the results so far.
-func (t SPRT) Decide(c Counts) Decision {
+// Decide returns the verdict for the game pairs so far.
+func (t SPRT) Decide(p Pentanomial) Decision {
 	lo, hi := t.Bounds()
-	switch l := t.LLR(c); {
+	switch l := t.LLR(p); {
 	case l >= hi:
 		return AcceptH1
 	case l <= lo:

@@ -60,53 +60,59 @@ func TestEloInterval(t *testing.T) {
 	}
 }
 
-// llrPerGame sums, game by game, the log ratio of two normal densities with
-// the results' variance centred on s1 and on s0: the model behind the
-// closed form, computed independently.
-func llrPerGame(t SPRT, c Counts) float64 {
-	var scores []float64
-	for i := 0; i < c.Wins; i++ {
-		scores = append(scores, 1)
+// normalLLR is the normal approximation of the pentanomial LLR
+// (N·(s1-s0)·(2s-s0-s1)/(2σ²) over pairs, pair scores halved), which the
+// exact LLR approaches when the Elos are close and the counts large.
+func normalLLR(t SPRT, p Pentanomial) float64 {
+	n, mean, sq := 0.0, 0.0, 0.0
+	for i, c := range p {
+		x := float64(i) / 4
+		n += float64(c)
+		mean += float64(c) * x
+		sq += float64(c) * x * x
 	}
-	for i := 0; i < c.Draws; i++ {
-		scores = append(scores, 0.5)
-	}
-	for i := 0; i < c.Losses; i++ {
-		scores = append(scores, 0)
-	}
-	mean := 0.0
-	for _, x := range scores {
-		mean += x
-	}
-	mean /= float64(len(scores))
-	v := 0.0
-	for _, x := range scores {
-		v += (x - mean) * (x - mean)
-	}
-	v /= float64(len(scores))
-	s0 := 1 / (1 + math.Pow(10, -t.Elo0/400))
-	s1 := 1 / (1 + math.Pow(10, -t.Elo1/400))
-	llr := 0.0
-	for _, x := range scores {
-		llr += ((x-s0)*(x-s0) - (x-s1)*(x-s1)) / (2 * v)
-	}
-	return llr
+	mean /= n
+	v := sq/n - mean*mean
+	s0, s1 := ScoreFromElo(t.Elo0), ScoreFromElo(t.Elo1)
+	return n * (s1 - s0) * (2*mean - s0 - s1) / (2 * v)
 }
 
 func TestLLR(t *testing.T) {
-	sp := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
-	// By hand: s0 = 0.5, s1 = 1/(1+10^(-1/40)) = 0.5143871841,
-	// 60-0-40: s = 0.6, σ² = 0.24,
-	// LLR = 100·0.0143871841·(1.2 - 1.0143871841)/0.48 = 0.556345.
-	c := Counts{Wins: 60, Losses: 40}
-	if l := sp.LLR(c); !near(l, 0.556345, 1e-5) {
-		t.Errorf("LLR = %v", l)
+	// Expected values from an independent calculation (mpmath, 30 digits,
+	// the constrained MLE's λ found by Anderson's root finder rather than
+	// bisection; zero counts raised to 0.001 as fishtest does).
+	for _, c := range []struct {
+		p      Pentanomial
+		e0, e1 float64
+		want   float64
+	}{
+		{Pentanomial{1, 2, 3, 2, 2}, 0, 50, 0.103424383965766},
+		{Pentanomial{0, 0, 0, 0, 10}, 0, 50, 1.336164862350433},
+		{Pentanomial{3, 0, 5, 0, 1}, -10, 10, -0.258838124949506},
+	} {
+		sp := SPRT{Elo0: c.e0, Elo1: c.e1, Alpha: 0.05, Beta: 0.05}
+		if l := sp.LLR(c.p); !near(l, c.want, 1e-9) {
+			t.Errorf("%v %v..%v: LLR %.15f, want %.15f", c.p, c.e0, c.e1, l, c.want)
+		}
 	}
-	for _, c := range []Counts{{60, 0, 40}, {10, 30, 12}, {3, 100, 1}, {200, 150, 180}, {5, 0, 5}} {
-		for _, s := range []SPRT{sp, {-5, 5, 0.05, 0.1}, {0, 50, 0.01, 0.2}} {
-			if a, b := s.LLR(c), llrPerGame(s, c); !near(a, b, 1e-9*math.Max(1, math.Abs(b))) {
-				t.Errorf("%+v %+v: LLR %v, per game %v", s, c, a, b)
-			}
+	sp := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if l := sp.LLR(Pentanomial{}); l != 0 {
+		t.Errorf("no pairs: LLR %v", l)
+	}
+	// Mirror: the same pairs seen from the other player, with the
+	// hypotheses mirrored, give the opposite ratio.
+	for _, p := range []Pentanomial{{1, 2, 3, 2, 2}, {0, 0, 0, 0, 7}, {5, 1, 0, 9, 2}} {
+		m := Pentanomial{p[4], p[3], p[2], p[1], p[0]}
+		a := SPRT{Elo0: -5, Elo1: 20}.LLR(p)
+		b := SPRT{Elo0: -20, Elo1: 5}.LLR(m)
+		if !near(a, -b, 1e-9) {
+			t.Errorf("%v: LLR %v, mirrored %v", p, a, b)
+		}
+	}
+	// Many pairs, close hypotheses: the normal approximation is close.
+	for _, p := range []Pentanomial{{100, 400, 900, 450, 150}, {300, 200, 1000, 250, 250}} {
+		if a, b := sp.LLR(p), normalLLR(sp, p); !near(a, b, 0.02*math.Abs(b)) {
+			t.Errorf("%v: LLR %v, normal approximation %v", p, a, b)
 		}
 	}
 	// Bounds by hand: ln(0.05/0.95) = -2.944439, ln(0.95/0.05) = 2.944439.
@@ -114,14 +120,31 @@ func TestLLR(t *testing.T) {
 	if !near(lo, -2.944439, 1e-6) || !near(hi, 2.944439, 1e-6) {
 		t.Errorf("bounds %v %v", lo, hi)
 	}
-	if d := sp.Decide(Counts{Wins: 600, Losses: 400}); d != AcceptH1 {
-		t.Errorf("600-400: %v", d)
+	if d := sp.Decide(Pentanomial{100, 200, 400, 300, 200}); d != AcceptH1 {
+		t.Errorf("strong player 1: %v", d)
 	}
-	if d := sp.Decide(Counts{Wins: 400, Losses: 600}); d != AcceptH0 {
-		t.Errorf("400-600: %v", d)
+	if d := sp.Decide(Pentanomial{200, 300, 400, 200, 100}); d != AcceptH0 {
+		t.Errorf("weak player 1: %v", d)
 	}
-	if d := sp.Decide(c); d != Continue {
-		t.Errorf("60-40: %v", d)
+	if d := sp.Decide(Pentanomial{1, 2, 3, 2, 2}); d != Continue {
+		t.Errorf("10 pairs: %v", d)
+	}
+}
+
+// TestSPRTOneSided: when player 1 wins every game the variance of the
+// results is zero; the SPRT still decides, after 23 pairs at 0,50 (the
+// independent calculation gives LLR 3.0729 there, above ln 19 = 2.9444,
+// and below it at 22 pairs), and H0 when player 1 loses every game.
+func TestSPRTOneSided(t *testing.T) {
+	sp := SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
+	if d := sp.Decide(Pentanomial{4: 22}); d != Continue {
+		t.Errorf("22 pairs won: %v (LLR %v)", d, sp.LLR(Pentanomial{4: 22}))
+	}
+	if l := sp.LLR(Pentanomial{4: 23}); !near(l, 3.072858945435013, 1e-9) || sp.Decide(Pentanomial{4: 23}) != AcceptH1 {
+		t.Errorf("23 pairs won: LLR %v", l)
+	}
+	if d := sp.Decide(Pentanomial{0: 40}); d != AcceptH0 {
+		t.Errorf("40 pairs lost: %v (LLR %v)", d, sp.LLR(Pentanomial{0: 40}))
 	}
 }
 

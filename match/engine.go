@@ -20,6 +20,9 @@ type EnginePlayer struct {
 	eng *search.Engine
 	rng *rand.Rand
 	bk  *book.Player // nil without a book
+	// last is the search behind the last move, when it was searched.
+	last   SearchInfo
+	lastOK bool
 }
 
 // NewEnginePlayer builds an engine with cfg's options under rules r; seed
@@ -42,7 +45,34 @@ func NewEnginePlayer(cfg EngineConfig, seed uint64, r movegen.Rules) (*EnginePla
 // Move searches g's position with the spec's limits, the move time capped
 // by budget.
 func (p *EnginePlayer) Move(ctx context.Context, g *movegen.Game, budget time.Duration) (position.GameMove, error) {
+	l := p.cfg.Limits
+	if budget > 0 && (l.MoveTime == 0 || l.MoveTime > budget) {
+		l.MoveTime = budget
+	}
+	return p.move(ctx, g, l)
+}
+
+// clockOverhead is what the engine keeps back on a clock for the runner's
+// own work around a move.
+const clockOverhead = 5 * time.Millisecond
+
+// MoveClock searches g's position on the clocks c (the search's time
+// manager shares them out), within the spec's depth and nodes limits and
+// its movetime when one was given.
+func (p *EnginePlayer) MoveClock(ctx context.Context, g *movegen.Game, c Clock) (position.GameMove, error) {
+	l := p.cfg.Limits
+	if p.cfg.MoveTimeDefault {
+		l.MoveTime = 0
+	}
+	l.P1Time, l.P2Time, l.P1Inc, l.P2Inc = max(c.P1Time, time.Millisecond), max(c.P2Time, time.Millisecond), c.P1Inc, c.P2Inc
+	l.MoveOverhead = clockOverhead
+	return p.move(ctx, g, l)
+}
+
+// move plays the book's move, an opening rule's, or the search's at l.
+func (p *EnginePlayer) move(ctx context.Context, g *movegen.Game, l search.Limits) (position.GameMove, error) {
 	pos := g.Current()
+	p.lastOK = false
 	if m, ok := p.bookMove(g); ok {
 		return m, nil
 	}
@@ -56,16 +86,17 @@ func (p *EnginePlayer) Move(ctx context.Context, g *movegen.Game, budget time.Du
 			}
 		}
 	}
-	l := p.cfg.Limits
-	if budget > 0 && (l.MoveTime == 0 || l.MoveTime > budget) {
-		l.MoveTime = budget
-	}
 	res := p.eng.Search(ctx, pos, g.History(), l, nil)
 	if !res.HasMove {
 		return position.GameMove{}, errors.New("engine returned no move")
 	}
+	v, proven := search.Decode(res.Score)
+	p.last, p.lastOK = SearchInfo{Score: v, Proven: proven, Depth: res.Depth}, true
 	return res.Best, nil
 }
+
+// LastSearch returns the search behind the last move.
+func (p *EnginePlayer) LastSearch() (SearchInfo, bool) { return p.last, p.lastOK }
 
 // Close does nothing (the table is garbage collected).
 func (p *EnginePlayer) Close() error { return nil }

@@ -6,6 +6,7 @@ package match
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,13 +18,14 @@ import (
 type End uint8
 
 const (
-	EndNoMove     End = iota // the side to move had no legal move (RULES.md §6)
-	EndRepetition            // third occurrence of a position (RULES.md §6)
-	EndPlyCap                // the ply cap, adjudicated by the own-row sweep
-	EndForfeit               // a player erred, crashed, ran late or moved illegally
+	EndNoMove      End = iota // the side to move had no legal move (RULES.md §6)
+	EndRepetition             // third occurrence of a position (RULES.md §6)
+	EndPlyCap                 // the ply cap, adjudicated by the own-row sweep
+	EndForfeit                // a player erred, crashed, ran late or moved illegally
+	EndAdjudicated            // a resign, draw or proven-value rule (Adjudication)
 )
 
-var endText = [...]string{"no-move", "repetition", "ply-cap", "forfeit"}
+var endText = [...]string{"no-move", "repetition", "ply-cap", "forfeit", "adjudicated"}
 
 func (e End) String() string { return endText[e] }
 
@@ -41,6 +43,28 @@ type GameConfig struct {
 	// MoveTimeout is the time a player has for one move before it
 	// forfeits (0: one minute, and at least MoveTime plus a second).
 	MoveTimeout time.Duration
+	// TC, when on, gives each player a game clock (MoveTime and
+	// MoveTimeout then do not apply): a player whose clock falls below
+	// -TimeMargin loses on time.
+	TC         TimeControl
+	TimeMargin time.Duration
+	// Adjudication ends games early by the engines' scores (off when
+	// zero).
+	Adjudication Adjudication
+}
+
+// TimeControlTag returns the PGN TimeControl tag of the game's limits:
+// "0.1/move" for a move time offered to every player (cutechess's form),
+// the time control as given with a clock ("40/60", "10+0.1"), "-" for
+// none (the players keep their own limits).
+func (c GameConfig) TimeControlTag() string {
+	if c.TC.On() {
+		return c.TC.Text
+	}
+	if c.MoveTime > 0 {
+		return strconv.FormatFloat(c.MoveTime.Seconds(), 'f', -1, 64) + "/move"
+	}
+	return "-"
 }
 
 // GameResult is a finished game.
@@ -53,6 +77,18 @@ type GameResult struct {
 	// Reason why.
 	Forfeit position.Side
 	Reason  string
+	OnTime  bool // the forfeit was a clock that ran out
+	// Notes has one entry a move when the game was played here (a game
+	// from a remote worker has none): the time the move took and the
+	// search behind it.
+	Notes []MoveNote
+}
+
+// MoveNote is what the runner saw of one move.
+type MoveNote struct {
+	Time      time.Duration
+	Search    SearchInfo
+	HasSearch bool
 }
 
 // Margin returns South's final prison minus North's.
@@ -96,6 +132,11 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 	if budget <= 0 {
 		budget = timeout
 	}
+	var clk *clocks
+	if cfg.TC.On() {
+		clk = newClocks(cfg.TC)
+	}
+	adj := &adjudicator{a: cfg.Adjudication}
 	g := movegen.NewGame(start, cfg.Rules)
 	res := GameResult{Start: start}
 	for {
@@ -122,11 +163,43 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 		if side == position.North {
 			pl = north
 		}
-		m, err := askMove(ctx, pl, g, budget, timeout)
+		moveBudget, moveTimeout := budget, timeout
+		var clock *Clock
+		if clk != nil {
+			st := clk.state(int(side))
+			clock = &st
+			left := max(clk.left[side], 0)
+			moveTimeout = left + cfg.TimeMargin
+			moveBudget = max(left/30+cfg.TC.Inc/2, time.Millisecond) // for players without a clock
+		}
+		begin := time.Now()
+		m, err := askMove(ctx, pl, g, moveBudget, moveTimeout, clock)
+		took := time.Since(begin)
+		if clk != nil && (err == nil && !clk.spend(int(side), took, cfg.TimeMargin) || err != nil && took > moveTimeout) {
+			err = fmt.Errorf("lost on time: the move took %v with %v on the clock (margin %v)",
+				took.Round(time.Millisecond), moveTimeout-cfg.TimeMargin, cfg.TimeMargin)
+		}
+		if err != nil && took > moveTimeout {
+			res.OnTime = true
+		}
 		if err == nil {
+			note := MoveNote{Time: took}
+			if r, ok := pl.(Reporter); ok {
+				note.Search, note.HasSearch = r.LastSearch()
+			}
 			err = g.Play(m)
 			if err != nil {
 				err = fmt.Errorf("illegal move %s: %v", m, err)
+			} else {
+				res.Notes = append(res.Notes, note)
+				if cfg.Adjudication.On() {
+					if _, over := g.Over(); !over {
+						if o, why, ok := adj.after(side, note, g); ok {
+							res.Outcome, res.End, res.Reason = o, EndAdjudicated, why
+							break
+						}
+					}
+				}
 			}
 		}
 		if err != nil {
@@ -142,11 +215,12 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 	return res, nil
 }
 
-// askMove asks pl for a move, offering budget, within timeout. A panic
+// askMove asks pl for a move, offering budget (or, when clock is not nil
+// and pl plays on a clock, the clocks), within timeout. A panic
 // becomes an error, a late answer a timeout; a player that ignores its
 // context is abandoned a second after the deadline (its goroutine is left
 // to finish alone, and the game is over by then, so it only ever reads g).
-func askMove(ctx context.Context, pl Player, g *movegen.Game, budget, timeout time.Duration) (position.GameMove, error) {
+func askMove(ctx context.Context, pl Player, g *movegen.Game, budget, timeout time.Duration, clock *Clock) (position.GameMove, error) {
 	mctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	type answer struct {
@@ -164,6 +238,10 @@ func askMove(ctx context.Context, pl Player, g *movegen.Game, budget, timeout ti
 			}
 			ch <- a
 		}()
+		if cp, ok := pl.(Clocked); ok && clock != nil {
+			a.m, a.err = cp.MoveClock(mctx, g, *clock)
+			return
+		}
 		a.m, a.err = pl.Move(mctx, g, budget)
 	}()
 	var a answer
@@ -200,6 +278,9 @@ func (r *GameResult) Line() string {
 	fmt.Fprintf(&b, " | %d-%d %s %s", r.Outcome.South, r.Outcome.North, r.Outcome.Winner(), r.End)
 	if r.End == EndForfeit {
 		fmt.Fprintf(&b, " by %s: %s", r.Forfeit, strings.ReplaceAll(r.Reason, "\n", " "))
+	}
+	if r.End == EndAdjudicated {
+		fmt.Fprintf(&b, ": %s", r.Reason)
 	}
 	return b.String()
 }

@@ -31,6 +31,10 @@ type Config struct {
 	Seed        uint64
 	Multiplier  int       // one-warrior multiplier for match points (default 2)
 	Out         io.Writer // games file: one line a game (nil: none)
+	// PGN receives every game in PGN (package pgn), one Write a game
+	// (nil: none); PGNComments adds each move's score, depth and time.
+	PGN         io.Writer
+	PGNComments bool
 	// Progress, if set, is called after each game with the tally so far
 	// (calls are serialised).
 	Progress func(s *Summary)
@@ -45,17 +49,33 @@ type Summary struct {
 	Name1, Name2   string
 	Planned        int // games the match plays unless the SPRT decides sooner
 	Counts         Counts
-	MarginSum      int // player 1's prison minus player 2's, summed
+	Pairs          Pentanomial // complete pairs (games 2i and 2i+1), for the SPRT
+	MarginSum      int         // player 1's prison minus player 2's, summed
 	OneWarriorWins int
 	OneWarriorLoss int
 	Points         int // player 1's match points
 	Forfeits1      int // games player 1 forfeited
 	Forfeits2      int
+	TimeLosses1    int // of player 1's forfeits, those on time
+	TimeLosses2    int
 	SPRT           *SPRT
 	LLR            float64
 	Decision       Decision
 	ForfeitReasons []string // the first few, for the report
+	// Games lists every game counted, in the order counted (for
+	// --report: score over time, by colour, by opening).
+	Games          []GamePoint
 	maxReasonsKept int
+	halfPair       map[int]int // pair → half points of its one game counted so far
+}
+
+// GamePoint is one counted game, from player 1's view.
+type GamePoint struct {
+	Number     int  // k, from 0
+	P1South    bool // player 1 played South
+	HalfPoints int  // player 1's score: 2 a win, 1 a draw, 0 a loss
+	Opening    int  // the index of its opening
+	LLR        float64
 }
 
 // gameSeed derives a player's seed for game k.
@@ -123,12 +143,14 @@ func playOne(ctx context.Context, cfg Config, start position.Position, p1South b
 	return PlayGame(ctx, start, south, north, cfg.Game)
 }
 
-// add counts one game.
-func (s *Summary) add(r *GameResult, p1South bool, mult int) {
+// add counts game k and returns player 1's half points.
+func (s *Summary) add(k int, r *GameResult, p1South bool, mult int) int {
 	margin, pts := r.Margin(), r.Points(mult)
 	if !p1South {
 		margin, pts = -margin, -pts
 	}
+	h := halfPoints(pts)
+	s.pairUp(k, h)
 	switch {
 	case pts > 0:
 		s.Counts.Wins++
@@ -149,13 +171,20 @@ func (s *Summary) add(r *GameResult, p1South bool, mult int) {
 	} else {
 		if (r.Forfeit == position.South) == p1South {
 			s.Forfeits1++
+			if r.OnTime {
+				s.TimeLosses1++
+			}
 		} else {
 			s.Forfeits2++
+			if r.OnTime {
+				s.TimeLosses2++
+			}
 		}
 		if len(s.ForfeitReasons) < s.maxReasonsKept {
 			s.ForfeitReasons = append(s.ForfeitReasons, fmt.Sprintf("%s forfeited: %s", r.Forfeit, r.Reason))
 		}
 	}
+	return h
 }
 
 // ScoreLine is cutechess-cli's summary line, counted for player 1:
@@ -171,6 +200,9 @@ func fmtElo(x float64) string {
 		return "+inf"
 	case math.IsInf(x, -1):
 		return "-inf"
+	}
+	if x == 0 {
+		x = 0 // no "-0.0"
 	}
 	return fmt.Sprintf("%+.1f", x)
 }
@@ -190,7 +222,7 @@ func (s *Summary) Table() string {
 	elo, lo, hi := c.Elo()
 	fmt.Fprintf(&b, "Elo difference (player 1): %s, 95%% interval [%s, %s]\n", fmtElo(elo), fmtElo(lo), fmtElo(hi))
 	if s.Forfeits1+s.Forfeits2 > 0 {
-		fmt.Fprintf(&b, "forfeits: player 1 %d, player 2 %d\n", s.Forfeits1, s.Forfeits2)
+		fmt.Fprintf(&b, "forfeits: player 1 %d, player 2 %d; of them on time: player 1 %d, player 2 %d\n", s.Forfeits1, s.Forfeits2, s.TimeLosses1, s.TimeLosses2)
 		for _, r := range s.ForfeitReasons {
 			fmt.Fprintf(&b, "  %s\n", r)
 		}
@@ -203,6 +235,7 @@ func (s *Summary) Table() string {
 		}
 		fmt.Fprintf(&b, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: %s\n",
 			s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.LLR, lo, hi, decision)
+		fmt.Fprintf(&b, "game pairs by player 1's points (pentanomial): %s\n", s.Pairs)
 	}
 	b.WriteString(s.ScoreLine())
 	b.WriteByte('\n')

@@ -262,11 +262,33 @@ func TestMatchSPRTStops(t *testing.T) {
 		t.Fatalf("decision %v after %d games (%+v)", s.Decision, n, s.Counts)
 	}
 	_, hi := sp.Bounds()
-	if s.LLR < hi || s.LLR != sp.LLR(s.Counts) {
+	if s.LLR < hi || s.LLR != sp.LLR(s.Pairs) {
 		t.Errorf("LLR %v, bound %v", s.LLR, hi)
 	}
 	if !strings.Contains(s.Table(), "H1 accepted") {
 		t.Errorf("table:\n%s", s.Table())
+	}
+}
+
+// TestMatchSPRTOneSided: a match where player 1 wins every game (player
+// 2 forfeits each) decides H1 after 23 pairs at 0,50 (see
+// TestSPRTOneSided), with games in parallel and no game count.
+func TestMatchSPRTOneSided(t *testing.T) {
+	fl := Factory{Name: "resigner", New: func(seed uint64, r movegen.Rules) (Player, error) {
+		return flaky{true, NewRandomPlayer(seed, r)}, nil
+	}}
+	sp := SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
+	s, err := Run(context.Background(), Config{Player1: mustSpec(t, "random"), Player2: fl, SPRT: &sp, Concurrency: 3, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Decision != AcceptH1 || s.Pairs != (Pentanomial{4: 23}) || s.Counts.Wins != s.Counts.Games() {
+		t.Fatalf("decision %v, pairs %v, games %+v", s.Decision, s.Pairs, s.Counts)
+	}
+	// Beside the 23 pairs, only games of unfinished pairs are counted:
+	// at most one a game in flight, and one about to start.
+	if n := s.Counts.Games(); n < 46 || n > 46+4 {
+		t.Errorf("%d games counted", n)
 	}
 }
 

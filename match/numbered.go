@@ -6,7 +6,10 @@ import (
 	"context"
 	"fmt"
 
+	"time"
+
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -56,7 +59,7 @@ func NewSummary(cfg *Config, games int) *Summary {
 // and the progress callback. It reports whether the SPRT has decided.
 func (s *Summary) Record(cfg *Config, k int, r *GameResult) (decided bool, err error) {
 	p1South := k%2 == 0
-	s.add(r, p1South, cfg.multiplier())
+	h := s.add(k, r, p1South, cfg.multiplier())
 	if cfg.Out != nil {
 		s1 := "south"
 		if !p1South {
@@ -66,20 +69,34 @@ func (s *Summary) Record(cfg *Config, k int, r *GameResult) (decided bool, err e
 			return false, fmt.Errorf("games file: %v", err)
 		}
 	}
-	if cfg.SPRT != nil {
-		s.LLR = cfg.SPRT.LLR(s.Counts)
-		s.Decision = cfg.SPRT.Decide(s.Counts)
+	if cfg.PGN != nil {
+		south, north := s.Name1, s.Name2
+		if !p1South {
+			south, north = north, south
+		}
+		g := r.PGN(PGNGame{Round: k + 1, South: south, North: north, TimeControl: cfg.Game.TimeControlTag(),
+			Date: time.Now(), Comments: cfg.PGNComments})
+		if err := pgn.Write(cfg.PGN, g); err != nil {
+			return false, fmt.Errorf("pgn file: %v", err)
+		}
 	}
+	if cfg.SPRT != nil {
+		s.LLR = cfg.SPRT.LLR(s.Pairs)
+		s.Decision = cfg.SPRT.Decide(s.Pairs)
+	}
+	s.Games = append(s.Games, GamePoint{Number: k, P1South: p1South, HalfPoints: h, Opening: (k / 2) % max(len(cfg.Openings), 1), LLR: s.LLR})
 	if cfg.Progress != nil {
 		cfg.Progress(s)
 	}
 	return s.Decision != Continue, nil
 }
 
-// ParseEnd reads an End's name (no-move, repetition, ply-cap, forfeit).
+// ParseEnd reads an End's name (no-move, repetition, ply-cap, forfeit)
+// as a remote worker reports it. "adjudicated" is refused: remote games
+// are not adjudicated, and a result so marked could claim any margin.
 func ParseEnd(s string) (End, error) {
 	for i, t := range endText {
-		if t == s {
+		if t == s && End(i) != EndAdjudicated {
 			return End(i), nil
 		}
 	}

@@ -24,6 +24,29 @@ type Player interface {
 	Close() error
 }
 
+// Clocked is a player that plays on a game clock (--tc): the engine, UGI
+// engines. Others are offered a share of their clock as Move's budget.
+type Clocked interface {
+	MoveClock(ctx context.Context, g *movegen.Game, c Clock) (position.GameMove, error)
+}
+
+// Reporter is a player that tells what the search behind its last move
+// found (the engine); the runner writes it into PGN comments.
+type Reporter interface {
+	// LastSearch returns the last move's search, ok false when the move
+	// was not searched (a book move, a random redistribution).
+	LastSearch() (s SearchInfo, ok bool)
+}
+
+// SearchInfo is what a search found for the move it chose: the score for
+// the side that moved (centi-warriors, or centi-points with the match
+// objective), whether it is proven, and the depth reached.
+type SearchInfo struct {
+	Score  int
+	Proven bool
+	Depth  int
+}
+
 // Factory builds a player for one game; seed drives its randomness, so a
 // match is reproducible.
 type Factory struct {

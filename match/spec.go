@@ -4,6 +4,7 @@
 package match
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/ugi"
 )
@@ -72,12 +74,24 @@ func ParseSpec(spec string) (Factory, error) {
 		}
 		// One engine process a game; it thinks for the runner's budget.
 		return Factory{Name: spec, External: true, New: func(_ uint64, r movegen.Rules) (Player, error) {
-			return ugi.NewPlayer(rest, r)
+			p, err := ugi.NewPlayer(rest, r)
+			if err != nil {
+				return nil, err
+			}
+			return ugiPlayer{p}, nil
 		}}, nil
 	case "":
 		return Factory{}, fmt.Errorf("player spec is empty: want random, greedy, engine[:settings] or ugi:<command line>")
 	}
 	return Factory{}, fmt.Errorf("player %s: unknown kind %s (want random, greedy, engine or ugi)", excerpt.Quote(spec), excerpt.Quote(kind))
+}
+
+// ugiPlayer is a UGI engine that also plays on a clock: "go p1time ...".
+type ugiPlayer struct{ *ugi.Player }
+
+// MoveClock asks for a move on the clocks c; ctx bounds the wait.
+func (p ugiPlayer) MoveClock(ctx context.Context, g *movegen.Game, c Clock) (position.GameMove, error) {
+	return p.Go(ctx, g, c.GoArgs())
 }
 
 // EngineConfig is what an engine spec sets.
@@ -87,6 +101,9 @@ type EngineConfig struct {
 	Opening    OpeningPlayer // who plays the redistributions
 	Book       *book.Book    // opening book, or nil
 	BookRandom bool
+	// MoveTimeDefault: the spec set no limit, so Limits.MoveTime is the
+	// default 10 ms, which a game clock replaces.
+	MoveTimeDefault bool
 }
 
 // OpeningPlayer is who plays an engine player's redistributions.
@@ -119,6 +136,7 @@ func parseEngineSettings(s string) (EngineConfig, error) {
 	}
 	if c.Limits.MoveTime == 0 && c.Limits.Depth == 0 && c.Limits.Nodes == 0 {
 		c.Limits.MoveTime = 10 * time.Millisecond
+		c.MoveTimeDefault = true
 	}
 	return c, nil
 }
@@ -208,7 +226,7 @@ func (c *EngineConfig) set(k, v string) error {
 			err = fmt.Errorf("setting bookrandom=%s: want 0 or 1", excerpt.Quote(v))
 		}
 	default:
-		err = fmt.Errorf("unknown setting %s (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, book or bookrandom)", excerpt.Quote(k))
+		err = fmt.Errorf("unknown setting %s (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, eval, book or bookrandom)", excerpt.Quote(k))
 	}
 	return err
 }

@@ -39,18 +39,8 @@ func (p *Player) Name() string { return p.c.Name }
 // Move sends the game so far and asks for a move within budget (as go
 // movetime); ctx's deadline, if sooner, bounds the wait.
 func (p *Player) Move(ctx context.Context, g *movegen.Game, budget time.Duration) (position.GameMove, error) {
-	var m position.GameMove
-	if !p.started {
-		if err := p.c.NewGame(); err != nil {
-			return m, err
-		}
-		p.started = true
-	}
-	if err := p.c.IsReady(); err != nil {
-		return m, fmt.Errorf("%s: isready: %v", p.c.Name, err)
-	}
-	if err := p.c.Position(g.Start, g.Moves); err != nil {
-		return m, err
+	if err := p.send(g); err != nil {
+		return position.GameMove{}, err
 	}
 	if d, ok := ctx.Deadline(); ok {
 		budget = min(budget, time.Until(d))
@@ -58,7 +48,36 @@ func (p *Player) Move(ctx context.Context, g *movegen.Game, budget time.Duration
 	budget = max(budget, time.Millisecond)
 	wait, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	s, err := p.c.GoContext(wait, "movetime "+strconv.FormatInt(max(budget.Milliseconds(), 1), 10))
+	return p.bestMove(wait, "movetime "+strconv.FormatInt(max(budget.Milliseconds(), 1), 10))
+}
+
+// Go sends the game so far and "go args" (a clock: p1time ... p2inc),
+// and waits for the move until ctx ends.
+func (p *Player) Go(ctx context.Context, g *movegen.Game, args string) (position.GameMove, error) {
+	if err := p.send(g); err != nil {
+		return position.GameMove{}, err
+	}
+	return p.bestMove(ctx, args)
+}
+
+// send starts the game (once) and sends the position.
+func (p *Player) send(g *movegen.Game) error {
+	if !p.started {
+		if err := p.c.NewGame(); err != nil {
+			return err
+		}
+		p.started = true
+	}
+	if err := p.c.IsReady(); err != nil {
+		return fmt.Errorf("%s: isready: %v", p.c.Name, err)
+	}
+	return p.c.Position(g.Start, g.Moves)
+}
+
+// bestMove sends go args and reads the move.
+func (p *Player) bestMove(ctx context.Context, args string) (position.GameMove, error) {
+	var m position.GameMove
+	s, err := p.c.GoContext(ctx, args)
 	if err != nil {
 		return m, fmt.Errorf("%s: %v", p.c.Name, err)
 	}

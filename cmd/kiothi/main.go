@@ -24,6 +24,7 @@
 // their jobs from a NATS queue:
 //
 //	kiothi match --player1 SPEC --player2 SPEC   games between two players, with an SPRT
+//	kiothi annotate GAMES.pgn                    review every move of PGN games
 //	kiothi book build|probe|stats|merge          opening books
 //	kiothi datagen --out FILE                    self-play games as labelled positions
 //	kiothi tune --data FILE                      fit the evaluation's weights to datagen files

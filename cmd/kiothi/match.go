@@ -8,11 +8,15 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/position"
 	"github.com/spf13/cobra"
 )
@@ -24,18 +28,27 @@ type matchOptions struct {
 	concurrency      int
 	sprt             string
 	out              string
+	pgnOut           string
+	report           string
+	pgnComments      bool
 	maxPlies         int
 	seed             uint64
 	multiplier       int
 	moveTimeout      time.Duration
 	moveTime         time.Duration
+	tc               string
+	players          []string
+	tournament       string
+	resign, draw     string
+	proven           bool
+	timeMargin       time.Duration
 	cluster          clusterOptions
 }
 
 func newMatchCmd(g *globalOptions) *cobra.Command {
 	o := &matchOptions{}
 	c := &cobra.Command{
-		Use:   "match --player1 SPEC --player2 SPEC",
+		Use:   "match --player1 SPEC --player2 SPEC | --player SPEC --player SPEC ...",
 		Short: "Play games between two players and measure their strength",
 		Long: `Play games between two players, each given by a SPEC:
 
@@ -44,13 +57,23 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
   engine[:KEY=VALUE,...]  the engine, with any of the settings
                             movetime=T (milliseconds, or e.g. 100ms)
                             depth=N, nodes=N, threads=N, hash=MB
-                            opening=engine|random
+                            opening=engine|random|putback
                             objective=margin|match, multiplier=M
+                            eval=FILE (weights as kiothi tune --out writes)
                             book=FILE, bookrandom=0|1
   ugi:COMMAND LINE        an external UGI engine, thinking --movetime a move
+                          or on its --tc clock (go p1time p2time p1inc p2inc)
+
+With --player SPEC repeated (two players or more), a tournament:
+--tournament roundrobin (every player against every other) or gauntlet
+(the first player against each other one), each pairing a match with the
+settings below, then a table of every player's score and Elo with its
+95% interval, and each pairing's score line.
 
 Each opening is played twice, colours swapped. With --sprt the match goes
-on until the SPRT decides (--games caps it). The last line of output is
+on until the SPRT decides (--games caps it); it counts the pair of games of
+an opening (the pentanomial model), so it decides even when one player wins
+every game. The last line of output is
 cutechess-cli's "Score of P1 vs P2: W - L - D  [fraction] N", counted for
 player 1.`,
 		Args: cobra.NoArgs,
@@ -59,31 +82,34 @@ player 1.`,
 	f := c.Flags()
 	f.StringVar(&o.player1, "player1", "", "first player's SPEC (required)")
 	f.StringVar(&o.player2, "player2", "", "second player's SPEC (required)")
+	f.StringArrayVar(&o.players, "player", nil, "a tournament's player SPEC (repeat it for each player, instead of --player1 and --player2)")
+	f.StringVar(&o.tournament, "tournament", "roundrobin", "with --player: roundrobin (every player against every other) or gauntlet (the first against each other)")
 	f.IntVar(&o.games, "games", 0, fmt.Sprintf("games to play (default: two per opening); with --sprt the most to play (default: until the SPRT decides, at most %d)", match.SPRTMaxGames))
 	f.StringVar(&o.openings, "openings", "", "openings file, one position a line (default: the standard start)")
 	f.IntVar(&o.concurrency, "concurrency", 1, "games played at a time")
 	f.StringVar(&o.sprt, "sprt", "", "play until the SPRT decides: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05); --games caps it")
 	f.StringVar(&o.out, "out", "", "write every game to this file, one line each")
+	f.StringVar(&o.pgnOut, "pgnout", "", "append every game to this PGN file (created when missing, locked while the match runs)")
+	f.StringVar(&o.report, "report", "", "write a self-contained HTML page (score over time, Elo with its interval, the SPRT's LLR, score by colour and by opening) to this file when the match ends; a name ending in .svg gets the charts as one SVG image")
+	f.BoolVar(&o.pgnComments, "pgn-comments", true, "in the PGN, follow each move with {score/depth time} (score in warriors for the side that moved)")
 	f.IntVar(&o.maxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the random players and redistributions")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for match points (2..10)")
 	durationVar(f, &o.moveTime, "movetime", 0, "time a move offered to every player (default: none, or 100 ms when a ugi player plays); engine specs use the smaller of it and their own movetime")
+	f.StringVar(&o.tc, "tc", "", "time control, as cutechess: 40/60 (60 s a 40 moves), 10+0.1 (10 s a game, 0.1 s a move added), inf, or st=0.1 (0.1 s a move, as --movetime)")
+	durationVar(f, &o.timeMargin, "timemargin", 0, "with a --tc clock, how far past its clock a player may go before it loses on time")
+	f.StringVar(&o.resign, "resign", "", "adjudicate a loss when both engines see one side lost by N warriors or more for M moves each: movecount=M,score=N (default: off)")
+	f.StringVar(&o.draw, "draw", "", "adjudicate a draw when both engines see the game within S warriors for M moves each, from move pair K: movenumber=K,movecount=M,score=S (default: off)")
+	f.BoolVar(&o.proven, "adjudicate-proven", false, "end a game when an engine's search proves its value, with that margin")
 	durationVar(f, &o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits (at least --movetime plus a second)")
 	o.cluster.addFlags(f)
 	return c
 }
 
 func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
-	if o.player1 == "" || o.player2 == "" {
-		return errors.New("match: --player1 and --player2 are both required")
-	}
-	p1, err := match.ParseSpec(o.player1)
+	players, specs, err := o.parsePlayers()
 	if err != nil {
-		return fmt.Errorf("--player1: %v", err)
-	}
-	p2, err := match.ParseSpec(o.player2)
-	if err != nil {
-		return fmt.Errorf("--player2: %v", err)
+		return err
 	}
 	if o.games < 0 {
 		return fmt.Errorf("--games %d: must not be negative", o.games)
@@ -91,9 +117,15 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	if err := limits.Threads.Check("--concurrency", int64(o.concurrency)); err != nil {
 		return err
 	}
-	// Every game in play holds both players.
+	// Every game in play holds two players, at most the two largest.
+	mem := make([]int64, len(players))
+	external := false
+	for i, p := range players {
+		mem[i], external = p.MemoryMB, external || p.External
+	}
+	slices.Sort(mem)
 	if err := limits.CheckMemory(fmt.Sprintf("--concurrency %d with these players", o.concurrency),
-		int64(o.concurrency)*(p1.MemoryMB+p2.MemoryMB)); err != nil {
+		int64(o.concurrency)*(mem[len(mem)-1]+mem[len(mem)-2])); err != nil {
 		return err
 	}
 	if o.maxPlies < 0 {
@@ -111,13 +143,47 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		}
 	}
 	moveTime := o.moveTime
-	if moveTime == 0 && (p1.External || p2.External) {
+	var tc match.TimeControl
+	if o.tc != "" {
+		var st time.Duration
+		if tc, st, err = match.ParseTC(o.tc); err != nil {
+			return fmt.Errorf("--tc: %v", err)
+		}
+		if (st > 0 || tc.On()) && o.moveTime != 0 {
+			return errors.New("--tc and --movetime both set the time: give one")
+		}
+		if st > 0 {
+			moveTime = st
+		}
+		if tc.On() && o.cluster.enabled() {
+			return errors.New("--tc with a clock: not yet through --workers or --nats (their jobs carry a move time only); use --tc st=T or --movetime")
+		}
+	}
+	adj := match.Adjudication{Proven: o.proven}
+	if o.resign != "" {
+		if err := adj.ParseResign(o.resign); err != nil {
+			return fmt.Errorf("--resign: %v", err)
+		}
+	}
+	if o.draw != "" {
+		if err := adj.ParseDraw(o.draw); err != nil {
+			return fmt.Errorf("--draw: %v", err)
+		}
+	}
+	if adj.On() && o.cluster.enabled() {
+		return errors.New("--resign, --draw and --adjudicate-proven: not yet through --workers or --nats (their jobs carry no adjudication)")
+	}
+	if err := limits.MoveOverheadMS.CheckDuration("--timemargin", o.timeMargin); err != nil {
+		return err
+	}
+	if moveTime == 0 && !tc.On() && external {
 		moveTime = 100 * time.Millisecond
 	}
 	cfg := match.Config{
-		Player1: p1, Player2: p2, Games: o.games, Concurrency: o.concurrency,
+		Player1: players[0], Player2: players[1], Games: o.games, Concurrency: o.concurrency,
 		Seed: o.seed, Multiplier: o.multiplier,
-		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTime: moveTime, MoveTimeout: o.moveTimeout},
+		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTime: moveTime, MoveTimeout: o.moveTimeout,
+			TC: tc, TimeMargin: o.timeMargin, Adjudication: adj},
 	}
 	if o.sprt != "" {
 		s, err := match.ParseSPRT(o.sprt)
@@ -147,6 +213,19 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		defer f.Close()
 		cfg.Out = f
 	}
+	if o.report != "" {
+		if err := wholefile.CheckWritable(o.report); err != nil {
+			return fmt.Errorf("--report: %v", err)
+		}
+	}
+	if o.pgnOut != "" {
+		f, err := pgn.Append(o.pgnOut)
+		if err != nil {
+			return fmt.Errorf("--pgnout: %v", err)
+		}
+		defer f.Close()
+		cfg.PGN, cfg.PGNComments = f, o.pgnComments
+	}
 	bar := newProgressBar(g.errOut, cfg.PlannedGames()) // silent unless stderr is a terminal
 	cfg.Progress = func(s *match.Summary) {
 		c := s.Counts
@@ -159,18 +238,129 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	}
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	var sum *match.Summary
-	if o.cluster.enabled() {
-		sum, err = o.cluster.runMatch(ctx, g, cfg, o.player1, o.player2)
-	} else {
-		sum, err = match.Run(ctx, cfg)
+	runPair := func(ctx context.Context, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
+		if o.cluster.enabled() {
+			return o.cluster.runMatch(ctx, g, cfg, spec1, spec2)
+		}
+		return match.Run(ctx, cfg)
 	}
+	if len(o.players) > 0 {
+		return o.runTournament(ctx, g, cfg, specs, players, runPair)
+	}
+	sum, err := runPair(ctx, cfg, specs[0], specs[1])
 	bar.clear()
 	if sum != nil && sum.Counts.Games() > 0 {
 		fmt.Fprint(g.out, sum.Table())
+		if rerr := o.writeReport(nil, []match.ReportSection{{Summary: sum, Openings: cfg.Openings}}); rerr != nil {
+			return rerr
+		}
+	}
+	if err != nil && ctx.Err() != nil {
+		return &exitError{code: 130, err: interrupted(sum)}
 	}
 	if err != nil {
 		return fmt.Errorf("match: %v", err)
 	}
 	return nil
+}
+
+// writeReport writes --report, when given, whole: the HTML page, or the
+// charts as one SVG image when the name ends in .svg.
+func (o *matchOptions) writeReport(t *match.Tournament, secs []match.ReportSection) error {
+	if o.report == "" {
+		return nil
+	}
+	var b strings.Builder
+	write := func() error { return match.WriteReport(&b, "kiothi match", t, secs) }
+	if strings.HasSuffix(strings.ToLower(o.report), ".svg") {
+		write = func() error { return match.WriteReportSVG(&b, "kiothi match", secs) }
+	}
+	if err := write(); err != nil {
+		return fmt.Errorf("--report: %v", err)
+	}
+	if err := wholefile.WriteBytes(o.report, []byte(b.String())); err != nil {
+		return fmt.Errorf("--report: %v", err)
+	}
+	return nil
+}
+
+// parsePlayers reads --player1 and --player2, or the --player list of a
+// tournament; errors name the flag.
+func (o *matchOptions) parsePlayers() ([]match.Factory, []string, error) {
+	specs := []string{o.player1, o.player2}
+	name := func(i int) string { return fmt.Sprintf("--player%d", i+1) }
+	if len(o.players) > 0 {
+		if o.player1 != "" || o.player2 != "" {
+			return nil, nil, errors.New("give --player1 and --player2, or --player for each player of a tournament, not both")
+		}
+		if o.sprt != "" {
+			return nil, nil, errors.New("--sprt: a tournament has no SPRT (play the pairing as a two-player match)")
+		}
+		if len(o.players) < 2 {
+			return nil, nil, fmt.Errorf("--player: a tournament needs at least 2 players, got %d", len(o.players))
+		}
+		specs = o.players
+		name = func(i int) string { return fmt.Sprintf("--player %s (player %d)", specs[i], i+1) }
+	} else if o.player1 == "" || o.player2 == "" {
+		return nil, nil, errors.New("match: --player1 and --player2 are both required (or --player for each player of a tournament)")
+	}
+	players := make([]match.Factory, len(specs))
+	for i, sp := range specs {
+		p, err := match.ParseSpec(sp)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", name(i), err)
+		}
+		players[i] = p
+	}
+	return players, specs, nil
+}
+
+// runTournament plays every pairing and prints the standings.
+func (o *matchOptions) runTournament(ctx context.Context, g *globalOptions, base match.Config, specs []string, players []match.Factory, run match.PairRunner) error {
+	kind, err := match.ParseKind(o.tournament)
+	if err != nil {
+		return fmt.Errorf("--tournament: %v", err)
+	}
+	pairs := len(kind.Pairs(len(players)))
+	bar := newProgressBar(g.errOut, pairs*base.PlannedGames()) // silent unless stderr is a terminal
+	played := 0
+	base.Progress = func(s *match.Summary) {
+		c := s.Counts
+		bar.update(played+c.Games(), fmt.Sprintf("%s vs %s  +%d =%d -%d", s.Name1, s.Name2, c.Wins, c.Draws, c.Losses))
+	}
+	pairRun := func(ctx context.Context, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
+		s, err := run(ctx, cfg, spec1, spec2)
+		if s != nil {
+			played += s.Counts.Games()
+		}
+		return s, err
+	}
+	t, err := match.RunTournament(ctx, base, specs, players, kind, pairRun)
+	bar.clear()
+	if len(t.Pairs) > 0 {
+		fmt.Fprint(g.out, t.Table())
+		var secs []match.ReportSection
+		for _, s := range t.Pairs {
+			secs = append(secs, match.ReportSection{Summary: s, Openings: base.Openings})
+		}
+		if rerr := o.writeReport(t, secs); rerr != nil {
+			return rerr
+		}
+	}
+	if err != nil && ctx.Err() != nil {
+		return &exitError{code: 130, err: fmt.Errorf("tournament interrupted after %d games; the table above counts them", played)}
+	}
+	if err != nil {
+		return fmt.Errorf("tournament: %v", err)
+	}
+	return nil
+}
+
+// interrupted says that a match was stopped (Ctrl-C, SIGTERM) and what it
+// had counted: the games in play are dropped, the finished ones stand.
+func interrupted(sum *match.Summary) error {
+	if sum == nil || sum.Counts.Games() == 0 {
+		return errors.New("match interrupted before any game finished")
+	}
+	return fmt.Errorf("match interrupted after %d games; score so far: %s", sum.Counts.Games(), sum.ScoreLine())
 }

@@ -3,10 +3,15 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/kiothi/kiothi/pgn"
 )
 
 func TestMatchCommand(t *testing.T) {
@@ -35,10 +40,13 @@ func TestMatchCommandBadInput(t *testing.T) {
 	bad := filepath.Join(dir, "open.txt")
 	os.WriteFile(bad, []byte("startpos\n# ok\n1.2.3 0-0 s 3\n"), 0o644)
 	cases := map[string][]string{
-		"line 3":   {"match", "--player1", "random", "--player2", "random", "--openings", bad},
-		"required": {"match", "--player1", "random"},
-		"threads":  {"match", "--player1", "engine:threads=x", "--player2", "random"},
-		"sprt":     {"match", "--player1", "random", "--player2", "random", "--sprt", "1,2"},
+		"line 3":                            {"match", "--player1", "random", "--player2", "random", "--openings", bad},
+		"required":                          {"match", "--player1", "random"},
+		"threads":                           {"match", "--player1", "engine:threads=x", "--player2", "random"},
+		"sprt":                              {"match", "--player1", "random", "--player2", "random", "--sprt", "1,2"},
+		"--tc: time control \"40/x\": time": {"match", "--player1", "random", "--player2", "random", "--tc", "40/x"},
+		"give one":                          {"match", "--player1", "random", "--player2", "random", "--tc", "2+0.1", "--movetime", "10"},
+		"--timemargin":                      {"match", "--player1", "random", "--player2", "random", "--tc", "2+0.1", "--timemargin", "1h"},
 	}
 	for want, args := range cases {
 		t.Run(want, func(t *testing.T) {
@@ -47,5 +55,142 @@ func TestMatchCommandBadInput(t *testing.T) {
 				t.Errorf("%v: error %v should mention %q", args, err, want)
 			}
 		})
+	}
+}
+
+// An interrupted match says so, with the score of the games finished, and
+// exits with status 130 (not "context canceled").
+func TestMatchCommandInterrupted(t *testing.T) {
+	for _, after := range []time.Duration{0, 300 * time.Millisecond} {
+		t.Run(after.String(), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if after == 0 {
+				cancel()
+			} else {
+				time.AfterFunc(after, cancel)
+			}
+			var out, errOut bytes.Buffer
+			cmd := newRootCmd(strings.NewReader(""), &out, &errOut)
+			cmd.SetArgs([]string{"match", "--player1", "greedy", "--player2", "random", "--games", "100000", "--max-plies", "400"})
+			err := cmd.ExecuteContext(ctx)
+			if err == nil || exitCode(err) != 130 || strings.Contains(err.Error(), "context canceled") {
+				t.Fatalf("error %v (exit %d)", err, exitCode(err))
+			}
+			want := "interrupted before any game finished"
+			if after > 0 {
+				want = "interrupted after "
+				if !strings.Contains(err.Error(), "score so far: Score of greedy vs random: ") || !strings.Contains(out.String(), "Score of greedy vs random") {
+					t.Errorf("no score: %v\n%s", err, out.String())
+				}
+			}
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("error %v, want %q", err, want)
+			}
+		})
+	}
+}
+
+// The engine spec's settings are all in the help and in the error for an
+// unknown one.
+func TestMatchCommandSettingsListed(t *testing.T) {
+	help, _, err := runCLI(t, "match", "--help")
+	if err != nil || !strings.Contains(help, "eval=FILE") {
+		t.Errorf("help lacks eval=FILE (%v):\n%s", err, help)
+	}
+	_, _, err = runCLI(t, "match", "--player1", "engine:speed=1", "--player2", "random")
+	if err == nil || !strings.Contains(err.Error(), "eval,") {
+		t.Errorf("unknown setting: %v", err)
+	}
+}
+
+// --pgnout appends: two runs leave both runs' games in the file, each a
+// game pgn reads back.
+func TestMatchCommandPGNOut(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.pgn")
+	for range 2 {
+		if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--games", "2", "--max-plies", "300", "--pgnout", path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := pgn.ReadAll(f)
+	if err != nil || len(games) != 4 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	if games[3].Tag("South") != "random" || games[3].Tag("Round") != "2" || games[3].Moves[0].Comment == "" {
+		t.Errorf("last game %+v", games[3])
+	}
+}
+
+// A tournament of three players on a 2+0.05 clock ends with a table of
+// all three and the three pairings.
+func TestMatchCommandTournament(t *testing.T) {
+	out, _, err := runCLI(t, "match", "--player", "engine:depth=2", "--player", "greedy", "--player", "random",
+		"--tc", "2+0.05", "--games", "2", "--max-plies", "200")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out, "rank ") || strings.Count(out, "Score of ") != 3 || !strings.Contains(out, "Score of greedy vs random") {
+		t.Errorf("table:\n%s", out)
+	}
+	// Through workers: the same pairings, counted the same way.
+	out, _, err = runCLI(t, "match", "--player", "greedy", "--player", "random", "--player", "engine:depth=1", "--games", "2", "--max-plies", "200", "--workers", "2")
+	if err != nil || strings.Count(out, "Score of ") != 3 || !strings.Contains(out, "Score of greedy vs random: 2 - 0 - 0") {
+		t.Errorf("through workers (%v):\n%s", err, out)
+	}
+	out, _, err = runCLI(t, "match", "--player", "greedy", "--player", "random", "--player", "engine:depth=1", "--tournament", "gauntlet", "--games", "2", "--max-plies", "200")
+	if err != nil || strings.Count(out, "Score of greedy vs ") != 2 || strings.Contains(out, "Score of random") {
+		t.Errorf("gauntlet (%v):\n%s", err, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "--player", "greedy"}, "at least 2 players"},
+		{[]string{"match", "--player", "greedy", "--player", "random", "--player1", "random"}, "not both"},
+		{[]string{"match", "--player", "greedy", "--player", "random", "--sprt", "0,10,0.05,0.05"}, "no SPRT"},
+		{[]string{"match", "--player", "greedy", "--player", "random", "--tournament", "swiss"}, "--tournament"},
+		{[]string{"match", "--player", "greedy", "--player", "engine:x=1"}, "--player engine:x=1 (player 2)"},
+		{[]string{"match", "--player", "greedy", "--player", "greedy"}, "given twice"},
+	} {
+		if _, _, err := runCLI(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+	}
+}
+
+// --report writes the page whole, for a match and for a tournament.
+func TestMatchCommandReport(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"match", "--player1", "greedy", "--player2", "random", "--games", "4", "--max-plies", "200"},
+		{"match", "--player", "greedy", "--player", "random", "--player", "engine:depth=1", "--games", "2", "--max-plies", "200"},
+	} {
+		path := filepath.Join(dir, "r.html")
+		if _, _, err := runCLI(t, append(args, "--report", path)...); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil || !strings.HasPrefix(string(b), "<!DOCTYPE html>") || !strings.Contains(string(b), "Score of greedy vs random") {
+			t.Errorf("%v: report %v\n%.300s", args, err, b)
+		}
+		if len(args) > 9 && !strings.Contains(string(b), "Standings") {
+			t.Errorf("tournament report without standings")
+		}
+	}
+	svg := filepath.Join(dir, "r.svg")
+	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--games", "2", "--report", svg); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(svg); err != nil || !strings.HasPrefix(string(b), "<?xml") || !strings.Contains(string(b), "<polyline") {
+		t.Errorf("svg report %v: %.200s", err, b)
+	}
+	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--report", dir); err == nil || !strings.Contains(err.Error(), "--report") {
+		t.Errorf("report to a folder: %v", err)
 	}
 }
