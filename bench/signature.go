@@ -7,7 +7,7 @@ import (
 	"io"
 	"sync"
 
-	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/limits"
 )
 
 // SignatureDepth is the depth of Signature's bench run: a quarter of a
@@ -16,7 +16,7 @@ import (
 const SignatureDepth = 10
 
 var signature = sync.OnceValues(func() (uint64, error) {
-	s, err := Run(context.Background(), Options{Depth: SignatureDepth, Threads: 1, HashMB: search.DefaultHashMB}, io.Discard)
+	s, err := Run(context.Background(), Options{Depth: SignatureDepth, Threads: 1, HashMB: limits.DefaultHashMB}, io.Discard)
 	return s.Nodes, err
 })
 

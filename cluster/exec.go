@@ -11,6 +11,7 @@ import (
 
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -92,7 +93,7 @@ func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*Se
 		o.HashMB = s.HashMB
 	}
 	if o.HashMB == 0 {
-		o.HashMB = search.DefaultHashMB
+		o.HashMB = limits.DefaultHashMB
 	}
 	if o.Multiplier == 0 {
 		o.Multiplier = movegen.DefaultMultiplier

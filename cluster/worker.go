@@ -21,7 +21,7 @@ import (
 // WorkerConfig configures Work.
 type WorkerConfig struct {
 	Runners int    // jobs run at a time (default 1)
-	HashMB  int    // table of search jobs (default search.DefaultHashMB)
+	HashMB  int    // table of search jobs (default limits.DefaultHashMB)
 	Build   Build  // this worker's build (cmd fills in the real one)
 	Name    string // in results and messages (default "worker")
 	// AllowExternal lets game jobs name external engines (ugi: specs,

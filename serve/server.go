@@ -35,7 +35,7 @@ type Config struct {
 	DefaultMoveTime time.Duration // when a request gives no limit (default 1 s)
 	MaxDepth        int           // cap on a requested depth (default limits.Depth.Max)
 	QueueWait       time.Duration // longest wait for a free search (default 30 s)
-	HashMB          int           // per engine (default 16)
+	HashMB          int           // per engine (default limits.DefaultHashMB)
 	MaxBody         int64         // request body bytes (default 64 KiB)
 	MaxHeader       int           // request line and header bytes (default 16 KiB)
 	MaxMoves        int           // moves in an analyse request (default 10000)
@@ -56,7 +56,7 @@ func (c *Config) defaults() {
 	}
 	set(&c.MaxSearches, 2)
 	set(&c.MaxDepth, int(limits.Depth.Max))
-	set(&c.HashMB, 16)
+	set(&c.HashMB, limits.DefaultHashMB)
 	set(&c.MaxMoves, 10000)
 	set(&c.MaxHeader, 16<<10)
 	setD(&c.MaxMoveTime, 10*time.Second)
