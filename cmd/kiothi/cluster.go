@@ -83,6 +83,17 @@ func (o *clusterOptions) addFlags(f *pflag.FlagSet) {
 	f.IntVar(&o.window, "queue", 256, "with --nats: jobs queued ahead of the results (the SPRT purges them when it stops)")
 }
 
+// checkLocalMemory checks the memory of the local workers the session
+// starts (--workers N): each runs one job at a time, a job taking jobMB,
+// which what names ("--hash 64"). Workers elsewhere check each job
+// against their own memory as they take it (cluster.Work).
+func (o *clusterOptions) checkLocalMemory(what string, jobMB int64) error {
+	if o.workers <= 0 {
+		return nil
+	}
+	return limits.CheckMemory(fmt.Sprintf("--workers %d × %s", o.workers, what), int64(o.workers)*jobMB)
+}
+
 // enabled says whether the command runs its work through NATS.
 func (o *clusterOptions) enabled() bool { return o.url != "" || o.workers > 0 }
 
