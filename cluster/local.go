@@ -43,7 +43,7 @@ func StartLocal(n int, cfg WorkerConfig) (*Local, error) {
 func StartWorkers(url string, n int, cfg WorkerConfig, opts ...nats.Option) (*Local, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	l := &Local{cancel: cancel}
-	cfg.Runners = 1
+	cfg.Runners, cfg.Slots = 1, n
 	for i := range n {
 		nc, err := nats.Connect(url, append([]nats.Option{nats.Name(fmt.Sprintf("kiothi local worker %d", i+1))}, opts...)...)
 		if err != nil {

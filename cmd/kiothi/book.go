@@ -99,8 +99,9 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 		limits.HashMB.Check("--hash", int64(o.hashMB)),
 		checkFlag(f, "depth", limits.Depth, int64(o.depth)),
 		checkTimeFlag(f, "movetime", limits.MoveTimeMS, o.movetime),
-		// One engine a thread, each with its own table.
-		limits.CheckMemory(fmt.Sprintf("--threads %d × --hash %d", o.threads, o.hashMB), int64(o.threads)*limits.EngineMB(1, o.hashMB)),
+		// One engine a thread, each with its own table, and one a local
+		// worker (--workers: a search job at a time).
+		o.bookMemory(),
 	} {
 		if err != nil {
 			return err
@@ -253,4 +254,14 @@ func newBookMergeCmd(g *globalOptions) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&out, "out", "", "merged book to write (required)")
 	return cmd
+}
+
+// bookMemory checks the build's engines: one a thread, and one a local
+// worker (--workers), each with its own --hash table.
+func (o *bookBuildOptions) bookMemory() error {
+	if o.cluster.workers > 0 {
+		return limits.CheckMemory(fmt.Sprintf("(--threads %d + --workers %d) × --hash %d", o.threads, o.cluster.workers, o.hashMB),
+			int64(o.threads+o.cluster.workers)*limits.EngineMB(1, o.hashMB))
+	}
+	return limits.CheckMemory(fmt.Sprintf("--threads %d × --hash %d", o.threads, o.hashMB), int64(o.threads)*limits.EngineMB(1, o.hashMB))
 }
