@@ -20,9 +20,10 @@ const (
 	// commands, the server, workers' search and datagen jobs and match
 	// specs; the bench signature is searched with it.
 	DefaultHashMB = 16
-	// ProtocolHashMB is the default of the UGI Hash option: a front end
-	// keeps one engine for a whole session and game, so it gets more.
-	ProtocolHashMB = 64
+	// SessionHashMB is the table of an engine kept for a whole session
+	// or game (the UGI Hash option's default, terminal play): it gets
+	// more.
+	SessionHashMB = 64
 	// MaxDepth bounds a search depth.
 	MaxDepth = 100
 	// MaxMultiPV bounds the lines shown: at most one per legal move
