@@ -217,7 +217,11 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 	}
 	msgID := ""
 	if res.Error == "" {
-		msgID = job.ID() // a second publication of this result is dropped
+		// A second publication of this result (the job message delivered
+		// again) is dropped; the job message's sequence tells it from a
+		// result of the same job number published anew (a run id used
+		// again), which is not.
+		msgID = fmt.Sprintf("%s@%d", job.ID(), seq)
 	} else {
 		w.logf("job %s failed: %s", job.ID(), res.Error)
 	}
