@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"path"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -235,8 +236,14 @@ func (s *Server) acquireFor(parent context.Context, o search.Options) (Searcher,
 	}
 	s.held++
 	s.mu.Unlock()
-	if c, ok := dropped.(io.Closer); ok {
-		c.Close()
+	if dropped != nil {
+		if c, ok := dropped.(io.Closer); ok {
+			c.Close()
+		}
+		// Free the dropped table before the new one is allocated: the
+		// collector would otherwise let the heap grow to twice what is
+		// live first, so both tables would be resident at once.
+		runtime.GC()
 	}
 	e, err := s.cfg.NewSearcher(o)
 	if err != nil {
