@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -32,10 +31,7 @@ func Limited(t *testing.T, extraMB int) (out string, child bool) {
 		if err != nil {
 			t.Fatalf("%s=%s", env, v)
 		}
-		lim := vmSize(t) + mb<<20
-		if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: lim, Max: lim}); err != nil {
-			t.Fatalf("setrlimit: %v", err)
-		}
+		limitAddressSpace(t, vmSize(t)+mb<<20)
 		return "", true
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v", "-test.count=1")
