@@ -7,7 +7,7 @@ import (
 	"io"
 	"sync"
 
-	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/limits"
 )
 
 // FingerprintDepth is the depth of FingerprintNodes' bench run: a quarter
@@ -20,7 +20,7 @@ import (
 const FingerprintDepth = 10
 
 var fingerprintNodes = sync.OnceValues(func() (uint64, error) {
-	s, err := Run(context.Background(), Options{Depth: FingerprintDepth, Threads: 1, HashMB: search.DefaultHashMB}, io.Discard)
+	s, err := Run(context.Background(), Options{Depth: FingerprintDepth, Threads: 1, HashMB: limits.DefaultHashMB}, io.Discard)
 	return s.Nodes, err
 })
 

@@ -91,7 +91,7 @@ func (c *Config) defaults() error {
 		c.Dropout = 100
 	}
 	if c.HashMB == 0 {
-		c.HashMB = 16
+		c.HashMB = limits.DefaultHashMB
 	}
 	switch {
 	case c.Plies < 1 || c.Plies > 255:

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
@@ -275,6 +274,11 @@ func pendingNone(m jetstream.Msg) bool {
 // makes a second publication of the same attempt (a restarted
 // coordinator) a no-op for the stream.
 func (c *Coordinator) publish(ctx context.Context, j *Job, k, try int) error {
+	return c.publishID(ctx, j, k, try, fmt.Sprintf("%s/%d/%d", c.Run, k, try))
+}
+
+// publishID is publish with the message id msgID.
+func (c *Coordinator) publishID(ctx context.Context, j *Job, k, try int, msgID string) error {
 	j.V, j.Run, j.N, j.Try, j.Build = WireVersion, c.Run, k, try, c.Build
 	b, err := Marshal(j)
 	if err != nil {
@@ -282,7 +286,7 @@ func (c *Coordinator) publish(ctx context.Context, j *Job, k, try int) error {
 	}
 	pctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	if _, err = c.JS.Publish(pctx, JobsSubject(c.Run), b, jetstream.WithMsgID(j.ID()+"/"+strconv.Itoa(try))); err != nil {
+	if _, err = c.JS.Publish(pctx, JobsSubject(c.Run), b, jetstream.WithMsgID(msgID)); err != nil {
 		return fmt.Errorf("publishing job %s: %w", j.ID(), err)
 	}
 	return nil

@@ -24,9 +24,12 @@ type runnerState struct {
 	opts search.Options
 }
 
-// engine returns the runner's engine with options o.
+// engine returns the runner's engine with options o. The engine it had
+// before is dropped first, so that a runner never holds two tables (the
+// memory check counts one a runner).
 func (rs *runnerState) engine(o search.Options) (*search.Engine, error) {
 	if rs.eng == nil || rs.opts != o {
+		rs.eng = nil
 		e, err := search.NewEngine(o)
 		if err != nil {
 			return nil, err
@@ -86,20 +89,7 @@ func (w *worker) game(ctx context.Context, g *GameJob) (*GameOut, error) {
 }
 
 func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*SearchOut, error) {
-	o := search.Options{Threads: 1, HashMB: w.cfg.HashMB, MultiPV: 1,
-		Rules: movegen.Rules{FreeFirstLap: s.FreeFirstLap}, Multiplier: s.Multiplier}
-	if s.HashMB > 0 {
-		o.HashMB = s.HashMB
-	}
-	if o.HashMB == 0 {
-		o.HashMB = search.DefaultHashMB
-	}
-	if o.Multiplier == 0 {
-		o.Multiplier = movegen.DefaultMultiplier
-	}
-	if s.Objective == "match" {
-		o.Objective = movegen.Match
-	}
+	o := s.searchOptions(w.cfg.HashMB)
 	eng, err := rs.engine(o)
 	if err != nil {
 		return nil, err

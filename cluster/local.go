@@ -5,6 +5,7 @@ package cluster
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/nats-io/nats.go"
@@ -43,9 +44,11 @@ func StartLocal(n int, cfg WorkerConfig) (*Local, error) {
 func StartWorkers(url string, n int, cfg WorkerConfig, opts ...nats.Option) (*Local, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	l := &Local{cancel: cancel}
-	cfg.Runners = 1
+	cfg.Runners, cfg.Slots = 1, n
 	for i := range n {
-		nc, err := nats.Connect(url, append([]nats.Option{nats.Name(fmt.Sprintf("kiothi local worker %d", i+1))}, opts...)...)
+		// The worker's name goes after opts, which may name the
+		// coordinator's connection: the last name given is the one used.
+		nc, err := nats.Connect(url, append(slices.Clone(opts), nats.Name(fmt.Sprintf("kiothi local worker %d", i+1)))...)
 		if err != nil {
 			l.Close()
 			return nil, fmt.Errorf("local worker %d: %v", i+1, err)

@@ -4,6 +4,8 @@ package cluster
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"sync"
@@ -12,10 +14,14 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// Pool submits jobs of the coordinator's run as they come. Its run should
-// be new: a pool does not resume (its user, a book build, checkpoints).
+// Pool submits jobs of the coordinator's run as they come. A pool does
+// not resume (its user, a book build, checkpoints): a run id used again
+// starts afresh, its jobs' message ids made unique by the pool's nonce so
+// that the stream's duplicate window does not drop them as the earlier
+// run's.
 type Pool struct {
 	c       *Coordinator
+	nonce   string
 	ctx     context.Context
 	cancel  context.CancelFunc
 	jobs    jetstream.Stream
@@ -52,7 +58,9 @@ func (c *Coordinator) Pool(ctx context.Context) (*Pool, error) {
 		return nil, fmt.Errorf("results of run %s: %w", c.Run, err)
 	}
 	pctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	p := &Pool{c: c, ctx: pctx, cancel: cancel, jobs: jobs, it: it, pending: map[int]*pendingJob{}, stopped: make(chan struct{})}
+	b := make([]byte, 6)
+	rand.Read(b)
+	p := &Pool{c: c, nonce: hex.EncodeToString(b), ctx: pctx, cancel: cancel, jobs: jobs, it: it, pending: map[int]*pendingJob{}, stopped: make(chan struct{})}
 	go p.read()
 	return p, nil
 }
@@ -82,9 +90,15 @@ func (p *Pool) read() {
 		case refusal != "" && pj.tries < p.c.maxTries():
 			p.c.logf("%s", refusal)
 			pj.tries++
-			if err := p.c.publish(p.ctx, &pj.job, r.N, pj.tries-1); err != nil {
-				p.answer(r.N, &Result{Error: err.Error()})
-			}
+			// Published without the lock and without holding up this
+			// reader: the other jobs' results go on being delivered.
+			go func(k, try int, j Job) {
+				if err := p.publish(p.ctx, &j, k, try); err != nil {
+					p.mu.Lock()
+					p.answer(k, &Result{Error: err.Error()})
+					p.mu.Unlock()
+				}
+			}(r.N, pj.tries-1, pj.job)
 		case refusal != "":
 			p.answer(r.N, &Result{Error: fmt.Sprintf("job %s/%d refused %d times; the last: %s", p.c.Run, r.N, pj.tries, refusal)})
 		default:
@@ -128,7 +142,7 @@ func (p *Pool) Submit(ctx context.Context, j Job) (*Result, error) {
 	pj := &pendingJob{job: j, tries: 1, ch: make(chan *Result, 1)}
 	p.pending[k] = pj
 	p.mu.Unlock()
-	if err := p.c.publish(ctx, &pj.job, k, 0); err != nil {
+	if err := p.publish(ctx, &pj.job, k, 0); err != nil {
 		p.mu.Lock()
 		delete(p.pending, k)
 		p.mu.Unlock()
@@ -149,6 +163,12 @@ func (p *Pool) Submit(ctx context.Context, j Job) (*Result, error) {
 		p.mu.Unlock()
 		return nil, ctx.Err()
 	}
+}
+
+// publish sends job k, attempt try, with the pool's nonce in its
+// message id.
+func (p *Pool) publish(ctx context.Context, j *Job, k, try int) error {
+	return p.c.publishID(ctx, j, k, try, fmt.Sprintf("%s/%d/%d/%s", p.c.Run, k, try, p.nonce))
 }
 
 // Close stops the pool and purges the run's jobs still queued.

@@ -28,6 +28,13 @@ const (
 	// every third of it while the job runs, so only a dead or cut-off
 	// worker's jobs are redelivered.
 	DefaultAckWait = 30 * time.Second
+	// DefaultMaxDeliver bounds the deliveries of one job message: a
+	// worker that gets the last of them answers that the job failed
+	// instead of running it, so that a job every worker dies running
+	// (or is stopped in) ends as failed rather than going round the
+	// fleet for ever. A consumer made without a bound gets this one from
+	// the workers.
+	DefaultMaxDeliver = 5
 	// jobsDuplicates is the window in which a job published twice (a
 	// restarted coordinator) is stored once.
 	jobsDuplicates = time.Hour
@@ -88,8 +95,8 @@ func streams(ctx context.Context, js jetstream.JetStream) (jobs, results jetstre
 }
 
 // workerConsumer returns the workers' durable pull consumer, creating it
-// with ackWait when it is absent.
-func workerConsumer(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jetstream.Consumer, error) {
+// with ackWait and maxDeliver when it is absent.
+func workerConsumer(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, maxDeliver int) (jetstream.Consumer, error) {
 	c, err := js.Consumer(ctx, JobsStream, WorkerConsumer)
 	if errors.Is(err, jetstream.ErrConsumerNotFound) {
 		c, err = js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
@@ -97,7 +104,7 @@ func workerConsumer(ctx context.Context, js jetstream.JetStream, ackWait time.Du
 			Description:   "kiothi workers: one job per pull",
 			AckPolicy:     jetstream.AckExplicitPolicy,
 			AckWait:       ackWait,
-			MaxDeliver:    -1,
+			MaxDeliver:    maxDeliver,
 			MaxAckPending: -1,
 			FilterSubject: jobsPrefix + ">",
 		})

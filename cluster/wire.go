@@ -15,9 +15,8 @@ import (
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/internal/machine"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/position"
-	"github.com/kiothi/kiothi/search"
-	"github.com/kiothi/kiothi/tt"
 )
 
 // WireVersion is the version of the job and result messages. A message of
@@ -140,7 +139,7 @@ type DatagenJob struct {
 	Seed         uint64   `json:"seed"`
 	Depth        int      `json:"depth,omitempty"`
 	Nodes        uint64   `json:"nodes,omitempty"`
-	HashMB       int      `json:"hash_mb,omitempty"` // 0: search.DefaultHashMB
+	HashMB       int      `json:"hash_mb,omitempty"` // 0: limits.DefaultHashMB
 	Setup        int      `json:"setup"`
 	FreeFirstLap bool     `json:"free_first_lap,omitempty"`
 	RandomPlies  int      `json:"random_plies,omitempty"`
@@ -278,7 +277,8 @@ func ParseJob(b []byte) (*Job, error) {
 	return &j, nil
 }
 
-const maxMillis = 24 * 3600 * 1000
+// maxMillis bounds a time in a job: limits.MoveTimeMS.
+var maxMillis = limits.MoveTimeMS.Max
 
 func (g *GameJob) check() error {
 	if strings.TrimSpace(g.Player1) == "" || strings.TrimSpace(g.Player2) == "" {
@@ -305,20 +305,20 @@ func (s *SearchJob) check() error {
 		return fmt.Errorf("search: position: %v", err)
 	}
 	switch {
-	case s.Depth < 0 || s.Depth > search.MaxDepth:
-		return fmt.Errorf("search: depth %d: want 0 to %d", s.Depth, search.MaxDepth)
+	case s.Depth != 0 && !limits.Depth.Contains(int64(s.Depth)):
+		return fmt.Errorf("search: depth %d: want 0 (none) or %d to %d", s.Depth, limits.Depth.Min, limits.Depth.Max)
 	case s.MoveTimeMS < 0 || s.MoveTimeMS > maxMillis:
 		return fmt.Errorf("search: movetime_ms %d: want 0 to %d", s.MoveTimeMS, maxMillis)
 	case s.Depth == 0 && s.Nodes == 0 && s.MoveTimeMS == 0:
 		return errors.New("search: no limit: set depth, nodes or movetime_ms")
 	case s.Objective != "" && s.Objective != "margin" && s.Objective != "match":
 		return fmt.Errorf("search: objective %s: want margin or match", excerpt.Quote(s.Objective))
-	case s.Multiplier != 0 && (s.Multiplier < 2 || s.Multiplier > 10):
-		return fmt.Errorf("search: multiplier %d: want 2 to 10", s.Multiplier)
+	case s.Multiplier != 0 && !limits.Multiplier.Contains(int64(s.Multiplier)):
+		return fmt.Errorf("search: multiplier %d: want 0 (the default) or %d to %d", s.Multiplier, limits.Multiplier.Min, limits.Multiplier.Max)
 	case len(s.History) > maxHistory:
 		return fmt.Errorf("search: history of %d positions: at most %d", len(s.History), maxHistory)
-	case s.HashMB < 0 || s.HashMB > tt.MaxMB:
-		return fmt.Errorf("search: hash_mb %d: want 0 to %d", s.HashMB, tt.MaxMB)
+	case s.HashMB != 0 && !limits.HashMB.Contains(int64(s.HashMB)):
+		return fmt.Errorf("search: hash_mb %d: want 0 (the worker's) or %d to %d", s.HashMB, limits.HashMB.Min, limits.HashMB.Max)
 	}
 	return nil
 }
@@ -352,12 +352,12 @@ func (d *DatagenJob) check() error {
 	switch {
 	case d.Number < 0 || uint64(d.Number) > math.MaxUint32:
 		return fmt.Errorf("datagen: number %d: want 0 to %d", d.Number, uint32(math.MaxUint32))
-	case d.Depth < 0 || d.Depth > search.MaxDepth:
-		return fmt.Errorf("datagen: depth %d: want 0 to %d", d.Depth, search.MaxDepth)
+	case d.Depth != 0 && !limits.Depth.Contains(int64(d.Depth)):
+		return fmt.Errorf("datagen: depth %d: want 0 (none) or %d to %d", d.Depth, limits.Depth.Min, limits.Depth.Max)
 	case d.Depth == 0 && d.Nodes == 0:
 		return errors.New("datagen: no limit: set depth or nodes")
-	case d.HashMB < 0 || d.HashMB > tt.MaxMB:
-		return fmt.Errorf("datagen: hash_mb %d: want 0 to %d", d.HashMB, tt.MaxMB)
+	case d.HashMB != 0 && !limits.HashMB.Contains(int64(d.HashMB)):
+		return fmt.Errorf("datagen: hash_mb %d: want 0 (the default) or %d to %d", d.HashMB, limits.HashMB.Min, limits.HashMB.Max)
 	case d.Setup != 30 && d.Setup != 25:
 		return fmt.Errorf("datagen: setup %d: want 30 or 25", d.Setup)
 	case d.RandomPlies < 0:

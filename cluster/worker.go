@@ -21,16 +21,21 @@ import (
 
 // WorkerConfig configures Work.
 type WorkerConfig struct {
-	Runners int    // jobs run at a time (default 1)
-	HashMB  int    // table of search jobs (default search.DefaultHashMB)
-	Build   Build  // this worker's build (cmd fills in the real one)
-	Name    string // in results and messages (default "worker")
+	Runners int // jobs run at a time (default 1)
+	// Slots is how many jobs this process runs at a time, counting its
+	// other workers' (default Runners): each job's memory is checked as
+	// if that many like it ran at once.
+	Slots  int
+	HashMB int    // table of search jobs (default limits.DefaultHashMB)
+	Build  Build  // this worker's build (cmd fills in the real one)
+	Name   string // in results and messages (default "worker")
 	// AllowExternal lets game jobs name external engines (ugi: specs,
 	// command lines this worker would run); without it such a job fails.
 	AllowExternal bool
-	// AckWait sizes the workers' consumer when this worker creates it
-	// (default DefaultAckWait).
-	AckWait time.Duration
+	// AckWait and MaxDeliver size the workers' consumer when this worker
+	// creates it (default DefaultAckWait, DefaultMaxDeliver).
+	AckWait    time.Duration
+	MaxDeliver int
 	// Log gets a line for every job refused or failed and a progress line
 	// every ProgressEvery jobs (nil: none).
 	Log           io.Writer
@@ -44,13 +49,16 @@ type WorkerConfig struct {
 
 // worker is Work's shared state.
 type worker struct {
-	cfg   WorkerConfig
-	js    jetstream.JetStream
-	cons  jetstream.Consumer
-	hb    time.Duration // heartbeat period
-	specs specCache
-	logMu sync.Mutex
-	done  atomic.Int64
+	cfg  WorkerConfig
+	js   jetstream.JetStream
+	cons jetstream.Consumer
+	hb   time.Duration // heartbeat period
+	// maxDeliver is the delivery of a job that is answered as failed,
+	// not run: the consumer's bound, or DefaultMaxDeliver without one.
+	maxDeliver uint64
+	specs      specCache
+	logMu      sync.Mutex
+	done       atomic.Int64
 }
 
 // Work pulls and runs jobs until ctx ends, then releases (naks) the jobs
@@ -64,8 +72,14 @@ func Work(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 	if cfg.Name == "" {
 		cfg.Name = "worker"
 	}
+	if cfg.Slots < cfg.Runners {
+		cfg.Slots = cfg.Runners
+	}
 	if cfg.AckWait <= 0 {
 		cfg.AckWait = DefaultAckWait
+	}
+	if cfg.MaxDeliver <= 0 {
+		cfg.MaxDeliver = DefaultMaxDeliver
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {
@@ -76,15 +90,20 @@ func Work(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 	if _, _, err := streams(sctx, js); err != nil {
 		return err
 	}
-	cons, err := workerConsumer(sctx, js, cfg.AckWait)
+	cons, err := workerConsumer(sctx, js, cfg.AckWait, cfg.MaxDeliver)
 	if err != nil {
 		return err
 	}
-	ackWait := cfg.AckWait
-	if info := cons.CachedInfo(); info != nil && info.Config.AckWait > 0 {
-		ackWait = info.Config.AckWait
+	ackWait, maxDeliver := cfg.AckWait, DefaultMaxDeliver
+	if info := cons.CachedInfo(); info != nil {
+		if info.Config.AckWait > 0 {
+			ackWait = info.Config.AckWait
+		}
+		if info.Config.MaxDeliver > 0 {
+			maxDeliver = info.Config.MaxDeliver
+		}
 	}
-	w := &worker{cfg: cfg, js: js, cons: cons, hb: max(ackWait/3, 10*time.Millisecond)}
+	w := &worker{cfg: cfg, js: js, cons: cons, hb: max(ackWait/3, 10*time.Millisecond), maxDeliver: uint64(maxDeliver)}
 	eg, ectx := errgroup.WithContext(ctx)
 	for range cfg.Runners {
 		eg.Go(func() error { return w.runner(ectx, nc) })
@@ -145,9 +164,9 @@ func (w *worker) runner(ctx context.Context, nc *nats.Conn) error {
 // handle runs one job message: publish the result, then ack. A job the
 // worker is stopped in the middle of is released (nak) unpublished.
 func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState) {
-	seq := uint64(0)
+	seq, delivered := uint64(0), uint64(0)
 	if md, err := msg.Metadata(); err == nil {
-		seq = md.Sequence.Stream
+		seq, delivered = md.Sequence.Stream, md.NumDelivered
 	}
 	job, err := ParseJob(msg.Data())
 	if err != nil {
@@ -164,6 +183,14 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 		w.logf("%s", e)
 		w.publish(ctx, &Result{Run: job.Run, N: job.N, Try: job.Try, Kind: job.Kind, Error: e, Refused: true}, "")
 		msg.Term() // the coordinator publishes it again for another worker
+		return
+	}
+	if delivered >= w.maxDeliver {
+		w.answer(ctx, msg, job, fmt.Sprintf("delivered %d times without a result: each worker that took it before stopped or died running it", delivered))
+		return
+	}
+	if err := w.checkMemory(job); err != nil {
+		w.answer(ctx, msg, job, fmt.Sprintf("refused by worker %s: %v", w.cfg.Name, err))
 		return
 	}
 	if w.cfg.started != nil {
@@ -193,7 +220,11 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 	}
 	msgID := ""
 	if res.Error == "" {
-		msgID = job.ID() // a second publication of this result is dropped
+		// A second publication of this result (the job message delivered
+		// again) is dropped; the job message's sequence tells it from a
+		// result of the same job number published anew (a run id used
+		// again), which is not.
+		msgID = fmt.Sprintf("%s@%d", job.ID(), seq)
 	} else {
 		w.logf("job %s failed: %s", job.ID(), res.Error)
 	}
@@ -206,6 +237,19 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 	if n := w.done.Add(1); w.cfg.ProgressEvery > 0 && n%int64(w.cfg.ProgressEvery) == 0 {
 		w.logf("%d jobs done", n)
 	}
+}
+
+// answer publishes that job failed, with the reason e, and acks it: the
+// coordinator then reports the job as failed. It is for a job this
+// worker will not run.
+func (w *worker) answer(ctx context.Context, msg jetstream.Msg, job *Job, e string) {
+	w.logf("job %s failed: %s", job.ID(), e)
+	if err := w.publish(ctx, &Result{Run: job.Run, N: job.N, Try: job.Try, Kind: job.Kind, Error: e}, ""); err != nil {
+		w.logf("job %s: publishing the result: %v (releasing the job)", job.ID(), err)
+		msg.Nak()
+		return
+	}
+	msg.Ack()
 }
 
 // publish sends a result on its run's results subject.

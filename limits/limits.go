@@ -4,12 +4,34 @@
 // every front end accepts the same values and says the same about a bad one.
 package limits
 
-import (
-	"fmt"
+import "fmt"
 
-	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/search"
-	"github.com/kiothi/kiothi/tt"
+// The bounds and defaults as constants, for the engine packages that size
+// arrays or fill in defaults with them (they import limits; limits imports
+// no engine package).
+const (
+	// MaxThreads bounds search threads and every other count of things
+	// run at once.
+	MaxThreads = 256
+	// MinHashMB and MaxHashMB bound one transposition table (64 GiB).
+	MinHashMB = 1
+	MaxHashMB = 1 << 16
+	// DefaultHashMB is the table of an engine whose size is not given:
+	// commands, the server, workers' search and datagen jobs and match
+	// specs; the bench signature is searched with it.
+	DefaultHashMB = 16
+	// SessionHashMB is the table of an engine kept for a whole session
+	// or game (the UGI Hash option's default, terminal play): it gets
+	// more.
+	SessionHashMB = 64
+	// MaxDepth bounds a search depth.
+	MaxDepth = 100
+	// MaxMultiPV bounds the lines shown: at most one per legal move
+	// (search checks that it does not exceed movegen.MaxMoves).
+	MaxMultiPV = 64
+	// MinMultiplier and MaxMultiplier bound the one-warrior win multiplier.
+	MinMultiplier = 2
+	MaxMultiplier = 10
 )
 
 // Range is the closed interval a whole-number setting must lie in.
@@ -24,21 +46,21 @@ var (
 	// Threads bounds every count of threads or parallel searches: search
 	// threads, perft goroutines, book build searches, match games at once
 	// and server searches at once.
-	Threads = Range{Min: 1, Max: search.MaxThreads}
+	Threads = Range{Min: 1, Max: MaxThreads}
 	// HashMB bounds one transposition table.
-	HashMB = Range{Min: tt.MinMB, Max: tt.MaxMB, Unit: "MB"}
+	HashMB = Range{Min: MinHashMB, Max: MaxHashMB, Unit: "MB"}
 	// Depth bounds a search depth.
-	Depth = Range{Min: 1, Max: search.MaxDepth}
+	Depth = Range{Min: 1, Max: MaxDepth}
 	// Nodes bounds a node limit.
 	Nodes = Range{Min: 1, Max: 1 << 62}
 	// MultiPV bounds the lines shown.
-	MultiPV = Range{Min: 1, Max: search.MaxMultiPV}
+	MultiPV = Range{Min: 1, Max: MaxMultiPV}
 	// MoveTimeMS bounds the time for one move: a day.
 	MoveTimeMS = Range{Min: 1, Max: 24 * 3600 * 1000, Unit: "ms"}
 	// MoveOverheadMS bounds the time kept back for the transport.
 	MoveOverheadMS = Range{Min: 0, Max: 5000, Unit: "ms"}
 	// Multiplier bounds the one-warrior win multiplier.
-	Multiplier = Range{Min: movegen.MinMultiplier, Max: movegen.MaxMultiplier}
+	Multiplier = Range{Min: MinMultiplier, Max: MaxMultiplier}
 	// Elo bounds an SPRT hypothesis (elo0, elo1): beyond it the model's
 	// expected scores are 0 or 1 to double precision.
 	Elo = Range{Min: -1000, Max: 1000}

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/kiothi/kiothi/tt"
 )
 
 func TestCheckNamesTheSettingAndRange(t *testing.T) {
@@ -56,7 +54,7 @@ func TestCheckDuration(t *testing.T) {
 }
 
 func TestCheckMemory(t *testing.T) {
-	total := tt.MemoryMB()
+	total := MemoryMB()
 	if total == 0 {
 		t.Skip("this process's memory is unknown here")
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -68,7 +69,7 @@ func GenerateOpenings(ctx context.Context, cfg GenConfig, log io.Writer) ([]Cand
 	var eng *search.Engine
 	if cfg.EngineDepth > 0 {
 		var err error
-		if eng, err = search.NewEngine(search.Options{Threads: 1, HashMB: 16, MultiPV: 1, Multiplier: movegen.DefaultMultiplier}); err != nil {
+		if eng, err = search.NewEngine(search.Options{Threads: 1, HashMB: limits.DefaultHashMB, MultiPV: 1, Multiplier: movegen.DefaultMultiplier}); err != nil {
 			return nil, err
 		}
 	}

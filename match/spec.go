@@ -116,7 +116,7 @@ const (
 )
 
 func parseEngineSettings(s string) (EngineConfig, error) {
-	c := EngineConfig{Options: search.Options{Threads: 1, HashMB: 16, MultiPV: 1, Multiplier: movegen.DefaultMultiplier}}
+	c := EngineConfig{Options: search.Options{Threads: 1, HashMB: limits.DefaultHashMB, MultiPV: 1, Multiplier: movegen.DefaultMultiplier}}
 	seen := map[string]bool{}
 	if strings.TrimSpace(s) != "" {
 		for _, kv := range strings.Split(s, ",") {

@@ -6,6 +6,7 @@ package movegen
 import (
 	"fmt"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -63,8 +64,8 @@ const (
 
 // Multiplier bounds (RULES.md §6).
 const (
-	MinMultiplier     = 2
-	MaxMultiplier     = 10
+	MinMultiplier     = limits.MinMultiplier
+	MaxMultiplier     = limits.MaxMultiplier
 	DefaultMultiplier = 2
 )
 

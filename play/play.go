@@ -73,7 +73,7 @@ func Run(cfg Config) error {
 	if cfg.NewSearcher == nil {
 		cfg.NewSearcher = func(o search.Options) (Searcher, error) { return search.NewEngine(o) }
 	}
-	eng, err := cfg.NewSearcher(search.Options{Threads: 1, HashMB: 64, MultiPV: 1, Rules: cfg.Rules, Multiplier: cfg.Multiplier})
+	eng, err := cfg.NewSearcher(search.Options{Threads: 1, HashMB: limits.SessionHashMB, MultiPV: 1, Rules: cfg.Rules, Multiplier: cfg.Multiplier})
 	if err != nil {
 		return err
 	}

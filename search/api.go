@@ -23,7 +23,7 @@ type Limits struct {
 }
 
 // Options configure an Engine. Zero fields take defaults: 1 thread,
-// DefaultHashMB, 1 line, movegen.Margin, multiplier 2 (NewEngine).
+// limits.DefaultHashMB, 1 line, movegen.Margin, multiplier 2 (NewEngine).
 type Options struct {
 	Threads    int
 	HashMB     int

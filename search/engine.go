@@ -12,18 +12,22 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/eval"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/tt"
 	"golang.org/x/sync/errgroup"
 )
 
-// Option bounds and defaults.
+// Option bounds (package limits'; limits.DefaultHashMB is the default
+// table).
 const (
-	DefaultHashMB = 16
-	MaxThreads    = 256
-	MaxMultiPV    = movegen.MaxMoves
+	MaxThreads = limits.MaxThreads
+	MaxMultiPV = limits.MaxMultiPV
 )
+
+// A line per legal move at most: the bound must not exceed the move list.
+var _ [movegen.MaxMoves - MaxMultiPV]struct{}
 
 // Engine is a reusable searcher with its own transposition table. One
 // Search runs at a time.
@@ -35,7 +39,7 @@ type Engine struct {
 }
 
 // NewEngine returns an engine with the given options. Zero fields take
-// their defaults (1 thread, DefaultHashMB, 1 line, multiplier 2); values
+// their defaults (1 thread, limits.DefaultHashMB, 1 line, multiplier 2); values
 // out of range are an error.
 func NewEngine(o Options) (*Engine, error) {
 	if o.Threads == 0 {
@@ -45,7 +49,7 @@ func NewEngine(o Options) (*Engine, error) {
 		return nil, fmt.Errorf("threads %d: must be from 1 to %d", o.Threads, MaxThreads)
 	}
 	if o.HashMB == 0 {
-		o.HashMB = DefaultHashMB
+		o.HashMB = limits.DefaultHashMB
 	}
 	if o.MultiPV == 0 {
 		o.MultiPV = 1

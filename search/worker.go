@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/tt"
@@ -13,7 +14,7 @@ import (
 
 // Depth and ply bounds.
 const (
-	MaxDepth = 100
+	MaxDepth = limits.MaxDepth
 	maxPly   = 128
 )
 

@@ -7,9 +7,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"path"
+	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -22,7 +25,8 @@ import (
 	"golang.org/x/sync/semaphore"
 )
 
-// Searcher is what the server analyses with; *search.Engine is one.
+// Searcher is what the server analyses with; *search.Engine is one. A
+// Searcher that is also an io.Closer is closed when the server drops it.
 type Searcher interface {
 	Search(ctx context.Context, root position.Position, history []uint64, l search.Limits, info func(search.Info)) search.Result
 }
@@ -35,11 +39,14 @@ type Config struct {
 	DefaultMoveTime time.Duration // when a request gives no limit (default 1 s)
 	MaxDepth        int           // cap on a requested depth (default limits.Depth.Max)
 	QueueWait       time.Duration // longest wait for a free search (default 30 s)
-	HashMB          int           // per engine (default 16)
+	HashMB          int           // per engine (default limits.DefaultHashMB)
 	MaxBody         int64         // request body bytes (default 64 KiB)
 	MaxHeader       int           // request line and header bytes (default 16 KiB)
 	MaxMoves        int           // moves in an analyse request (default 10000)
 	// NewSearcher builds one engine; nil means search.NewEngine.
+	// Every engine the server holds, in use or idle, counts against
+	// MaxSearches, whatever its options, so that the server never holds
+	// more than the MaxSearches × HashMB that Check allowed.
 	NewSearcher func(search.Options) (Searcher, error)
 }
 
@@ -56,7 +63,7 @@ func (c *Config) defaults() {
 	}
 	set(&c.MaxSearches, 2)
 	set(&c.MaxDepth, int(limits.Depth.Max))
-	set(&c.HashMB, 16)
+	set(&c.HashMB, limits.DefaultHashMB)
 	set(&c.MaxMoves, 10000)
 	set(&c.MaxHeader, 16<<10)
 	setD(&c.MaxMoveTime, 10*time.Second)
@@ -99,10 +106,17 @@ func (c Config) Check() error {
 // Server serves the API.
 type Server struct {
 	cfg      Config
-	sem      *semaphore.Weighted
+	sem      *semaphore.Weighted // a slot a search in flight
 	mu       sync.Mutex
-	free     []Searcher  // idle engines, kept for their tables
-	stopping atomic.Bool // Run is shutting down: queued requests are refused
+	free     []idleEngine // idle engines, kept for their tables, oldest first
+	held     int          // engines built and not dropped, in use or idle: at most MaxSearches
+	stopping atomic.Bool  // Run is shutting down: queued requests are refused
+}
+
+// idleEngine is a pooled engine and the options it was built with.
+type idleEngine struct {
+	e Searcher
+	o search.Options
 }
 
 // New returns a server. Settings out of range are refused by Run (see
@@ -173,11 +187,30 @@ func method(m string, h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// acquire waits for a free search slot and returns an engine for it. A
-// wait ended by the request's own context (the server's base context ends
-// at shutdown, possibly before Run has set stopping; or the client left)
-// is a shutdown, not a busy server.
+// engineOptions are the options of an engine showing lines lines under
+// rules.
+func (s *Server) engineOptions(lines int, rules movegen.Rules) search.Options {
+	return search.Options{Threads: 1, HashMB: s.cfg.HashMB, MultiPV: lines,
+		Rules: rules, Multiplier: movegen.DefaultMultiplier}
+}
+
+// acquire waits for a free search slot and returns an engine with the
+// server's rules and one line (acquireFor).
 func (s *Server) acquire(parent context.Context) (Searcher, error) {
+	return s.acquireFor(parent, s.engineOptions(1, s.cfg.Rules))
+}
+
+// release returns an engine from acquire.
+func (s *Server) release(e Searcher) { s.releaseFor(e, s.engineOptions(1, s.cfg.Rules)) }
+
+// acquireFor waits for a free search slot and returns an engine with
+// options o for it: an idle one with those options, or a new one. A new
+// one beyond MaxSearches engines held first drops the oldest idle engine
+// (there is one: each engine in use holds a slot, and this request holds
+// one too). A wait ended by the request's own context (the server's base
+// context ends at shutdown, possibly before Run has set stopping; or the
+// client left) is a shutdown, not a busy server.
+func (s *Server) acquireFor(parent context.Context, o search.Options) (Searcher, error) {
 	ctx, cancel := context.WithTimeout(parent, s.cfg.QueueWait)
 	defer cancel()
 	if err := s.sem.Acquire(ctx, 1); err != nil {
@@ -187,25 +220,47 @@ func (s *Server) acquire(parent context.Context) (Searcher, error) {
 		return nil, errBusy
 	}
 	s.mu.Lock()
-	if n := len(s.free); n > 0 {
-		e := s.free[n-1]
-		s.free = s.free[:n-1]
-		s.mu.Unlock()
-		return e, nil
+	for i := len(s.free) - 1; i >= 0; i-- {
+		if s.free[i].o == o {
+			e := s.free[i].e
+			s.free = slices.Delete(s.free, i, i+1)
+			s.mu.Unlock()
+			return e, nil
+		}
 	}
+	var dropped Searcher
+	if s.held >= s.cfg.MaxSearches && len(s.free) > 0 {
+		dropped = s.free[0].e
+		s.free = slices.Delete(s.free, 0, 1)
+		s.held--
+	}
+	s.held++
 	s.mu.Unlock()
-	e, err := s.cfg.NewSearcher(search.Options{Threads: 1, HashMB: s.cfg.HashMB, MultiPV: 1,
-		Rules: s.cfg.Rules, Multiplier: movegen.DefaultMultiplier})
+	if dropped != nil {
+		if c, ok := dropped.(io.Closer); ok {
+			c.Close()
+		}
+		// Free the dropped table before the new one is allocated: the
+		// collector would otherwise let the heap grow to twice what is
+		// live first, so both tables would be resident at once.
+		runtime.GC()
+	}
+	e, err := s.cfg.NewSearcher(o)
 	if err != nil {
+		s.mu.Lock()
+		s.held--
+		s.mu.Unlock()
 		s.sem.Release(1)
 		return nil, err
 	}
 	return e, nil
 }
 
-func (s *Server) release(e Searcher) {
+// releaseFor returns an engine from acquireFor(o) to the pool and frees
+// its slot.
+func (s *Server) releaseFor(e Searcher, o search.Options) {
 	s.mu.Lock()
-	s.free = append(s.free, e)
+	s.free = append(s.free, idleEngine{e, o})
 	s.mu.Unlock()
 	s.sem.Release(1)
 }

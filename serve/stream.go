@@ -7,9 +7,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
+	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
 )
@@ -40,14 +42,42 @@ type streamRequest struct {
 	freeFirstLap *bool
 }
 
-func parseStreamQuery(r *http.Request) (streamRequest, error) {
-	q := r.URL.Query()
-	req := streamRequest{lines: 1}
-	for k, vs := range q {
-		if len(vs) != 1 {
-			return req, badRequest("query parameter %q: given %d times", k, len(vs))
+// queryParams splits a raw query into its parameters. A parameter given
+// twice, or one that is badly escaped (which url.Values drops without a
+// word), is an error that names it.
+func queryParams(raw string) (map[string]string, error) {
+	q, given := map[string]string{}, map[string]int{}
+	for part := range strings.SplitSeq(raw, "&") {
+		if part == "" {
+			continue
 		}
-		v := vs[0]
+		rk, rv, _ := strings.Cut(part, "=")
+		k, err := url.QueryUnescape(rk)
+		if err != nil {
+			return nil, badRequest("query parameter %s: badly escaped name (%%XX, XX hexadecimal)", excerpt.Quote(rk))
+		}
+		v, err := url.QueryUnescape(rv)
+		if err != nil {
+			return nil, badRequest("query parameter %s: badly escaped value %s (%%XX, XX hexadecimal)", excerpt.Quote(k), excerpt.Quote(rv))
+		}
+		q[k] = v
+		given[k]++
+	}
+	for k, n := range given {
+		if n > 1 {
+			return nil, badRequest("query parameter %q: given %d times", k, n)
+		}
+	}
+	return q, nil
+}
+
+func parseStreamQuery(r *http.Request) (streamRequest, error) {
+	req := streamRequest{lines: 1}
+	q, err := queryParams(r.URL.RawQuery)
+	if err != nil {
+		return req, err
+	}
+	for k, v := range q {
 		num := func(lo, hi int64) (int64, error) {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < lo || n > hi {
@@ -62,11 +92,11 @@ func parseStreamQuery(r *http.Request) (streamRequest, error) {
 			req.position = v
 		case "moves":
 			req.moves = strings.Fields(v)
-		case "movetime":
-			n, err = num(0, 1<<40)
+		case "movetime": // leave it out for the default
+			n, err = num(1, 1<<40)
 			req.limits.MoveTime = n
 		case "depth":
-			n, err = num(0, 1<<20)
+			n, err = num(1, 1<<20)
 			req.limits.Depth = int(n)
 		case "multipv":
 			n, err = num(1, MaxStreamLines)
@@ -120,14 +150,9 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	final := AnalyseResponse{Position: root.String(), PV: []string{}, Capped: capped}
 	o, over := g.Over()
 	var e Searcher
-	pooled := req.lines == 1 && rules == s.cfg.Rules
+	eo := s.engineOptions(req.lines, rules)
 	if !over {
-		if pooled {
-			e, err = s.acquire(r.Context())
-		} else {
-			e, err = s.acquireFresh(r.Context(), req.lines, rules)
-		}
-		if err != nil {
+		if e, err = s.acquireFor(r.Context(), eo); err != nil {
 			fail(w, err)
 			return
 		}
@@ -178,11 +203,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 			waiting = false
 		}
 	}
-	if pooled {
-		s.release(e)
-	} else {
-		s.sem.Release(1)
-	}
+	s.releaseFor(e, eo)
 	// The answer is written even when the request's context ended: a
 	// client that went away does not read it, and at a shutdown the
 	// stopped search still answers.
@@ -205,27 +226,6 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 	writeEvent(w, "bestmove", final)
 	flusher.Flush()
-}
-
-// acquireFresh takes a search slot as acquire does and builds an engine
-// for it alone, for a number of lines or rules the pooled engines do not
-// have; the pooled engine acquire handed out goes back to the pool. The
-// caller releases the slot; the fresh engine is dropped.
-func (s *Server) acquireFresh(ctx context.Context, lines int, rules movegen.Rules) (Searcher, error) {
-	pooled, err := s.acquire(ctx)
-	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	s.free = append(s.free, pooled)
-	s.mu.Unlock()
-	e, err := s.cfg.NewSearcher(search.Options{Threads: 1, HashMB: s.cfg.HashMB, MultiPV: lines,
-		Rules: rules, Multiplier: movegen.DefaultMultiplier})
-	if err != nil {
-		s.sem.Release(1)
-		return nil, err
-	}
-	return e, nil
 }
 
 func writeEvent(w http.ResponseWriter, name string, v any) {

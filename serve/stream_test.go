@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -204,6 +205,10 @@ func TestStreamBadRequests(t *testing.T) {
 		{"position=startpos&freefirstlap=maybe", 400, "freefirstlap"},
 		{"position=startpos&depth=1&depth=2", 400, "given 2 times"},
 		{"position=startpos&nodes=5", 400, "unknown query parameter"},
+		{"position=startpos&depth=0", 400, `depth "0": want a whole number from 1`},
+		{"position=startpos&movetime=0", 400, `movetime "0": want a whole number from 1`},
+		{"position=%zz", 400, `query parameter "position": badly escaped value "%zz"`},
+		{"position=startpos&mo%zzves=e5", 400, `query parameter "mo%zzves": badly escaped name`},
 	}
 	for _, c := range cases {
 		t.Run(c.query, func(t *testing.T) {
@@ -290,5 +295,75 @@ func TestStreamShutdown(t *testing.T) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("no shutdown")
+	}
+}
+
+// countedSearcher is a searcher whose building and closing are counted.
+type countedSearcher struct {
+	chattySearcher
+	pool *enginePool
+}
+
+func (c *countedSearcher) Close() error {
+	c.pool.mu.Lock()
+	defer c.pool.mu.Unlock()
+	c.pool.held--
+	return nil
+}
+
+// enginePool counts the engines a server holds (built and not closed)
+// and the most it held at once.
+type enginePool struct {
+	mu         sync.Mutex
+	held, peak int
+	built      int
+}
+
+func (p *enginePool) newSearcher(running, cancelled *atomic.Int32) func(search.Options) (Searcher, error) {
+	return func(search.Options) (Searcher, error) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		p.held++
+		p.built++
+		p.peak = max(p.peak, p.held)
+		return &countedSearcher{chattySearcher{depth: 2, running: running, cancelled: cancelled}, p}, nil
+	}
+}
+
+// TestStreamEnginesWithinBudget: streams with other lines or rules than
+// the pooled engines' get engines that count against --max-searches, so
+// the server never holds more tables than its startup check allowed; an
+// engine with the options asked for is reused.
+func TestStreamEnginesWithinBudget(t *testing.T) {
+	var running, cancelled atomic.Int32
+	p := &enginePool{}
+	h := New(Config{MaxSearches: 2, NewSearcher: p.newSearcher(&running, &cancelled)}).Handler()
+	queries := []string{"", "&multipv=2", "&multipv=3", "&freefirstlap=true", "&multipv=2", "", "&multipv=4&freefirstlap=true", "&multipv=2"}
+	streamOK := func(q string) bool {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/analyse/stream?position=startpos&depth=2"+q, nil))
+		return rec.Code == http.StatusOK && strings.Contains(rec.Body.String(), "event: bestmove")
+	}
+	for _, q := range queries {
+		if !streamOK(q) {
+			t.Fatalf("%s: no stream", q)
+		}
+	}
+	var wg sync.WaitGroup
+	for _, q := range queries {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			streamOK(q) // a busy server's refusal is fine: the count is what matters
+		}()
+	}
+	wg.Wait()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.peak > 2 {
+		t.Errorf("%d engines held at once with --max-searches 2", p.peak)
+	}
+	if p.built >= 2*len(queries) {
+		t.Errorf("%d engines built for %d streams: none reused", p.built, 2*len(queries))
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -35,13 +36,6 @@ type Entry struct {
 const entriesPerBucket = 4
 
 type bucket [2 * entriesPerBucket]uint64
-
-// Size bounds, in MB.
-const (
-	MinMB     = 1
-	MaxMB     = 1 << 16 // 64 GiB
-	DefaultMB = 64
-)
 
 // Table is the transposition table. Its zero value is unusable: call New.
 type Table struct {
@@ -70,18 +64,6 @@ func unpack(d uint64) Entry {
 
 func genOf(d uint64) uint8 { return uint8(d >> 58) }
 
-// CheckMB returns an error for a size outside MinMB..MaxMB or beyond what
-// the machine's memory allows.
-func CheckMB(mb int) error {
-	if mb < MinMB || mb > MaxMB {
-		return fmt.Errorf("hash size %d MB: must be from %d to %d", mb, MinMB, MaxMB)
-	}
-	if total := MemoryMB(); total > 0 && uint64(mb) > total*3/4 {
-		return fmt.Errorf("hash size %d MB: more than 3/4 of the %d MB of memory this process may use", mb, total)
-	}
-	return nil
-}
-
 // New returns a table of at most mb megabytes (a power of two of buckets).
 func New(mb int) (*Table, error) {
 	t := &Table{}
@@ -91,15 +73,26 @@ func New(mb int) (*Table, error) {
 	return t, nil
 }
 
-// Resize reallocates the table to mb megabytes, empty.
+// Resize reallocates the table to mb megabytes, empty. A size outside
+// limits.HashMB or beyond what this process may use (limits.CheckMemory)
+// is an error, and so is memory the system refuses: the table is then
+// empty and unusable.
 func (t *Table) Resize(mb int) error {
-	if err := CheckMB(mb); err != nil {
+	what := fmt.Sprintf("hash %d", mb)
+	if err := limits.HashMB.Check("hash", int64(mb)); err != nil {
+		return err
+	}
+	if err := limits.CheckMemory(what, int64(mb)); err != nil {
 		return err
 	}
 	n := uint64(mb) << 20 / uint64(unsafe.Sizeof(bucket{}))
 	lg := 63 - bits.LeadingZeros64(n) // round down to a power of two
 	t.buckets = nil
-	t.buckets = make([]bucket, 1<<lg)
+	b, err := allocBuckets(1 << lg)
+	if err != nil {
+		return fmt.Errorf("%s MB: %v", what, err)
+	}
+	t.buckets = b
 	adviseHuge(t.buckets)
 	t.shift = uint(64 - lg)
 	t.gen = 0

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -90,7 +91,7 @@ func TestSameKeyKeepsMove(t *testing.T) {
 }
 
 func TestSizes(t *testing.T) {
-	for _, mb := range []int{0, -1, MaxMB + 1, 1 << 40} {
+	for _, mb := range []int{0, -1, limits.MaxHashMB + 1, 1 << 40} {
 		if _, err := New(mb); err == nil {
 			t.Errorf("size %d MB accepted", mb)
 		}

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/tt"
 )
 
 // TestLimitsFromTheTable: the declared spins are the table's ranges, and
@@ -49,10 +48,10 @@ func TestLimitsFromTheTable(t *testing.T) {
 // Threads already set is refused (Threads first, so nothing large is
 // ever allocated).
 func TestHashWithThreadsMemory(t *testing.T) {
-	avail := int64(tt.MemoryMB() * 3 / 4)
+	avail := int64(limits.MemoryMB() * 3 / 4)
 	hash := avail - limits.Threads.Max*limits.ThreadMB/2
 	if avail == 0 || hash < 1 || hash > limits.HashMB.Max {
-		t.Skipf("this process's memory (%d MB) is unknown or beyond the largest Hash", tt.MemoryMB())
+		t.Skipf("this process's memory (%d MB) is unknown or beyond the largest Hash", limits.MemoryMB())
 	}
 	if limits.CheckMemory("one thread", limits.EngineMB(1, int(hash))) != nil {
 		t.Fatalf("Hash %d with one thread: refused", hash)

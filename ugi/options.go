@@ -29,7 +29,7 @@ type settings struct {
 
 func defaultSettings(r movegen.Rules) settings {
 	return settings{
-		hashMB: DefaultHashMB, threads: 1, multiPV: 1, setup: 30,
+		hashMB: limits.SessionHashMB, threads: 1, multiPV: 1, setup: 30,
 		freeFirstLap: r.FreeFirstLap, multiplier: movegen.DefaultMultiplier,
 		objective: movegen.Margin, moveOverhead: DefaultMoveOverhead,
 	}
@@ -37,7 +37,6 @@ func defaultSettings(r movegen.Rules) settings {
 
 // Defaults of the numeric options; their bounds are package limits'.
 const (
-	DefaultHashMB       = 64
 	DefaultMoveOverhead = 30 * time.Millisecond
 )
 
@@ -95,7 +94,7 @@ func checkDecl(def bool) func(*settings) string {
 
 // options lists every option in the order it is announced.
 var options = []option{
-	{name: "Hash", declare: spin(DefaultHashMB, limits.HashMB),
+	{name: "Hash", declare: spin(limits.SessionHashMB, limits.HashMB),
 		set: func(s *Session, v string) error {
 			if err := setSpin(v, limits.HashMB, &s.st.hashMB); err != nil {
 				return err

@@ -77,7 +77,7 @@ bestmove; see docs/book.md.`,
 	f.Uint64Var(&o.nodes, "nodes", 0, "search about this many nodes")
 	f.BoolVar(&o.infinite, "infinite", false, "search until interrupted (Ctrl-C)")
 	f.IntVar(&o.threads, "threads", 1, "search threads")
-	f.IntVar(&o.hash, "hash", search.DefaultHashMB, "transposition table size in MB")
+	f.IntVar(&o.hash, "hash", limits.DefaultHashMB, "transposition table size in MB")
 	f.IntVar(&o.multipv, "multipv", 1, "number of best lines to show")
 	f.StringSliceVar(&o.moves, "moves", nil, "moves to play from POSITION first (comma separated; also accepted as arguments)")
 	f.BoolVar(&o.json, "json", false, "print JSON lines instead of text")

@@ -8,7 +8,6 @@ import (
 	"github.com/kiothi/kiothi/bench"
 	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/search"
 	"github.com/spf13/cobra"
 )
 
@@ -51,6 +50,6 @@ changes only when the search does. Scores are in centi-warriors.`,
 	f := c.Flags()
 	f.IntVar(&o.depth, "depth", bench.DefaultDepth, "search depth")
 	f.IntVar(&o.threads, "threads", 1, "search threads")
-	f.IntVar(&o.hash, "hash", search.DefaultHashMB, "transposition table size in MB")
+	f.IntVar(&o.hash, "hash", limits.DefaultHashMB, "transposition table size in MB")
 	return c
 }

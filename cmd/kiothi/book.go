@@ -57,7 +57,7 @@ subtrees of every n-th root move), to be joined by 'kiothi book merge'.`,
 	f.IntVar(&o.depth, "depth", 0, "search depth for each new position (default 4 unless --movetime)")
 	durationVar(f, &o.movetime, "movetime", 0, "search time for each new position")
 	f.IntVar(&o.threads, "threads", defaultThreads(), "searches run in parallel; the default is the CPUs this process may use")
-	f.IntVar(&o.hashMB, "hash", 16, "transposition table per search thread, MiB")
+	f.IntVar(&o.hashMB, "hash", limits.DefaultHashMB, "transposition table per search thread, MiB")
 	f.IntVar(&o.candidates, "candidates", 6, "redistributions asked of the engine at turns 1 and 2")
 	f.IntVar(&o.dropout, "dropout", 100, "drop-out cost of a ply, centi-warriors (larger: wider book)")
 	f.BoolVar(&o.resume, "resume", false, "continue the book at --out (a missing file starts afresh)")
@@ -93,8 +93,9 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 		limits.HashMB.Check("--hash", int64(o.hashMB)),
 		checkFlag(f, "depth", limits.Depth, int64(o.depth)),
 		checkTimeFlag(f, "movetime", limits.MoveTimeMS, o.movetime),
-		// One engine a thread, each with its own table.
-		limits.CheckMemory(fmt.Sprintf("--threads %d × --hash %d", o.threads, o.hashMB), int64(o.threads)*limits.EngineMB(1, o.hashMB)),
+		// One engine a thread, each with its own table, and one a local
+		// worker (--workers: a search job at a time).
+		o.bookMemory(),
 	} {
 		if err != nil {
 			return err
@@ -215,4 +216,14 @@ func newBookMergeCmd(g *globalOptions) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&out, "out", "", "merged book to write (required)")
 	return cmd
+}
+
+// bookMemory checks the build's engines: one a thread, and one a local
+// worker (--workers), each with its own --hash table.
+func (o *bookBuildOptions) bookMemory() error {
+	if o.cluster.workers > 0 {
+		return limits.CheckMemory(fmt.Sprintf("(--threads %d + --workers %d) × --hash %d", o.threads, o.cluster.workers, o.hashMB),
+			int64(o.threads+o.cluster.workers)*limits.EngineMB(1, o.hashMB))
+	}
+	return limits.CheckMemory(fmt.Sprintf("--threads %d × --hash %d", o.threads, o.hashMB), int64(o.threads)*limits.EngineMB(1, o.hashMB))
 }

@@ -83,6 +83,17 @@ func (o *clusterOptions) addFlags(f *pflag.FlagSet) {
 	f.IntVar(&o.window, "queue", 256, "with --nats: jobs queued ahead of the results (purged when the run stops early)")
 }
 
+// checkLocalMemory checks the memory of the local workers the session
+// starts (--workers N): each runs one job at a time, a job taking jobMB,
+// which what names ("--hash 64"). Workers elsewhere check each job
+// against their own memory as they take it (cluster.Work).
+func (o *clusterOptions) checkLocalMemory(what string, jobMB int64) error {
+	if o.workers <= 0 {
+		return nil
+	}
+	return limits.CheckMemory(fmt.Sprintf("--workers %d × %s", o.workers, what), int64(o.workers)*jobMB)
+}
+
 // enabled says whether the command runs its work through NATS (a
 // negative --workers too: open refuses it).
 func (o *clusterOptions) enabled() bool { return o.url != "" || o.workers != 0 }
@@ -143,13 +154,11 @@ func (o *clusterOptions) open(log io.Writer) (*clusterSession, error) {
 		}
 	}
 	if s.nc, err = nats.Connect(url, opts...); err != nil {
-		s.close()
-		return nil, fmt.Errorf("--nats %s: %v", url, err)
+		return nil, errors.Join(fmt.Errorf("--nats %s: %v", url, err), s.close())
 	}
 	js, err := jetstream.New(s.nc)
 	if err != nil {
-		s.close()
-		return nil, err
+		return nil, errors.Join(err, s.close())
 	}
 	if !embedded {
 		fmt.Fprintf(log, "run id %s on %s (start again with --run-id %s to resume)\n", run, url, run)
@@ -158,45 +167,57 @@ func (o *clusterOptions) open(log io.Writer) (*clusterSession, error) {
 	return s, nil
 }
 
-// close ends the session: the connection, then the local workers and server.
-func (s *clusterSession) close() {
+// close ends the session: the connection, then the local workers and
+// server. It returns what failed: draining the connection, or a local
+// worker (whose jobs the others took over; the work is done, but a
+// worker's failure is not kept from the user).
+func (s *clusterSession) close() error {
+	var errs []error
 	if s.nc != nil {
-		s.nc.Drain()
+		if err := s.nc.Drain(); err != nil {
+			errs = append(errs, fmt.Errorf("closing the connection: %v", err))
+		}
 	}
 	if s.local != nil {
-		s.local.Close()
+		if err := s.local.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("local %v", err))
+		}
 	}
+	return errors.Join(errs...)
 }
 
+// closeWith closes the session and adds what failed to *err.
+func (s *clusterSession) closeWith(err *error) { *err = errors.Join(*err, s.close()) }
+
 // runMatch plays cfg's games through the work queue (match --nats).
-func (o *clusterOptions) runMatch(ctx context.Context, g *globalOptions, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
+func (o *clusterOptions) runMatch(ctx context.Context, g *globalOptions, cfg match.Config, spec1, spec2 string) (_ *match.Summary, err error) {
 	s, err := o.open(g.errOut)
 	if err != nil {
 		return nil, err
 	}
-	defer s.close()
+	defer s.closeWith(&err)
 	return cluster.Match(ctx, s.coord, cfg, spec1, spec2)
 }
 
 // divide counts perft below each root move through the work queue
 // (perft --nats).
-func (o *clusterOptions) divide(ctx context.Context, g *globalOptions, p position.Position, depth int, r movegen.Rules) ([]movegen.DivideLine, error) {
+func (o *clusterOptions) divide(ctx context.Context, g *globalOptions, p position.Position, depth int, r movegen.Rules) (_ []movegen.DivideLine, err error) {
 	s, err := o.open(g.errOut)
 	if err != nil {
 		return nil, err
 	}
-	defer s.close()
+	defer s.closeWith(&err)
 	return cluster.Divide(ctx, s.coord, p, depth, r)
 }
 
 // datagen plays cfg's games not in done through the work queue, writing
 // them to w (datagen --nats).
-func (o *clusterOptions) datagen(ctx context.Context, g *globalOptions, cfg datagen.Config, w io.Writer, done map[uint32]bool, progress func(datagen.Stats)) (datagen.Stats, error) {
+func (o *clusterOptions) datagen(ctx context.Context, g *globalOptions, cfg datagen.Config, w io.Writer, done map[uint32]bool, progress func(datagen.Stats)) (_ datagen.Stats, err error) {
 	s, err := o.open(g.errOut)
 	if err != nil {
 		return datagen.Stats{}, err
 	}
-	defer s.close()
+	defer s.closeWith(&err)
 	return cluster.Datagen(ctx, s.coord, cfg, w, done, progress)
 }
 
@@ -204,12 +225,12 @@ func (o *clusterOptions) datagen(ctx context.Context, g *globalOptions, cfg data
 // (book build --nats); the candidate redistributions at turns 1 and 2 are
 // searched here. A search that cannot be done stops the build as an
 // interrupt does (the book written is valid) and is the error.
-func (o *clusterOptions) bookBuild(ctx context.Context, g *globalOptions, cfg book.Config) (book.Summary, error) {
+func (o *clusterOptions) bookBuild(ctx context.Context, g *globalOptions, cfg book.Config) (_ book.Summary, err error) {
 	s, err := o.open(g.errOut)
 	if err != nil {
 		return book.Summary{}, err
 	}
-	defer s.close()
+	defer s.closeWith(&err)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	pool, err := s.coord.Pool(ctx)

@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/tt"
 )
 
 // TestDatagenRefusals: a negative --workers, local workers whose tables
@@ -31,7 +30,7 @@ func TestDatagenRefusals(t *testing.T) {
 		{[]string{"--workers", "-1"}, []string{"--workers -1: must be from 0"}},
 		{[]string{"--starts", starts, "--start-share", "1"}, []string{"none of its 1 positions is a play position"}},
 	}
-	if tt.MemoryMB() > 0 {
+	if limits.MemoryMB() > 0 {
 		hash := strconv.FormatInt(limits.HashMB.Max, 10)
 		cases = append(cases, refusal{[]string{"--workers", "256", "--hash", hash},
 			[]string{"--hash " + hash + " with --workers 256", "more than 3/4"}})

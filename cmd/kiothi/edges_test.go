@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/tt"
 )
 
 // errorSays runs a command line and checks it fails with an error that
@@ -96,7 +95,7 @@ func TestLimitsOneTable(t *testing.T) {
 // TestMemoryCheckedFirst: threads × hash beyond this process's memory is
 // refused before anything is allocated.
 func TestMemoryCheckedFirst(t *testing.T) {
-	total := tt.MemoryMB()
+	total := limits.MemoryMB()
 	if total == 0 || total > 256*uint64(limits.HashMB.Max)/2 {
 		t.Skipf("memory %d MB: unknown, or too large to exceed", total)
 	}

@@ -84,7 +84,7 @@ far, requests waiting for a search get a 503, and requests in flight have
 	f.IntVar(&o.maxSearches, "max-searches", 2, "searches run at once; more requests wait")
 	durationVar(f, &o.maxMoveTime, "max-movetime", 10*time.Second, "cap on one search's time")
 	durationVar(f, &o.defMoveTime, "movetime", time.Second, "search time when a request gives no limit")
-	f.IntVar(&o.hashMB, "hash", 16, "transposition table per engine, MB")
+	f.IntVar(&o.hashMB, "hash", limits.DefaultHashMB, "transposition table per engine, MB")
 	f.Int64Var(&o.maxBody, "max-body", 64<<10, "request body limit, bytes")
 	durationVar(f, &o.grace, "grace", 15*time.Second, "time for requests in flight at shutdown")
 	return cmd
