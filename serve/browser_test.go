@@ -204,6 +204,10 @@ func TestBrowser(t *testing.T) {
 	t.Run("IllegalMoveFromURL", func(t *testing.T) { browserIllegal(t, b) })
 	t.Run("OneWarriorVictory", func(t *testing.T) { browserOneWarrior(t, b) })
 	t.Run("Analyse", func(t *testing.T) { browserAnalyse(t, b) })
+	t.Run("NoStallAfterAnalyse", func(t *testing.T) { browserNoStall(t, b) })
+	t.Run("ShareLinkKeepsTheGame", func(t *testing.T) { browserShareLink(t, b) })
+	t.Run("CaptureMarkAt420px", func(t *testing.T) { browserCaptureMark(t, b) })
+	t.Run("RedistributionFill", func(t *testing.T) { browserRedistFill(t, b) })
 	t.Run("Accessibility", func(t *testing.T) { browserAccessibility(t, b) })
 	// No request left the server, and the page raised no error.
 	b.mu.Lock()
@@ -469,7 +473,7 @@ func browserAnalyse(t *testing.T, b *browserRun) {
 	}
 	pos := evalIn[string](tb, `S.view.position`)
 	link := clipboard("copy-link")
-	if u, err := url.Parse(link); err != nil || !strings.HasPrefix(link, b.base+"/?") || u.Query().Get("position") != pos || len(u.Query()) != 1 {
+	if u, err := url.Parse(link); err != nil || !strings.HasPrefix(link, b.base+"/?") || u.Query().Get("moves") != "ef:e5f5 EF:E5F5 i5" || u.Query().Has("ply") {
 		t.Errorf("copied link %q for %q", link, pos)
 	}
 	shared := b.open(t, strings.TrimPrefix(link, b.base))
@@ -629,3 +633,142 @@ const a11yContrast = `(() => {
 	}
 	return out;
 })()`
+
+// browserNoStall plays against the engine, steps back in Analyse (the
+// engine to move) and returns to Play: the engine moves at once. On the
+// way: the Analyse fields filled from the game, an error cleared by a tab
+// switch, and the hint that a move is a pit then a count.
+func browserNoStall(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/")
+	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"), chromedp.SetValue(chromedp.ID("side"), "south"))
+	tb.click("new-game")
+	tb.wait(`S.games === 1 && S.level === 'depth=1'`)
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), "ef:e5f5"), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`S.cursor === 2 && ` + humanTurn)
+	m := evalIn[string](tb, `S.view.moves[0].move`)
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), m), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`S.cursor === 4 && ` + humanTurn)
+	game := evalIn[string](tb, `S.moves.join(' ')`)
+	tb.click("tab-analyse")
+	tb.click("step-back")
+	tb.wait(`S.cursor === 3`)
+	tb.shot("stepped-back")
+	tb.click("tab-play")
+	// The engine (North) is to move: it moves, and the game goes on.
+	tb.wait(`S.cursor === 4 && ` + humanTurn)
+	if n := evalIn[int](tb, `S.moves.length`); n != 4 {
+		t.Errorf("%d moves after the engine's reply, want 4", n)
+	}
+	tb.shot("engine-replied")
+	if h := tb.text("hint"); !strings.Contains(h, "click one of South's pits") || !strings.Contains(h, "how many") {
+		t.Errorf("hint in play: %q", h)
+	}
+	tb.click("pit-" + evalIn[string](tb, `S.view.moves[0].move[0]`))
+	if msg := tb.text("message"); msg != "" {
+		t.Errorf("clicking South's pit: %q", msg)
+	}
+	game = evalIn[string](tb, `S.moves.join(' ')`)
+	// An error, then a tab switch: the message goes.
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), "z1"), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`document.getElementById('message').textContent !== ''`)
+	tb.click("tab-analyse")
+	if msg := tb.text("message"); msg != "" {
+		t.Errorf("after switching to Analyse the message %q stays", msg)
+	}
+	// The Analyse fields hold the game, and Open position keeps it.
+	pos, moves := evalIn[string](tb, `document.getElementById('pos-input').value`), evalIn[string](tb, `document.getElementById('moves-input').value`)
+	if pos != evalIn[string](tb, `S.start`) || moves != game {
+		t.Errorf("Analyse fields %q, %q; want the game %q", pos, moves, game)
+	}
+	tb.click("load")
+	tb.wait(`S.cursor === S.moves.length`)
+	if got := evalIn[string](tb, `S.moves.join(' ')`); got != game {
+		t.Errorf("Open position: moves %q, want %q", got, game)
+	}
+}
+
+// browserShareLink: the link carries the start, every move and the move
+// shown; opened, it shows the same game at the same move. With the free
+// first lap on, the link carries it too.
+func browserShareLink(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), evalIn[string](tb, `S.view.moves[0].move`)), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`S.moves.length === 4`)
+	moves := evalIn[string](tb, `S.moves.join(' ')`)
+	tb.click("step-back")
+	tb.click("step-back")
+	tb.wait(`S.cursor === 2`)
+	link := evalIn[string](tb, `document.getElementById('link-out').value`)
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	if q.Get("moves") != moves || q.Get("ply") != "2" || q.Has("freefirstlap") || q.Get("position") != evalIn[string](tb, `S.start`) {
+		t.Errorf("link %q", link)
+	}
+	shared := b.open(t, strings.TrimPrefix(link, b.base))
+	got := evalIn[[]any](shared, `[S.moves.join(' '), S.cursor, S.view.position, document.querySelectorAll('#movelist li.future').length]`)
+	want := []any{moves, 2.0, evalIn[string](tb, `S.view.position`), 2.0}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the shared link opens %v, want %v", got, want)
+	}
+	shared.shot("shared")
+	ffl := b.open(t, "/?freefirstlap=true&position=startpos&moves="+url.QueryEscape(moves))
+	if on := evalIn[bool](ffl, `S.ffl && document.getElementById('ffl').checked`); !on {
+		t.Error("a link with freefirstlap=true opens without the free first lap")
+	}
+	if l := evalIn[string](ffl, `document.getElementById('link-out').value`); !strings.Contains(l, "freefirstlap=true") {
+		t.Errorf("link with the free first lap: %q", l)
+	}
+}
+
+// browserRedistFill puts ten warriors into one pit with one click.
+func browserRedistFill(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/")
+	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"))
+	tb.click("new-game")
+	tb.wait(`S.games === 1 && S.level === 'depth=1'`)
+	tb.click("pit-e")
+	tb.click("pit-f")
+	tb.do(chromedp.SetValue(chromedp.ID("drop-n"), "7"))
+	tb.click("pit-J")
+	tb.click("pit-J")
+	if h, d := tb.text("hand"), tb.text("drops"); h != "0" || d != "(J10)" {
+		t.Fatalf("after two clicks with 7 a click: hand %q, drops %q", h, d)
+	}
+	tb.click("drop-undo")
+	if h, d := tb.text("hand"), tb.text("drops"); h != "3" || d != "(J7)" {
+		t.Fatalf("after undoing the second click: hand %q, drops %q", h, d)
+	}
+	tb.click("pit-a")
+	tb.click("redist-play")
+	tb.wait(`S.cursor >= 1`)
+	if m := evalIn[string](tb, `S.moves[0]`); m != "ef:a3J7" {
+		t.Fatalf("first move %q, want ef:a3J7", m)
+	}
+}
+
+// browserCaptureMark: on a 420 px screen the capture mark, the pit's
+// letter and its count do not overlap.
+func browserCaptureMark(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position="+url.QueryEscape("1.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.3.0 0-0 s 5")+"&moves=a1")
+	tb.do(chromedp.EmulateViewport(420, 844))
+	tb.wait(`document.getElementById('pit-I').classList.contains('cap')`)
+	tb.shot("capture-420")
+	overlaps := evalIn[[]string](tb, `(() => {
+		const pit = document.getElementById('pit-I');
+		const parts = ['.name', '.count', '.capmark'].map(s => [s, pit.querySelector(s)]);
+		const out = [];
+		for (const [s, e] of parts) if (!e) out.push(s + ' missing');
+		for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+			if (!parts[i][1] || !parts[j][1]) continue;
+			const a = parts[i][1].getBoundingClientRect(), c = parts[j][1].getBoundingClientRect();
+			if (a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom) out.push(parts[i][0] + ' over ' + parts[j][0]);
+		}
+		return out;
+	})()`)
+	if len(overlaps) > 0 {
+		t.Errorf("pit I at 420 px: %v", overlaps)
+	}
+}

@@ -22,11 +22,12 @@ const S = {
   level: 'movetime=500',
   flipped: false,
   sel: -1,        // the pit whose lift count is being chosen
-  redist: null,   // {pits: [i, j], drops: [pit...]} while a redistribution is entered
+  redist: null,   // {pits: [i, j], drops: [{pit, n}...]} while a redistribution is entered
   engine: null,   // the EventSource of the engine's move
   analysis: null, // the EventSource of an analysis
   lastInfo: null,
   games: 0,       // games started by New game
+  fieldsFor: '',  // the game the Analyse fields were last filled from
   seq: 0,         // numbers the board's requests; only the latest answer counts
 };
 
@@ -104,6 +105,7 @@ async function setCursor(k) {
   resetInput();
   say('');
   render();
+  maybeEngine();
 }
 
 async function tryMove(m) {
@@ -158,7 +160,9 @@ function scoreText(ev, side) {
 }
 
 function maybeEngine() {
-  if (S.mode !== 'play' || busy() || S.view.result || S.cursor !== S.moves.length) return;
+  // The engine moves whenever it is to move in play, whether or not moves
+  // lie ahead (its move then starts a new line, as a human move does).
+  if (S.mode !== 'play' || busy() || S.view.result) return;
   if (current().side === S.human) return;
   const side = current().side;
   const es = new EventSource(streamURL(S.moves.slice(0, S.cursor), S.level, 1));
@@ -284,7 +288,7 @@ function shownCounts(p) {
   const c = p.counts.slice();
   if (S.redist) {
     for (const i of S.redist.pits) c[i] = 0;
-    if (S.redist.pits.length === 2) for (const d of S.redist.drops) c[d]++;
+    if (S.redist.pits.length === 2) for (const d of S.redist.drops) c[d.pit] += d.n;
   }
   return c;
 }
@@ -312,7 +316,7 @@ function render() {
     if (p.nki[i] && !(S.redist && S.redist.pits.includes(i))) cls.push('is-nki');
     if (mark[i] && !S.redist) cls.push(mark[i]);
     if (S.sel === i || (S.redist && S.redist.pits.includes(i))) cls.push('sel');
-    if (S.redist && S.redist.drops.includes(i)) cls.push('drop');
+    if (S.redist && S.redist.drops.some((d) => d.pit === i)) cls.push('drop');
     b.className = cls.join(' ');
     b.style.gridRow = String(k < 10 ? 1 : 2);
     b.style.gridColumn = String((k % 10) + 1);
@@ -335,6 +339,13 @@ function render() {
       }
       b.appendChild(st);
     }
+    if (mark[i] === 'cap' && !S.redist) {
+      const x = document.createElement('span');
+      x.className = 'capmark';
+      x.setAttribute('aria-hidden', 'true');
+      x.textContent = '×';
+      b.appendChild(x);
+    }
     if (p.nki[i]) {
       const k2 = document.createElement('span');
       k2.className = 'nki';
@@ -350,6 +361,7 @@ function render() {
   });
   renderBars(p);
   renderStatus();
+  renderHint(p);
   renderLastMove(ply);
   renderChooser(p);
   renderRedist(p);
@@ -389,6 +401,16 @@ function renderStatus() {
   if (S.view.result) t = S.cursor ? `Game over after ${S.cursor} moves` : 'Game over';
   else if (busy()) t += ' · the engine is thinking';
   $('status').textContent = t;
+}
+
+// renderHint says how to enter a move in play: a pit, then a count.
+function renderHint(p) {
+  const el = $('hint');
+  if (p.opening || S.view.result || busy() || !humanToMove()) { el.textContent = ''; return; }
+  const own = p.side === 's' ? 'a–j' : 'A–J';
+  el.textContent = S.sel >= 0
+    ? `Now pick how many warriors to lift from ${pitName(S.sel)}.`
+    : `Your move: click one of ${sideWord(p.side)}'s pits (${own}), then how many of its warriors to lift; or type it, pit then count, as ${p.side === 's' ? 'e5' : 'E5'}.`;
 }
 
 function renderLastMove(ply) {
@@ -449,13 +471,19 @@ function renderChooser(p) {
 function redistHand(p) {
   const r = S.redist;
   if (!r || r.pits.length < 2) return 0;
-  return p.counts[r.pits[0]] + p.counts[r.pits[1]] - r.drops.length;
+  return p.counts[r.pits[0]] + p.counts[r.pits[1]] - r.drops.reduce((a, d) => a + d.n, 0);
+}
+
+// dropSize is how many warriors one click drops, from its field (1 when
+// the field is empty or not a number).
+function dropSize() {
+  return Math.max(1, parseInt($('drop-n').value, 10) || 1);
 }
 
 function redistMove() {
   const [i, j] = S.redist.pits.slice().sort((a, b) => a - b);
   const n = new Array(20).fill(0);
-  for (const d of S.redist.drops) n[d]++;
+  for (const d of S.redist.drops) n[d.pit] += d.n;
   let s = pitName(i) + pitName(j) + ':';
   for (let k = 0; k < 20; k++) if (n[k]) s += pitName(k) + n[k];
   return s;
@@ -473,7 +501,7 @@ function renderRedist(p) {
     $('redist-text').textContent = `Redistribution: pick two of your occupied pits to empty${picked.length ? ` (picked ${picked[0]})` : ''}.`;
   } else {
     $('redist-text').textContent = hand > 0
-      ? `Emptied ${pitName(r.pits[0])} and ${pitName(r.pits[1])}: click any pit to drop one warrior there.`
+      ? `Emptied ${pitName(r.pits[0])} and ${pitName(r.pits[1])}: click any pit to drop warriors there (as many a click as "Warriors a click" says).`
       : `All warriors placed: play ${redistMove()}.`;
   }
   $('hand').textContent = String(hand);
@@ -514,6 +542,14 @@ function renderResult(p) {
 }
 
 function renderLists() {
+  // The Analyse fields hold the game on the board, so that Open position
+  // reopens it rather than a stale one; they change only when the game does.
+  const game = S.start + '|' + S.moves.join(' ');
+  if (S.fieldsFor !== game) {
+    S.fieldsFor = game;
+    $('pos-input').value = S.start;
+    $('moves-input').value = S.moves.join(' ');
+  }
   $('pos-out').value = S.view.position;
   $('moves-out').value = S.moves.slice(0, S.cursor).join(' ');
   $('link-out').value = shareLink();
@@ -553,7 +589,7 @@ function pitClick(i) {
         return;
       } else r.pits.push(i);
     } else if (redistHand(p) > 0) {
-      r.drops.push(i);
+      r.drops.push({ pit: i, n: Math.min(dropSize(), redistHand(p)) });
     }
     render();
     return;
@@ -585,7 +621,6 @@ async function redo() {
   let k = S.cursor + 1;
   if (S.mode === 'play') while (k < S.moves.length && sideAt(k) !== S.human) k++;
   await setCursor(k);
-  maybeEngine();
 }
 
 async function newGame() {
@@ -604,6 +639,7 @@ async function newGame() {
 
 function setMode(m) {
   S.mode = m;
+  say('');
   $('tab-play').setAttribute('aria-pressed', String(m === 'play'));
   $('tab-analyse').setAttribute('aria-pressed', String(m === 'analyse'));
   $('play-panel').hidden = m !== 'play';
@@ -641,8 +677,15 @@ async function copy(field, what) {
   if (ok) $('status').textContent = `${what} copied.`;
 }
 
+// shareLink opens this game at this move: the start, every move (the
+// history the repetition rule needs, and the moves ahead), the move shown
+// when not the last, and the free first lap when on.
 function shareLink() {
-  return `${location.origin}${location.pathname}?position=${encodeURIComponent(S.view.position)}`;
+  const q = new URLSearchParams({ position: S.start });
+  if (S.moves.length) q.set('moves', S.moves.join(' '));
+  if (S.cursor !== S.moves.length) q.set('ply', String(S.cursor));
+  if (S.ffl) q.set('freefirstlap', 'true');
+  return `${location.origin}${location.pathname}?${q.toString()}`;
 }
 
 function wire() {
@@ -690,9 +733,13 @@ async function init() {
     $('pos-input').value = q.get('position');
     $('moves-input').value = q.get('moves') || '';
     S.view = null;
+    S.ffl = q.get('freefirstlap') === 'true';
+    $('ffl').checked = S.ffl;
     setMode('analyse');
+    const moves = (q.get('moves') || '').split(/\s+/).filter(Boolean);
+    const ply = q.has('ply') ? Math.max(0, Math.min(moves.length, parseInt(q.get('ply'), 10) || 0)) : undefined;
     try {
-      await load(q.get('position'), (q.get('moves') || '').split(/\s+/).filter(Boolean));
+      await load(q.get('position'), moves, ply);
       return;
     } catch (e) {
       await load('startpos', []);
