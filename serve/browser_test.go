@@ -419,6 +419,12 @@ func browserIllegal(t *testing.T, b *browserRun) {
 	if msg := tb.text("message"); msg != "J is not South's pit." {
 		t.Errorf("clicked J: message %q", msg)
 	}
+	// A link with an illegal move names it and its number, from the
+	// error's structure.
+	bad := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 e5"))
+	if msg := bad.text("message"); msg != "Could not open the position from the link: Illegal move e5 (move 3): first-lap restriction: the first lap would end in an occupied pit of your own row" {
+		t.Errorf("link with an illegal move: message %q", msg)
+	}
 }
 
 // browserAnalyse opens a game from a URL, steps through it, analyses with

@@ -189,20 +189,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	for len(infos) > 0 {
 		writeEvent(w, "info", <-infos)
 	}
-	best, ok := sr.Best, sr.HasMove
-	if ok {
-		if _, err := movegen.Apply(root, best, rules); err != nil {
-			ok = false
-		}
-	}
-	if !ok {
-		best, _ = movegen.FirstLegal(root, rules)
-		sr.PV = nil
-	}
-	final.BestMove, final.Score, final.Proven, final.Depth, final.Nodes = best.String(), sr.Score, sr.Proven, sr.Depth, sr.Nodes
-	for _, m := range sr.PV {
-		final.PV = append(final.PV, m.String())
-	}
+	final.answer(root, sr, rules)
 	writeEvent(w, "bestmove", final)
 	flusher.Flush()
 }

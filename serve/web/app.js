@@ -49,7 +49,14 @@ async function api(path, body) {
   });
   let j;
   try { j = await r.json(); } catch (e) { throw new Error(`the server answered ${r.status} without JSON`); }
-  if (!r.ok) throw new Error(j.error || `status ${r.status}`);
+  if (!r.ok) {
+    // The server's refusal: its message, and its structure (code, field,
+    // index, reason) with the request it refused.
+    const e = new Error(j.error || `status ${r.status}`);
+    e.info = j;
+    e.request = body;
+    throw e;
+  }
   return j;
 }
 
@@ -59,16 +66,16 @@ function gameBody(moves) {
 
 function say(msg) { $('message').textContent = msg || ''; }
 
-// explain turns the server's refusal of a move into a sentence, keeping
-// the engine's own reason.
-function explain(err) {
-  let m = /^moves\[\d+\] "([^"]*)" is illegal: (.*)$/.exec(err.message);
-  if (m) {
-    const reason = m[2].startsWith(m[1] + ': ') ? m[2].slice(m[1].length + 2) : m[2];
-    return `Illegal move ${m[1]}: ${reason}`;
-  }
-  m = /^moves\[\d+\]: (.*)$/.exec(err.message);
-  return m ? `Not a move: ${m[1]}` : err.message;
+// explain turns the server's refusal of a move into a sentence from the
+// error's structure, keeping the engine's own reason; numbered says which
+// move of the list it was.
+function explain(err, numbered) {
+  const i = err.info;
+  if (!i || i.field !== 'moves' || i.index === undefined) return err.message;
+  const m = (err.request && err.request.moves ? err.request.moves[i.index] : '') + (numbered ? ` (move ${i.index + 1})` : '');
+  if (i.code === 'illegal_move') return `Illegal move ${m}: ${i.reason}`;
+  if (i.code === 'invalid') return `Not a move${numbered ? ` (move ${i.index + 1})` : ''}: ${i.reason}`;
+  return err.message;
 }
 
 function current() { return parsePos(S.view.position); }
@@ -656,7 +663,7 @@ async function openPosition(pos, moves) {
   try {
     await load(pos, moves);
   } catch (e) {
-    say(explain(e));
+    say(explain(e, true));
   }
 }
 
@@ -743,7 +750,7 @@ async function init() {
       return;
     } catch (e) {
       await load('startpos', []);
-      say(`Could not open the position from the link: ${explain(e)}`);
+      say(`Could not open the position from the link: ${explain(e, true)}`);
       return;
     }
   }
