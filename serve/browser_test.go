@@ -208,6 +208,8 @@ func TestBrowser(t *testing.T) {
 	t.Run("ShareLinkKeepsTheGame", func(t *testing.T) { browserShareLink(t, b) })
 	t.Run("CaptureMarkAt420px", func(t *testing.T) { browserCaptureMark(t, b) })
 	t.Run("RedistributionFill", func(t *testing.T) { browserRedistFill(t, b) })
+	t.Run("EvalBarAndStop", func(t *testing.T) { browserEvalBar(t, b) })
+	t.Run("DownloadPGN", func(t *testing.T) { browserPGN(t, b) })
 	t.Run("Accessibility", func(t *testing.T) { browserAccessibility(t, b) })
 	// No request left the server, and the page raised no error.
 	b.mu.Lock()
@@ -775,6 +777,120 @@ func browserCaptureMark(t *testing.T, b *browserRun) {
 		return out;
 	})()`)
 	if len(overlaps) > 0 {
+		t.Logf("rects: %v", evalIn[[]string](tb, `['', ' .name', ' .count', ' .capmark'].map(s => { const r = document.querySelector('#pit-I' + s).getBoundingClientRect(); return s + ':' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(','); })`))
 		t.Errorf("pit I at 420 px: %v", overlaps)
+	}
+}
+
+// browserEvalBar runs an unlimited analysis: the evaluation bar and the
+// best move's pits follow the search while it runs, it goes on until Stop,
+// and Stop frees its search slot.
+func browserEvalBar(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
+	if hidden := evalIn[bool](tb, `document.getElementById('evalbar').hidden`); hidden {
+		t.Error("no evaluation bar in Analyse")
+	}
+	tb.click("an-inf")
+	if !evalIn[bool](tb, `document.getElementById('an-time').disabled`) {
+		t.Error("the time field is still enabled for an unlimited analysis")
+	}
+	tb.click("analyse")
+	tb.wait(`S.best !== null && document.querySelector('.pit.best-src') !== null`)
+	time.Sleep(1500 * time.Millisecond)
+	if running := evalIn[bool](tb, `S.analysis !== null && !document.getElementById('stop').disabled`); !running {
+		t.Fatal("the unlimited analysis ended by itself")
+	}
+	tb.shot("eval-bar")
+	got := evalIn[[]any](tb, `(() => {
+		const src = [...document.querySelectorAll('.pit.best-src')].map(e => e.id.slice(4)).join('');
+		const land = [...document.querySelectorAll('.pit.best-land')].map(e => e.id.slice(4)).join('');
+		const m = S.view.moves.find(x => x.move === S.best.move);
+		const v = S.best.side === 's' ? S.best.score : -S.best.score;
+		const h = parseFloat(document.getElementById('evalfill').style.height);
+		return [src === S.best.move[0], land === (m.landing === S.best.move[0] ? '' : m.landing), Math.sign(v) === Math.sign(h - 50),
+			document.getElementById('pit-' + S.best.move[0]).getAttribute('aria-label').includes("best move lifts here"),
+			document.getElementById('evalbar').getAttribute('aria-label').startsWith('Evaluation: ')];
+	})()`)
+	if fmt.Sprint(got) != "[true true true true true]" {
+		t.Errorf("best move marks and bar: %v (best %v)", got, evalIn[any](tb, `S.best`))
+	}
+	found := false
+	b.mu.Lock()
+	for _, u := range b.requests {
+		found = found || strings.Contains(u, "/api/v1/analyse/stream?") && strings.Contains(u, "infinite=true") && !strings.Contains(u, "movetime")
+	}
+	b.mu.Unlock()
+	if !found {
+		t.Error("no unlimited stream asked for")
+	}
+	tb.click("stop")
+	deadline := time.Now().Add(5 * time.Second)
+	for !b.srv.sem.TryAcquire(int64(b.srv.cfg.MaxSearches)) {
+		if time.Now().After(deadline) {
+			t.Fatal("the stopped analysis still holds its search slot")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	b.srv.sem.Release(int64(b.srv.cfg.MaxSearches))
+	tb.shot("stopped")
+	// Stepping on clears the marks; Play hides the bar.
+	tb.click("step-back")
+	tb.wait(`S.cursor === 2 && document.querySelector('.pit.best-src') === null`)
+	tb.click("tab-play")
+	if hidden := evalIn[bool](tb, `document.getElementById('evalbar').hidden`); !hidden {
+		t.Error("the evaluation bar shows in Play")
+	}
+}
+
+// browserPGN downloads a game as PGN.
+func browserPGN(t *testing.T, b *browserRun) {
+	dir := t.TempDir()
+	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
+	if _, err := chromedp.CallBrowser(tb.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}); err != nil {
+		t.Fatal(err)
+	}
+	tb.click("step-back") // the whole line is written, not only up to the board
+	tb.wait(`S.cursor === 2`)
+	tb.click("download-pgn")
+	var data []byte
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		d, err := os.ReadFile(filepath.Join(dir, "kiothi-game.pgn"))
+		if err == nil && len(d) > 0 {
+			data = d
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no PGN downloaded: %v", err)
+		}
+	}
+	date := evalIn[string](tb, `(() => { const d = new Date(); return d.getFullYear() + '.' + String(d.getMonth() + 1).padStart(2, '0') + '.' + String(d.getDate()).padStart(2, '0'); })()`)
+	want := `[Event "kiothi page"]
+[Site "kiothi"]
+[Date "` + date + `"]
+[Round "-"]
+[South "?"]
+[North "?"]
+[Result "*"]
+[FEN "startpos"]
+[PlyCount "3"]
+[TimeControl "-"]
+[Termination "unterminated"]
+
+1. ef:e5f5 EF:E5F5 2. i5 *
+
+`
+	if string(data) != want {
+		t.Errorf("PGN:\n%s\nwant:\n%s", data, want)
+	}
+	// A finished game from North's move: "1... " first, and its result.
+	end := b.open(t, "/?position="+url.QueryEscape("1.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.1.0 29-29 n 40")+"&moves=I1")
+	pgn, err := chromedp.Run(end.ctx, chromedp.Evaluate[string](`gamePGN()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(pgn, `[Result "0-1"]`) || !strings.Contains(pgn, `[FEN "1.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.1.0 29-29 n 40"]`) ||
+		!strings.Contains(pgn, `[Termination "normal"]`) || !strings.HasSuffix(pgn, "\n\n1... I1 0-1\n\n") {
+		t.Errorf("finished game from North's move: %q (result %v)", pgn, evalIn[any](end, `S.view.result`))
 	}
 }

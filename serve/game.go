@@ -85,12 +85,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	if o, over := g.Over(); over {
 		res.Result = newResult(o)
 	} else if res.Phase == "play" {
-		var list movegen.MoveList
-		n := movegen.Generate(&cur, rules, &list)
-		for _, m := range list[:n] {
-			after, _ := movegen.MakeMove(cur, m, rules)
-			res.Moves = append(res.Moves, MoveEntry{Move: m.String(), Position: after.String()})
-		}
+		res.Moves = playMoves(cur, rules)
 	}
 	writeJSON(w, http.StatusOK, res)
 }

@@ -78,15 +78,22 @@ func (s *Server) moves(w http.ResponseWriter, r *http.Request) {
 			res.Total = total
 		}
 	} else {
-		var list movegen.MoveList
-		n := movegen.Generate(&p, s.cfg.Rules, &list)
-		res.Moves = make([]MoveEntry, 0, n)
-		for _, m := range list[:n] {
-			after, _ := movegen.MakeMove(p, m, s.cfg.Rules)
-			res.Moves = append(res.Moves, MoveEntry{Move: m.String(), Position: after.String()})
-		}
+		res.Moves = playMoves(p, s.cfg.Rules)
 	}
 	writeJSON(w, http.StatusOK, res)
+}
+
+// playMoves lists p's legal play moves, each with where its sowing ends
+// and the position it leads to.
+func playMoves(p position.Position, rules movegen.Rules) []MoveEntry {
+	var list movegen.MoveList
+	n := movegen.Generate(&p, rules, &list)
+	out := make([]MoveEntry, 0, n)
+	for _, m := range list[:n] {
+		after, t, _ := movegen.TraceMove(p, m, rules)
+		out = append(out, MoveEntry{Move: m.String(), Landing: position.PitName(t.Landing), Position: after.String()})
+	}
+	return out
 }
 
 // replay reads the start position (startpos, startpos25 or a position
@@ -138,6 +145,21 @@ func (s *Server) limits(l Limits) (out search.Limits, capped string, err error) 
 		out.MoveTime = s.cfg.DefaultMoveTime
 	}
 	return out, capped, nil
+}
+
+// writeSlack is the time an unlimited analysis stream has, beyond its
+// search's cap, to write its answer.
+const writeSlack = 10 * time.Second
+
+// infiniteLimits are the limits of an unlimited analysis, which takes no
+// other limit: it runs until the client goes away or the server's
+// MaxAnalysisTime, whichever comes first.
+func (s *Server) infiniteLimits(l Limits) (search.Limits, string, error) {
+	if l != (Limits{}) {
+		return search.Limits{}, "", fieldError(http.StatusBadRequest, CodeInvalid, "infinite", -1,
+			"an unlimited analysis takes no movetime, depth or nodes", "infinite: an unlimited analysis takes no movetime, depth or nodes")
+	}
+	return search.Limits{Infinite: true}, "", nil
 }
 
 func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {

@@ -3,11 +3,14 @@
 package serve
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -117,6 +120,106 @@ func TestAnswerFallback(t *testing.T) {
 		res.answer(root, c.sr, movegen.Rules{})
 		if res.BestMove != c.best || len(res.PV) != c.pvSize || res.PV == nil || res.Depth != c.sr.Depth {
 			t.Errorf("%s: best %q pv %v depth %d; want %q with %d moves", c.name, res.BestMove, res.PV, res.Depth, c.best, c.pvSize)
+		}
+	}
+}
+
+// waitingSearcher reports once, then searches until its context ends,
+// and records the limits it was given.
+type waitingSearcher struct{ got chan search.Limits }
+
+func (f waitingSearcher) Search(ctx context.Context, root position.Position, _ []uint64, l search.Limits, info func(search.Info)) search.Result {
+	m, ok := movegen.FirstLegal(root, movegen.Rules{})
+	if info != nil {
+		info(search.Info{Depth: 1, PV: []position.GameMove{m}})
+	}
+	<-ctx.Done()
+	f.got <- l
+	return search.Result{Best: m, HasMove: ok, Depth: 7, PV: []position.GameMove{m}}
+}
+
+// TestStreamInfinite: an unlimited analysis searches without limits until
+// the server's MaxAnalysisTime, says so in its answer, and stops as soon
+// as its client goes away; it takes no other limit.
+func TestStreamInfinite(t *testing.T) {
+	got := make(chan search.Limits, 4)
+	s := New(Config{MaxSearches: 1, MaxAnalysisTime: 300 * time.Millisecond, NewSearcher: func(search.Options) (Searcher, error) {
+		return waitingSearcher{got}, nil
+	}})
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	base := srv.URL + "/api/v1/analyse/stream?position=startpos&moves=" + url.QueryEscape("ef:e5f5 EF:E5F5")
+
+	start := time.Now()
+	resp, err := http.Get(base + "&infinite=true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := readEvents(t, resp.Body, nil)
+	resp.Body.Close()
+	took := time.Since(start)
+	if l := <-got; !l.Infinite || l.MoveTime != 0 || l.Depth != 0 {
+		t.Errorf("limits %+v, want infinite only", l)
+	}
+	last := evs[len(evs)-1]
+	if capped, _ := last.data["capped"].(string); last.name != "bestmove" || !strings.Contains(capped, "300ms") || took < 300*time.Millisecond {
+		t.Errorf("after %v: last event %v", took, last)
+	}
+
+	// A client that leaves stops the search and frees its slot.
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"&infinite=true", nil)
+	s.cfg.MaxAnalysisTime = time.Minute
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readEvents(t, resp.Body, func(e sseEvent) bool { return e.name == "info" })
+	start = time.Now()
+	cancel()
+	resp.Body.Close()
+	select {
+	case <-got:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the search went on after its client left")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !s.sem.TryAcquire(1) {
+		if time.Now().After(deadline) {
+			t.Fatal("the search slot was not freed")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	s.sem.Release(1)
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("stopped %v after the client left", d)
+	}
+
+	for _, q := range []string{"&infinite=true&movetime=100", "&infinite=true&depth=3", "&infinite=maybe"} {
+		code, v := get(t, s.Handler(), strings.TrimPrefix(base, srv.URL)+q)
+		if code != http.StatusBadRequest || v["error"] == nil {
+			t.Errorf("%s: %d %v", q, code, v)
+		}
+	}
+}
+
+// TestMoveLanding: each legal move names the pit where its sowing ends,
+// in /moves and in /game alike.
+func TestMoveLanding(t *testing.T) {
+	h := fuzzServer()
+	pos := "1.0.0.0.0.0.0.0.0.2/0.0.0.0.0.0.0.0.3.0 0-0 s 5"
+	_, v := get(t, h, "/api/v1/moves?position="+url.QueryEscape(pos))
+	_, g := post(t, h, "/api/v1/game", `{"position": "`+pos+`"}`)
+	// a1 ends in b; j1 in A; j2 sows A, B and ends in B.
+	want := "[a1>b j1>A j2>B]"
+	for name, res := range map[string]map[string]any{"moves": v, "game": g} {
+		var got []string
+		for _, e := range res["moves"].([]any) {
+			m := e.(map[string]any)
+			got = append(got, fmt.Sprintf("%s>%s", m["move"], m["landing"]))
+		}
+		if fmt.Sprint(got) != want {
+			t.Errorf("%s: %v, want %s", name, got, want)
 		}
 	}
 }

@@ -27,9 +27,11 @@ func newResult(o movegen.Outcome) *Result {
 	return &Result{South: o.South, North: o.North, Winner: o.Winner(), OneWarrior: o.OneWarrior(), Repetition: o.Repetition}
 }
 
-// MoveEntry is one legal play move and where it leads.
+// MoveEntry is one legal play move, the pit where its sowing ends, and
+// the position it leads to.
 type MoveEntry struct {
 	Move     string `json:"move"`
+	Landing  string `json:"landing"`
 	Position string `json:"position"`
 }
 

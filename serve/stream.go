@@ -5,10 +5,12 @@ package serve
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
@@ -38,6 +40,7 @@ type streamRequest struct {
 	limits       Limits
 	lines        int
 	freeFirstLap *bool
+	infinite     bool
 }
 
 func parseStreamQuery(r *http.Request) (streamRequest, error) {
@@ -77,6 +80,12 @@ func parseStreamQuery(r *http.Request) (streamRequest, error) {
 				return req, badRequest("freefirstlap %q: want true or false", v)
 			}
 			req.freeFirstLap = &b
+		case "infinite":
+			b, perr := strconv.ParseBool(v)
+			if perr != nil {
+				return req, badRequest("infinite %q: want true or false", v)
+			}
+			req.infinite = b
 		default:
 			return req, badRequest("unknown query parameter %q", k)
 		}
@@ -88,7 +97,8 @@ func parseStreamQuery(r *http.Request) (streamRequest, error) {
 }
 
 // stream answers GET /api/v1/analyse/stream?position=...&moves=...&movetime=ms
-// (or depth=N), multipv=K (1 to MaxStreamLines), freefirstlap=true|false:
+// (or depth=N, or infinite=true: until the client leaves, at most
+// MaxAnalysisTime), multipv=K (1 to MaxStreamLines), freefirstlap=true|false:
 // a text/event-stream of "info" events (InfoEvent) ending with one
 // "bestmove" event (AnalyseResponse; no best move, and the result, when the
 // game is over). Bad requests and a full queue get JSON errors before the
@@ -107,6 +117,9 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l, capped, err := s.limits(req.limits)
+	if err == nil && req.infinite {
+		l, capped, err = s.infiniteLimits(req.limits)
+	}
 	if err != nil {
 		fail(w, err)
 		return
@@ -149,6 +162,10 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	if l.MoveTime > 0 {
 		deadline = l.MoveTime
 	}
+	if l.Infinite {
+		deadline = s.cfg.MaxAnalysisTime
+		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(deadline + writeSlack))
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), deadline)
 	defer cancel()
 	// The search reports from its own goroutine; a client slower than the
@@ -188,6 +205,9 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	// stopped search still answers.
 	for len(infos) > 0 {
 		writeEvent(w, "info", <-infos)
+	}
+	if l.Infinite && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		final.Capped = fmt.Sprintf("an unlimited analysis stops at the server's limit of %v", deadline)
 	}
 	final.answer(root, sr, rules)
 	writeEvent(w, "bestmove", final)

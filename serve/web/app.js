@@ -28,6 +28,8 @@ const S = {
   lastInfo: null,
   games: 0,       // games started by New game
   fieldsFor: '',  // the game the Analyse fields were last filled from
+  best: null,     // the analysis's best move so far: {move, score, proven, side}
+  players: { s: '?', n: '?' }, // names for the PGN: set by New game
   seq: 0,         // numbers the board's requests; only the latest answer counts
 };
 
@@ -96,6 +98,7 @@ async function load(start, moves, cursor) {
   S.cursor = cursor === undefined ? moves.length : cursor;
   if (S.cursor === moves.length) S.view = v;
   else S.view = await api('/api/v1/game', gameBody(moves.slice(0, S.cursor)));
+  S.best = null;
   resetInput();
   render();
 }
@@ -109,6 +112,7 @@ async function setCursor(k) {
   if (seq !== S.seq) return; // a later step or move won
   S.view = v;
   S.cursor = k;
+  S.best = null;
   resetInput();
   say('');
   render();
@@ -136,6 +140,7 @@ async function tryMove(m) {
   }
   S.cursor++;
   S.view = v;
+  S.best = null;
   resetInput();
   stopAnalysis();
   render();
@@ -208,7 +213,9 @@ function stopEngine() {
 function startAnalysis() {
   stopAnalysis();
   if (S.view.result) { say('The game is over: nothing to analyse.'); return; }
-  const ms = Math.max(100, Math.min(10000, parseInt($('an-time').value, 10) || 3000));
+  // Unlimited runs until Stop (or the server's own cap); a time limit
+  // above the server's cap is capped by the server, which says so.
+  const limit = $('an-inf').checked ? 'infinite=true' : `movetime=${Math.max(100, parseInt($('an-time').value, 10) || 3000)}`;
   const lines = parseInt($('an-lines').value, 10) || 1;
   const side = current().side;
   const rows = new Map();
@@ -216,7 +223,7 @@ function startAnalysis() {
   tbody.textContent = '';
   $('bestmove').textContent = '…';
   $('lines-cap').textContent = `Engine lines, scores from ${sideWord(side)}'s view (${sideWord(side)} to move)`;
-  const es = new EventSource(streamURL(S.moves.slice(0, S.cursor), `movetime=${ms}`, lines));
+  const es = new EventSource(streamURL(S.moves.slice(0, S.cursor), limit, lines));
   S.analysis = es;
   $('analyse').disabled = true;
   $('stop').disabled = false;
@@ -237,6 +244,7 @@ function startAnalysis() {
     td[1].textContent = ev.depth;
     td[2].textContent = scoreText(ev, side).replace(/ \(.*\)$/, '');
     td[3].textContent = ev.pv.join(' ');
+    if (ev.multipv === 1 && ev.pv.length) setBest(ev.pv[0], ev, side);
   });
   es.addEventListener('bestmove', (e) => {
     es.close();
@@ -250,6 +258,8 @@ function startAnalysis() {
       tr.children[3].textContent = res.pv.join(' ');
     }
     $('bestmove').textContent = res.bestmove ? `${res.bestmove} (depth ${res.depth}, ${scoreText(res, side)})` : 'none: the game is over';
+    if (res.capped) $('bestmove').textContent += ` — ${res.capped}`;
+    if (res.bestmove && S.analysis === es) setBest(res.bestmove, res, side);
     endAnalysis(es);
   });
   es.onerror = () => {
@@ -273,6 +283,66 @@ function stopAnalysis() {
   endAnalysis(es);
   const i = S.lastInfo;
   $('bestmove').textContent = i && i.pv.length ? `${i.pv[0]} (stopped at depth ${i.depth})` : 'stopped';
+}
+
+// setBest shows the analysis's best move on the board and its score on
+// the evaluation bar.
+function setBest(move, ev, side) {
+  S.best = { move, score: ev.score, proven: ev.proven, side };
+  renderBest();
+}
+
+// bestPits returns the pits the best move lifts from and those its
+// warriors land in: a play move's pit and the end of its sowing (from the
+// legal moves' list), or a redistribution's two pits and its drops.
+function bestPits(move) {
+  const m = /^([a-jA-J])([a-jA-J]):(.*)$/.exec(move);
+  if (m) {
+    const land = [...m[3].matchAll(/([a-jA-J])\d+/g)].map((d) => pitIndex(d[1]));
+    return { src: [pitIndex(m[1]), pitIndex(m[2])], land };
+  }
+  const e = (S.view.moves || []).find((x) => x.move === move);
+  return { src: [pitIndex(move[0])], land: e && e.landing ? [pitIndex(e.landing)] : [] };
+}
+
+// southScore is the best move's score from South's view, in centi-warriors.
+function southScore(b) { return b.side === 's' ? b.score : -b.score; }
+
+// renderBest marks the best move's pits and fills the evaluation bar, in
+// Analyse only.
+function renderBest() {
+  const on = S.mode === 'analyse' && S.best && !S.view.result;
+  const pits = on && !S.redist ? bestPits(S.best.move) : { src: [], land: [] };
+  for (let i = 0; i < 20; i++) {
+    const b = $('pit-' + pitName(i));
+    b.classList.toggle('best-src', pits.src.includes(i));
+    b.classList.toggle('best-land', pits.land.includes(i) && !pits.src.includes(i));
+    const words = [b.dataset.label];
+    if (pits.src.includes(i)) words.push("the engine's best move lifts here");
+    if (pits.land.includes(i)) words.push("the engine's best move lands here");
+    b.setAttribute('aria-label', words.join(', '));
+  }
+  const bar = $('evalbar');
+  bar.hidden = S.mode !== 'analyse';
+  let frac = 0.5, text = '–';
+  if (on) {
+    const v = southScore(S.best);
+    if (S.best.proven) {
+      const w = Math.trunc(v / 100);
+      frac = w > 0 ? 1 : w < 0 ? 0 : 0.5;
+      text = w === 0 ? 'a draw, proven' : `${sideWord(w > 0 ? 's' : 'n')} wins by ${Math.abs(w)}, proven`;
+    } else {
+      frac = 0.5 + 0.5 * Math.tanh(v / 1000);
+      text = `${v > 0 ? '+' : ''}${(v / 100).toFixed(2)} (South's view)`;
+    }
+  }
+  // South's share fills the bar from South's side of the board.
+  const fill = $('evalfill');
+  fill.style.height = `${(frac * 100).toFixed(1)}%`;
+  fill.style.top = S.flipped ? '0' : '';
+  fill.style.bottom = S.flipped ? '' : '0';
+  bar.setAttribute('aria-label', `Evaluation: ${text}`);
+  $('eval-text').textContent = text;
 }
 
 // --- the board ---
@@ -364,8 +434,10 @@ function render() {
     if (mark[i] === 'src') words.push('last move lifted here');
     if (mark[i] === 'land') words.push('last move ended here');
     if (mark[i] === 'cap') words.push('captured by the last move');
-    b.setAttribute('aria-label', words.join(', '));
+    b.dataset.label = words.join(', ');
+    b.setAttribute('aria-label', b.dataset.label);
   });
+  renderBest();
   renderBars(p);
   renderStatus();
   renderHint(p);
@@ -638,6 +710,8 @@ async function newGame() {
   S.ffl = $('ffl').checked;
   setMode('play');
   say('');
+  const engine = `kiothi ${S.level}`;
+  S.players = S.human === 's' ? { s: 'You', n: engine } : { s: engine, n: 'You' };
   await load($('setup').value, []);
   S.games++;
   history.replaceState(null, '', location.pathname);
@@ -656,6 +730,7 @@ function setMode(m) {
 }
 
 async function openPosition(pos, moves) {
+  S.players = { s: '?', n: '?' };
   stopEngine();
   stopAnalysis();
   setMode('analyse');
@@ -695,6 +770,56 @@ function shareLink() {
   return `${location.origin}${location.pathname}?${q.toString()}`;
 }
 
+// --- PGN ---
+
+const STARTS = {
+  '0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1': 'startpos',
+  '0.0.0.0.0.5.5.5.5.5/0.0.0.0.0.5.5.5.5.5 0-0 s 1': 'startpos25',
+};
+
+const pgnTag = (name, value) => `[${name} "${String(value).replace(/[\\"]/g, (c) => '\\' + c).replace(/[\r\n]/g, ' ')}"]\n`;
+
+// gamePGN writes the game (every move of the line, the moves ahead of
+// the board included) in the PGN form kiothi match --pgnout and cutegames
+// write: the tags, a blank line, the moves numbered by pair from 1
+// ("1... " first when North moves first) and the result on one line.
+async function gamePGN() {
+  const end = S.cursor === S.moves.length ? S.view : await api('/api/v1/game', gameBody(S.moves));
+  const res = end.result;
+  const result = !res ? '*' : res.winner === 'south' ? '1-0' : res.winner === 'north' ? '0-1' : '1/2-1/2';
+  const d = new Date();
+  const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+  let out = pgnTag('Event', 'kiothi page') + pgnTag('Site', 'kiothi') + pgnTag('Date', date) + pgnTag('Round', '-') +
+    pgnTag('South', S.players.s) + pgnTag('North', S.players.n) + pgnTag('Result', result) +
+    pgnTag('FEN', STARTS[S.start] || S.start) + pgnTag('PlyCount', S.moves.length) +
+    pgnTag('TimeControl', '-') + pgnTag('Termination', res ? 'normal' : 'unterminated');
+  if (S.ffl) out += pgnTag('Variant', 'free-first-lap');
+  out += '\n';
+  let ply = 0;
+  const words = [];
+  if (parsePos(S.start).side === 'n') { words.push('1...'); ply = 1; }
+  for (const m of S.moves) {
+    if (ply % 2 === 0) words.push(`${ply / 2 + 1}.`);
+    words.push(m);
+    ply++;
+  }
+  words.push(result);
+  return out + words.join(' ') + '\n\n';
+}
+
+async function downloadPGN() {
+  let text;
+  try { text = await gamePGN(); } catch (e) { say(`Could not write the PGN: ${e.message}`); return; }
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
+  a.download = 'kiothi-game.pgn';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  $('status').textContent = 'PGN downloaded.';
+}
+
 function wire() {
   $('tab-play').addEventListener('click', () => { setMode('play'); render(); maybeEngine(); });
   $('tab-analyse').addEventListener('click', () => { setMode('analyse'); render(); });
@@ -723,6 +848,8 @@ function wire() {
   $('copy-pos').addEventListener('click', () => copy('pos-out', 'Position'));
   $('copy-moves').addEventListener('click', () => copy('moves-out', 'Moves'));
   $('copy-link').addEventListener('click', () => copy('link-out', 'Link'));
+  $('download-pgn').addEventListener('click', downloadPGN);
+  $('an-inf').addEventListener('change', () => { $('an-time').disabled = $('an-inf').checked; });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && (S.sel >= 0 || S.redist)) { resetInput(); render(); return; }
     const t = e.target.tagName;
