@@ -223,3 +223,14 @@ func TestMoveLanding(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxAnalysisChecked: the cap on an unlimited analysis is a checked
+// setting (package limits' move time range).
+func TestMaxAnalysisChecked(t *testing.T) {
+	if err := (Config{MaxAnalysisTime: 25 * time.Hour}).Check(); err == nil || !strings.Contains(err.Error(), "max analysis time") {
+		t.Errorf("25 h: %v", err)
+	}
+	if err := (Config{MaxAnalysisTime: time.Hour}).Check(); err != nil {
+		t.Errorf("1 h: %v", err)
+	}
+}
