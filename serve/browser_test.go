@@ -107,6 +107,20 @@ func newBrowserRun(t *testing.T) *browserRun {
 	return b
 }
 
+// waitSlotsFree fails unless every search slot is free within 5 s (a
+// stopped analysis frees its slot at once).
+func (b *browserRun) waitSlotsFree(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !b.srv.sem.TryAcquire(int64(b.srv.cfg.MaxSearches)) {
+		if time.Now().After(deadline) {
+			t.Fatal("the stopped analysis still holds its search slot")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	b.srv.sem.Release(int64(b.srv.cfg.MaxSearches))
+}
+
 // open starts a tab on the page at path (the server's base plus path).
 func (b *browserRun) open(t *testing.T, path string) *tab {
 	ctx, cancel := chromedp.NewContext(b.browser)
@@ -494,14 +508,7 @@ func browserAnalyse(t *testing.T, b *browserRun) {
 	tb.click("analyse")
 	tb.wait(`document.querySelectorAll('#lines tbody tr').length > 0`)
 	tb.click("stop")
-	deadline := time.Now().Add(5 * time.Second)
-	for !b.srv.sem.TryAcquire(int64(b.srv.cfg.MaxSearches)) {
-		if time.Now().After(deadline) {
-			t.Fatal("the stopped analysis still holds its search slot")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	b.srv.sem.Release(int64(b.srv.cfg.MaxSearches))
+	b.waitSlotsFree(t)
 	if bm := tb.text("bestmove"); !strings.Contains(bm, "stopped") {
 		t.Errorf("after stop: %q", bm)
 	}
@@ -824,14 +831,7 @@ func browserEvalBar(t *testing.T, b *browserRun) {
 		t.Error("no unlimited stream asked for")
 	}
 	tb.click("stop")
-	deadline := time.Now().Add(5 * time.Second)
-	for !b.srv.sem.TryAcquire(int64(b.srv.cfg.MaxSearches)) {
-		if time.Now().After(deadline) {
-			t.Fatal("the stopped analysis still holds its search slot")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	b.srv.sem.Release(int64(b.srv.cfg.MaxSearches))
+	b.waitSlotsFree(t)
 	tb.shot("stopped")
 	// Stepping on clears the marks; Play hides the bar.
 	tb.click("step-back")
