@@ -224,6 +224,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("RedistributionFill", func(t *testing.T) { browserRedistFill(t, b) })
 	t.Run("EvalBarAndStop", func(t *testing.T) { browserEvalBar(t, b) })
 	t.Run("DownloadPGN", func(t *testing.T) { browserPGN(t, b) })
+	t.Run("Clocks", func(t *testing.T) { browserClocks(t, b) })
 	t.Run("Accessibility", func(t *testing.T) { browserAccessibility(t, b) })
 	// No request left the server, and the page raised no error.
 	b.mu.Lock()
@@ -892,5 +893,46 @@ func browserPGN(t *testing.T, b *browserRun) {
 	if !strings.Contains(pgn, `[Result "0-1"]`) || !strings.Contains(pgn, `[FEN "1.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.1.0 29-29 n 40"]`) ||
 		!strings.Contains(pgn, `[Termination "normal"]`) || !strings.HasSuffix(pgn, "\n\n1... I1 0-1\n\n") {
 		t.Errorf("finished game from North's move: %q (result %v)", pgn, evalIn[any](end, `S.view.result`))
+	}
+}
+
+// browserClocks plays North with 3 s a game and 5 s a move: the engine's
+// clock gains its increment after its move (so holds more than 3 s if its
+// move took less than 5 s), North's runs down while North
+// thinks and, when it reaches zero, North loses on time (in the PGN too).
+func browserClocks(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/")
+	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"), chromedp.SetValue(chromedp.ID("side"), "north"),
+		chromedp.SetValue(chromedp.ID("clock-base"), "3"), chromedp.SetValue(chromedp.ID("clock-inc"), "5"))
+	tb.click("new-game")
+	tb.wait(`S.games === 1 && S.moves.length === 1 && S.engine === null`)
+	// South (the engine) moved within its clock and gained 5 s.
+	if got := evalIn[[]any](tb, `[S.clock.s > 3000 && S.clock.s < 8000, S.clock.running, /^0:0[3-7]/.test(document.getElementById('clock-s').textContent)]`); fmt.Sprint(got) != "[true n true]" {
+		t.Errorf("after the engine's move: %v (clock %v)", got, evalIn[any](tb, `S.clock`))
+	}
+	tb.shot("clocks")
+	tb.wait(`S.flag === 'n'`)
+	tb.shot("flag")
+	if r := tb.text("result"); r != "Game over: South wins on time.North's clock ran out." {
+		t.Errorf("result %q", r)
+	}
+	if c := tb.text("clock-n"); c != "0:00.0" {
+		t.Errorf("North's clock shows %q", c)
+	}
+	if got := evalIn[[]any](tb, `[document.querySelectorAll('.tomove').length, document.getElementById('redist').hidden]`); fmt.Sprint(got) != "[0 true]" {
+		t.Errorf("after the flag: 'to move' marks and redistribution panel hidden: %v", got)
+	}
+	tb.click("pit-E")
+	if msg := tb.text("message"); !strings.Contains(msg, "game is over") {
+		t.Errorf("a click after the flag: %q", msg)
+	}
+	pgn, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`gamePGN()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`[South "kiothi depth=1"]`, `[North "You"]`, `[Result "1-0"]`, `[TimeControl "3+5"]`, `[Termination "time forfeit"]`, "\n\n1. "} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("PGN lacks %q:\n%s", want, pgn)
+		}
 	}
 }

@@ -30,6 +30,8 @@ const S = {
   fieldsFor: '',  // the game the Analyse fields were last filled from
   best: null,     // the analysis's best move so far: {move, score, proven, side}
   players: { s: '?', n: '?' }, // names for the PGN: set by New game
+  clock: null,    // {base, inc, s, n (ms left), running (side or null), since}: a game's clocks in Play
+  flag: null,     // the side whose clock ran out
   seq: 0,         // numbers the board's requests; only the latest answer counts
 };
 
@@ -81,6 +83,8 @@ function explain(err, numbered) {
 }
 
 function current() { return parsePos(S.view.position); }
+// gameOver: the game on the board has ended, by the rules or, in Play, on time.
+function gameOver() { return !!S.view.result || (!!S.flag && S.mode === 'play'); }
 function sideAt(k) { return parsePos(k === 0 ? S.view.start : S.plies[k - 1].position).side; }
 function busy() { return S.engine !== null; }
 function humanToMove() {
@@ -121,6 +125,7 @@ async function setCursor(k) {
 
 async function tryMove(m) {
   say('');
+  if (S.flag && S.mode === 'play') { say(`The game is over: ${sideWord(S.flag)}'s time ran out.`); return false; }
   const moves = S.moves.slice(0, S.cursor).concat([m]);
   const seq = ++S.seq;
   let v;
@@ -137,6 +142,11 @@ async function tryMove(m) {
   if (S.mode === 'play' || S.moves[S.cursor] !== played) {
     S.moves = moves.slice(0, S.cursor).concat([played]);
     S.plies = v.plies;
+  }
+  if (S.clock && S.mode === 'play') {
+    const mover = parsePos(S.view.position).side;
+    clockCharge();
+    S.clock[mover] += S.clock.inc;
   }
   S.cursor++;
   S.view = v;
@@ -174,10 +184,10 @@ function scoreText(ev, side) {
 function maybeEngine() {
   // The engine moves whenever it is to move in play, whether or not moves
   // lie ahead (its move then starts a new line, as a human move does).
-  if (S.mode !== 'play' || busy() || S.view.result) return;
+  if (S.mode !== 'play' || busy() || S.view.result || S.flag) return;
   if (current().side === S.human) return;
   const side = current().side;
-  const es = new EventSource(streamURL(S.moves.slice(0, S.cursor), S.level, 1));
+  const es = new EventSource(streamURL(S.moves.slice(0, S.cursor), engineLimit(side), 1));
   S.engine = es;
   $('engine-line').textContent = 'The engine is thinking…';
   renderStatus();
@@ -202,6 +212,72 @@ function maybeEngine() {
     say('The engine could not answer (server busy or gone): press Redo or make a move to try again.');
     render();
   };
+}
+
+// engineLimit is the engine's level, its move time kept within its clock
+// (a twentieth of what is left plus half the increment) when clocks run.
+function engineLimit(side) {
+  const m = /^movetime=(\d+)$/.exec(S.level);
+  if (!S.clock || !m) return S.level;
+  const budget = Math.max(50, Math.floor(clockLeft(side) / 20 + S.clock.inc / 2));
+  return `movetime=${Math.min(Number(m[1]), budget)}`;
+}
+
+// --- clocks ---
+
+// clockLeft is a side's time left now, in ms.
+function clockLeft(side) {
+  const c = S.clock;
+  return c[side] - (c.running === side ? performance.now() - c.since : 0);
+}
+
+// clockCharge books the running side's time used so far.
+function clockCharge() {
+  const c = S.clock;
+  if (!c || !c.running) return;
+  const now = performance.now();
+  c[c.running] -= now - c.since;
+  c.since = now;
+}
+
+// clockRun runs the clock of the side to move in Play while the game is
+// on, and stops both otherwise (Analyse, a finished game).
+function clockRun() {
+  const c = S.clock;
+  if (!c) return;
+  const side = S.mode === 'play' && !S.view.result && !S.flag ? current().side : null;
+  if (side === c.running) return;
+  clockCharge();
+  c.running = side;
+  c.since = performance.now();
+}
+
+function clockText(ms) {
+  ms = Math.max(0, ms);
+  const t = Math.floor(ms / 1000);
+  const mmss = `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
+  return ms < 10000 ? `${mmss}.${Math.floor((ms % 1000) / 100)}` : mmss;
+}
+
+// clockTick shows both clocks and ends the game when the running one
+// reaches zero.
+function clockTick() {
+  const c = S.clock;
+  if (!c) return;
+  for (const side of ['s', 'n']) {
+    const el = $('clock-' + side);
+    if (el) el.textContent = clockText(clockLeft(side));
+  }
+  if (c.running && clockLeft(c.running) <= 0) {
+    const side = c.running;
+    clockCharge();
+    c[side] = 0;
+    c.running = null;
+    S.flag = side;
+    stopEngine();
+    resetInput();
+    render();
+  }
 }
 
 function stopEngine() {
@@ -438,6 +514,7 @@ function render() {
     b.setAttribute('aria-label', b.dataset.label);
   });
   renderBest();
+  clockRun();
   renderBars(p);
   renderStatus();
   renderHint(p);
@@ -457,11 +534,19 @@ function bar(side, p) {
   pr.className = 'prison';
   pr.textContent = `prison ${p.prison[side]}`;
   const parts = [who];
-  if (p.side === side && !S.view.result) {
+  if (p.side === side && !gameOver()) {
     const t = document.createElement('span');
     t.className = 'tomove';
     t.textContent = 'to move';
     parts.push(t);
+  }
+  if (S.clock) {
+    const c = document.createElement('span');
+    c.className = 'clock';
+    c.id = 'clock-' + side;
+    c.setAttribute('aria-label', `${sideWord(side)}'s clock`);
+    c.textContent = clockText(clockLeft(side));
+    parts.push(c);
   }
   parts.push(pr);
   return parts;
@@ -478,6 +563,7 @@ function renderStatus() {
   let t = `Turn ${p.turn} · ${sideWord(p.side)} to move`;
   if (p.opening) t += ' · redistribution';
   if (S.view.result) t = S.cursor ? `Game over after ${S.cursor} moves` : 'Game over';
+  else if (S.flag && S.mode === 'play') t = `Game over: ${sideWord(S.flag)}'s time ran out`;
   else if (busy()) t += ' · the engine is thinking';
   $('status').textContent = t;
 }
@@ -485,7 +571,7 @@ function renderStatus() {
 // renderHint says how to enter a move in play: a pit, then a count.
 function renderHint(p) {
   const el = $('hint');
-  if (p.opening || S.view.result || busy() || !humanToMove()) { el.textContent = ''; return; }
+  if (p.opening || gameOver() || busy() || !humanToMove()) { el.textContent = ''; return; }
   const own = p.side === 's' ? 'a–j' : 'A–J';
   el.textContent = S.sel >= 0
     ? `Now pick how many warriors to lift from ${pitName(S.sel)}.`
@@ -571,7 +657,7 @@ function redistMove() {
 function renderRedist(p) {
   const el = $('redist');
   const r = S.redist;
-  const ours = p.opening && !S.view.result && humanToMove() && !busy();
+  const ours = p.opening && !gameOver() && humanToMove() && !busy();
   if (!ours) { el.hidden = true; return; }
   el.hidden = false;
   const hand = redistHand(p);
@@ -593,6 +679,16 @@ function renderRedist(p) {
 function renderResult(p) {
   const el = $('result');
   const res = S.view.result;
+  if (!res && S.flag && S.mode === 'play') {
+    el.hidden = false;
+    el.textContent = '';
+    const head = document.createElement('strong');
+    head.textContent = `Game over: ${sideWord(S.flag === 's' ? 'n' : 's')} wins on time.`;
+    const why = document.createElement('p');
+    why.textContent = `${sideWord(S.flag)}'s clock ran out.`;
+    el.append(head, why);
+    return;
+  }
   if (!res) { el.hidden = true; return; }
   el.hidden = false;
   el.textContent = '';
@@ -655,7 +751,7 @@ function renderLists() {
 function pitClick(i) {
   say('');
   const p = current();
-  if (S.view.result) { say('The game is over: start a new game or step back.'); return; }
+  if (gameOver()) { say('The game is over: start a new game or step back.'); return; }
   if (busy()) { say('Wait for the engine to move.'); return; }
   if (!humanToMove()) { say(`It is ${sideWord(p.side)}'s turn: the engine's.`); return; }
   if (p.opening) {
@@ -710,6 +806,10 @@ async function newGame() {
   S.ffl = $('ffl').checked;
   setMode('play');
   say('');
+  const base = Math.round(parseFloat($('clock-base').value) * 1000) || 0;
+  const inc = Math.round(parseFloat($('clock-inc').value) * 1000) || 0;
+  S.clock = base > 0 ? { base, inc, s: base, n: base, running: null, since: 0 } : null;
+  S.flag = null;
   const engine = `kiothi ${S.level}`;
   S.players = S.human === 's' ? { s: 'You', n: engine } : { s: engine, n: 'You' };
   await load($('setup').value, []);
@@ -731,6 +831,8 @@ function setMode(m) {
 
 async function openPosition(pos, moves) {
   S.players = { s: '?', n: '?' };
+  S.clock = null;
+  S.flag = null;
   stopEngine();
   stopAnalysis();
   setMode('analyse');
@@ -786,13 +888,16 @@ const pgnTag = (name, value) => `[${name} "${String(value).replace(/[\\"]/g, (c)
 async function gamePGN() {
   const end = S.cursor === S.moves.length ? S.view : await api('/api/v1/game', gameBody(S.moves));
   const res = end.result;
-  const result = !res ? '*' : res.winner === 'south' ? '1-0' : res.winner === 'north' ? '0-1' : '1/2-1/2';
+  let result = !res ? '*' : res.winner === 'south' ? '1-0' : res.winner === 'north' ? '0-1' : '1/2-1/2';
+  let termination = res ? 'normal' : 'unterminated';
+  if (!res && S.flag) { result = S.flag === 's' ? '0-1' : '1-0'; termination = 'time forfeit'; }
+  const tc = S.clock ? `${S.clock.base / 1000}+${S.clock.inc / 1000}` : '-';
   const d = new Date();
   const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
   let out = pgnTag('Event', 'kiothi page') + pgnTag('Site', 'kiothi') + pgnTag('Date', date) + pgnTag('Round', '-') +
     pgnTag('South', S.players.s) + pgnTag('North', S.players.n) + pgnTag('Result', result) +
     pgnTag('FEN', STARTS[S.start] || S.start) + pgnTag('PlyCount', S.moves.length) +
-    pgnTag('TimeControl', '-') + pgnTag('Termination', res ? 'normal' : 'unterminated');
+    pgnTag('TimeControl', tc) + pgnTag('Termination', termination);
   if (S.ffl) out += pgnTag('Variant', 'free-first-lap');
   out += '\n';
   let ply = 0;
@@ -862,6 +967,7 @@ function wire() {
 async function init() {
   buildBoard();
   wire();
+  setInterval(clockTick, 100);
   const q = new URLSearchParams(location.search);
   if (q.has('position')) {
     $('pos-input').value = q.get('position');
