@@ -225,6 +225,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("EvalBarAndStop", func(t *testing.T) { browserEvalBar(t, b) })
 	t.Run("DownloadPGN", func(t *testing.T) { browserPGN(t, b) })
 	t.Run("Clocks", func(t *testing.T) { browserClocks(t, b) })
+	t.Run("ReviewGraph", func(t *testing.T) { browserReview(t, b) })
 	t.Run("Accessibility", func(t *testing.T) { browserAccessibility(t, b) })
 	// No request left the server, and the page raised no error.
 	b.mu.Lock()
@@ -934,5 +935,37 @@ func browserClocks(t *testing.T, b *browserRun) {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("PGN lacks %q:\n%s", want, pgn)
 		}
+	}
+}
+
+// browserReview reviews a game of nine moves: the graph gets a point per
+// position, and clicking a point goes to that position.
+func browserReview(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
+	for k := 4; k <= 9; k++ {
+		tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), evalIn[string](tb, `S.view.moves[S.view.moves.length - 1].move`)), chromedp.KeyEvent(kb.Enter))
+		tb.wait(fmt.Sprintf(`S.cursor === %d`, k))
+	}
+	tb.do(chromedp.SetValue(chromedp.ID("rv-time"), "50"))
+	tb.click("review")
+	tb.wait(`S.review && S.review.done`)
+	if n := evalIn[int](tb, `document.querySelectorAll('#rv-graph circle').length`); n != 10 {
+		t.Errorf("%d points, want 10", n)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('rv-area').scrollIntoView()`))
+	tb.shot("review")
+	tb.do(chromedp.Click(chromedp.CSS(`#rv-graph circle[data-ply="4"]`)))
+	tb.wait(`S.cursor === 4`)
+	if e := tb.text("eval-text"); !strings.HasSuffix(e, "(South's view, from the review)") {
+		t.Errorf("evaluation at move 4: %q", e)
+	}
+	if x := evalIn[[]any](tb, `[document.querySelector('#rv-graph .rv-cursor').getAttribute('x1'), document.querySelector('#rv-graph circle[data-ply="4"]').getAttribute('cx')]`); fmt.Sprint(x[0]) != fmt.Sprint(x[1]) {
+		t.Errorf("the cursor line at %v, the point at %v", x[0], x[1])
+	}
+	// Each worst move listed goes to its position.
+	if n := evalIn[int](tb, `document.querySelectorAll('#rv-worst button').length`); n > 0 {
+		k := evalIn[int](tb, `parseInt(document.querySelector('#rv-worst button').textContent, 10)`)
+		tb.do(chromedp.Click(chromedp.CSS(`#rv-worst button`)))
+		tb.wait(fmt.Sprintf(`S.cursor === %d`, k))
 	}
 }

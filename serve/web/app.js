@@ -30,6 +30,7 @@ const S = {
   fieldsFor: '',  // the game the Analyse fields were last filled from
   best: null,     // the analysis's best move so far: {move, score, proven, side}
   players: { s: '?', n: '?' }, // names for the PGN: set by New game
+  review: null,   // {game, evals (South's view, centi-warriors, per position), done}
   clock: null,    // {base, inc, s, n (ms left), running (side or null), since}: a game's clocks in Play
   flag: null,     // the side whose clock ran out
   seq: 0,         // numbers the board's requests; only the latest answer counts
@@ -411,6 +412,11 @@ function renderBest() {
       frac = 0.5 + 0.5 * Math.tanh(v / 1000);
       text = `${v > 0 ? '+' : ''}${(v / 100).toFixed(2)} (South's view)`;
     }
+  } else if (S.review && S.review.game === S.start + '|' + S.moves.join(' ') && S.review.evals[S.cursor] !== undefined) {
+    // No analysis here: the review's evaluation of this position.
+    const v = S.review.evals[S.cursor];
+    frac = 0.5 + 0.5 * Math.tanh(v / 1000);
+    text = `${v > 0 ? '+' : ''}${(v / 100).toFixed(2)} (South's view, from the review)`;
   }
   // South's share fills the bar from South's side of the board.
   const fill = $('evalfill');
@@ -514,6 +520,7 @@ function render() {
     b.setAttribute('aria-label', b.dataset.label);
   });
   renderBest();
+  renderReview();
   clockRun();
   renderBars(p);
   renderStatus();
@@ -872,6 +879,99 @@ function shareLink() {
   return `${location.origin}${location.pathname}?${q.toString()}`;
 }
 
+// --- review ---
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+// moveClass names a move by the warriors it lost against the engine's
+// evaluation (RULES: a warrior is 100 centi-warriors).
+function moveClass(loss) {
+  if (loss >= 400) return 'blunder';
+  if (loss >= 200) return 'mistake';
+  if (loss >= 100) return 'inaccuracy';
+  return '';
+}
+
+// reviewGame evaluates every position of the line in turn (POST
+// /api/v1/analyse, the time per position from its field) and draws the
+// graph as the evaluations come; a change of game stops it.
+async function reviewGame() {
+  const game = S.start + '|' + S.moves.join(' ');
+  const ms = Math.max(20, parseInt($('rv-time').value, 10) || 200);
+  const moves = S.moves.slice();
+  const start = S.start;
+  S.review = { game, evals: [], done: false };
+  const r = S.review;
+  $('review').disabled = true;
+  for (let k = 0; k <= moves.length; k++) {
+    if (S.review !== r || game !== S.start + '|' + S.moves.join(' ')) {
+      if (S.review === r) { S.review = null; $('rv-status').textContent = 'The review stopped: the game changed.'; $('review').disabled = false; }
+      return;
+    }
+    $('rv-status').textContent = `Reviewing: position ${k} of ${moves.length}…`;
+    let a;
+    try {
+      a = await api('/api/v1/analyse', { position: start, moves: moves.slice(0, k), limits: { movetime: ms } });
+    } catch (e) {
+      if (S.review === r) { $('rv-status').textContent = `The review stopped: ${e.message}`; $('review').disabled = false; }
+      return;
+    }
+    const side = parsePos(a.position).side;
+    r.evals.push(a.result ? (a.result.south - a.result.north) * 100 : (side === 's' ? a.score : -a.score));
+    renderReview();
+  }
+  r.done = true;
+  $('review').disabled = false;
+  renderReview();
+}
+
+// renderReview draws the evaluation graph (South's view, clamped to ±10
+// warriors), each move's point coloured by its class, and lists the worst
+// moves; clicking a point or a listed move goes to that position.
+function renderReview() {
+  const r = S.review;
+  const svg = $('rv-graph'), list = $('rv-worst');
+  const valid = r && r.game === S.start + '|' + S.moves.join(' ');
+  $('rv-area').hidden = !valid;
+  if (!valid) return;
+  svg.replaceChildren();
+  const n = S.moves.length, W = 300, H = 120, cap = 1000;
+  const x = (k) => (n ? (k / n) * (W - 10) + 5 : W / 2);
+  const y = (v) => H / 2 - (Math.max(-cap, Math.min(cap, v)) / cap) * (H / 2 - 6);
+  const el = (name, attrs) => { const e = document.createElementNS(SVGNS, name); for (const k in attrs) e.setAttribute(k, attrs[k]); return e; };
+  svg.appendChild(el('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'rv-axis' }));
+  if (S.cursor <= n) svg.appendChild(el('line', { x1: x(S.cursor), y1: 0, x2: x(S.cursor), y2: H, class: 'rv-cursor' }));
+  const pts = r.evals.map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  svg.appendChild(el('polyline', { points: pts, class: 'rv-line' }));
+  const worst = [];
+  r.evals.forEach((v, k) => {
+    let cls = '';
+    if (k > 0) {
+      const mover = S.plies[k - 1] ? S.plies[k - 1].side : 'south';
+      const loss = mover === 'south' ? r.evals[k - 1] - v : v - r.evals[k - 1];
+      cls = moveClass(loss);
+      if (cls) worst.push({ k, loss, cls });
+    }
+    const c = el('circle', { cx: x(k), cy: y(v), r: 4, class: 'rv-pt ' + cls, 'data-ply': k });
+    const tip = el('title', {});
+    tip.textContent = `after move ${k}${k ? ' ' + S.moves[k - 1] : ''}: ${(v / 100).toFixed(2)} (South's view)${cls ? ', ' + cls : ''}`;
+    c.appendChild(tip);
+    c.addEventListener('click', () => setCursor(k));
+    svg.appendChild(c);
+  });
+  list.textContent = '';
+  worst.sort((a, b) => b.loss - a.loss).slice(0, 5).forEach((w) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = `${w.k}. ${S.moves[w.k - 1]}: ${w.cls}, −${(w.loss / 100).toFixed(1)} warriors`;
+    b.addEventListener('click', () => setCursor(w.k));
+    li.appendChild(b);
+    list.appendChild(li);
+  });
+  $('rv-status').textContent = r.done ? (worst.length ? `Reviewed ${n} moves; the worst:` : `Reviewed ${n} moves: no inaccuracy found.`) : $('rv-status').textContent;
+}
+
 // --- PGN ---
 
 const STARTS = {
@@ -954,6 +1054,7 @@ function wire() {
   $('copy-moves').addEventListener('click', () => copy('moves-out', 'Moves'));
   $('copy-link').addEventListener('click', () => copy('link-out', 'Link'));
   $('download-pgn').addEventListener('click', downloadPGN);
+  $('review').addEventListener('click', reviewGame);
   $('an-inf').addEventListener('change', () => { $('an-time').disabled = $('an-inf').checked; });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && (S.sel >= 0 || S.redist)) { resetInput(); render(); return; }
