@@ -234,3 +234,19 @@ func TestMaxAnalysisChecked(t *testing.T) {
 		t.Errorf("1 h: %v", err)
 	}
 }
+
+// TestPlyLaps: a ply lists its laps: a1 sows one lap; i5 after the
+// standard opening relays.
+func TestPlyLaps(t *testing.T) {
+	h := fuzzServer()
+	_, v := post(t, h, "/api/v1/game", `{"position": "1.0.0.0.0.0.0.0.0.2/0.0.0.0.0.0.0.0.3.0 0-0 s 5", "moves": ["j2"]}`)
+	// j2 lifts 2 from j, sows A and B: B was empty, the sowing ends.
+	if got := fmt.Sprint(v["plies"].([]any)[0].(map[string]any)["laps"]); got != "[map[end:B from:j n:2]]" {
+		t.Errorf("j2: laps %s", got)
+	}
+	// i2 sows j and A; A held one, so its two relay to B and C.
+	_, v = post(t, h, "/api/v1/game", `{"position": "0.0.0.0.0.0.0.0.2.0/1.0.0.0.0.0.0.0.0.0 0-0 s 5", "moves": ["i2"]}`)
+	if got := fmt.Sprint(v["plies"].([]any)[0].(map[string]any)["laps"]); got != "[map[end:A from:i n:2] map[end:C from:A n:2]]" {
+		t.Errorf("i2: laps %s (%v)", got, v)
+	}
+}
