@@ -226,6 +226,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("DownloadPGN", func(t *testing.T) { browserPGN(t, b) })
 	t.Run("Clocks", func(t *testing.T) { browserClocks(t, b) })
 	t.Run("ReviewGraph", func(t *testing.T) { browserReview(t, b) })
+	t.Run("AnimateLaps", func(t *testing.T) { browserAnimate(t, b) })
 	t.Run("Accessibility", func(t *testing.T) { browserAccessibility(t, b) })
 	// No request left the server, and the page raised no error.
 	b.mu.Lock()
@@ -713,7 +714,7 @@ func browserShareLink(t *testing.T, b *browserRun) {
 	tb.wait(`S.moves.length === 4`)
 	moves := evalIn[string](tb, `S.moves.join(' ')`)
 	tb.click("step-back")
-	tb.click("step-back")
+	tb.click("step-back") // two quick clicks go back two moves
 	tb.wait(`S.cursor === 2`)
 	link := evalIn[string](tb, `document.getElementById('link-out').value`)
 	u, err := url.Parse(link)
@@ -967,5 +968,40 @@ func browserReview(t *testing.T, b *browserRun) {
 		k := evalIn[int](tb, `parseInt(document.querySelector('#rv-worst button').textContent, 10)`)
 		tb.do(chromedp.Click(chromedp.CSS(`#rv-worst button`)))
 		tb.wait(fmt.Sprintf(`S.cursor === %d`, k))
+	}
+}
+
+// browserAnimate shows i2 lap by lap: i2 sows j and A, where one warrior
+// was, so the two in A relay to B and C. Each frame's counts are checked.
+func browserAnimate(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position="+url.QueryEscape("0.0.0.0.0.0.0.0.2.0/1.0.0.0.0.0.0.0.0.0 0-0 s 5"))
+	tb.do(chromedp.SetValue(chromedp.ID("anim-speed"), "1200"))
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), "i2"), chromedp.KeyEvent(kb.Enter))
+	counts := `['i', 'j', 'A', 'B', 'C'].map(p => document.querySelector('#pit-' + p + ' .count').textContent).join(' ')`
+	for _, f := range []struct{ step, counts, from, end string }{
+		{"lift 1", "0 0 1 0 0", "i", ""},
+		{"lap 1", "0 1 2 0 0", "", "A"},
+		{"lift 2", "0 1 0 0 0", "A", ""},
+		{"lap 2", "0 1 0 1 1", "", "C"},
+	} {
+		tb.wait(fmt.Sprintf(`S.anim !== null && S.anim.step === %q`, f.step))
+		got := evalIn[[]string](tb, `[`+counts+`, [...document.querySelectorAll('.pit.anim-from')].map(e => e.id.slice(4)).join(''), [...document.querySelectorAll('.pit.anim-end')].map(e => e.id.slice(4)).join('')]`)
+		if fmt.Sprint(got) != fmt.Sprint([]string{f.counts, f.from, f.end}) {
+			t.Errorf("%s: counts, lifted, landing %q; want %q", f.step, got, []string{f.counts, f.from, f.end})
+		}
+		if f.step == "lap 1" {
+			tb.shot("lap-1")
+		}
+	}
+	tb.wait(`S.anim === null`)
+	if got := evalIn[string](tb, counts); got != "0 1 0 1 1" || evalIn[int](tb, `S.cursor`) != 1 {
+		t.Errorf("after the animation: %q", got)
+	}
+	// Show the last move again, and a click on the board ends it at once.
+	tb.click("anim-replay")
+	tb.wait(`S.anim !== null`)
+	tb.click("pit-a")
+	if got := evalIn[[]any](tb, `[S.anim, document.getElementById('anim-line').textContent]`); fmt.Sprint(got) != "[<nil> ]" {
+		t.Errorf("after a click: %v", got)
 	}
 }

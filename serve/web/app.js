@@ -30,10 +30,13 @@ const S = {
   fieldsFor: '',  // the game the Analyse fields were last filled from
   best: null,     // the analysis's best move so far: {move, score, proven, side}
   players: { s: '?', n: '?' }, // names for the PGN: set by New game
+  anim: null,     // the frame of a move being shown lap by lap: {counts, from, end, step}
+  animToken: 0,   // numbers the animations; only the latest plays
   review: null,   // {game, evals (South's view, centi-warriors, per position), done}
   clock: null,    // {base, inc, s, n (ms left), running (side or null), since}: a game's clocks in Play
   flag: null,     // the side whose clock ran out
   seq: 0,         // numbers the board's requests; only the latest answer counts
+  going: null,    // the move a step in flight goes to
 };
 
 // parsePos reads the four-field position string (RULES.md §7).
@@ -83,6 +86,10 @@ function explain(err, numbered) {
   return err.message;
 }
 
+// stepFrom is the move a step counts from: the one a step on its way
+// goes to, else the one shown (two quick clicks on < go back two).
+function stepFrom() { return S.going === null ? S.cursor : S.going; }
+
 function current() { return parsePos(S.view.position); }
 // gameOver: the game on the board has ended, by the rules or, in Play, on time.
 function gameOver() { return !!S.view.result || (!!S.flag && S.mode === 'play'); }
@@ -96,6 +103,7 @@ function humanToMove() {
 
 async function load(start, moves, cursor) {
   ++S.seq;
+  S.going = null;
   const v = await api('/api/v1/game', { position: start, moves, freeFirstLap: S.ffl });
   S.start = v.start;
   S.moves = moves.slice();
@@ -109,11 +117,18 @@ async function load(start, moves, cursor) {
 }
 
 async function setCursor(k) {
+  stopAnimation();
   stopEngine();
   stopAnalysis();
   k = Math.max(0, Math.min(S.moves.length, k));
   const seq = ++S.seq;
-  const v = await api('/api/v1/game', gameBody(S.moves.slice(0, k)));
+  S.going = k;
+  let v;
+  try {
+    v = await api('/api/v1/game', gameBody(S.moves.slice(0, k)));
+  } finally {
+    if (seq === S.seq) S.going = null;
+  }
   if (seq !== S.seq) return; // a later step or move won
   S.view = v;
   S.cursor = k;
@@ -129,6 +144,7 @@ async function tryMove(m) {
   if (S.flag && S.mode === 'play') { say(`The game is over: ${sideWord(S.flag)}'s time ran out.`); return false; }
   const moves = S.moves.slice(0, S.cursor).concat([m]);
   const seq = ++S.seq;
+  S.going = null;
   let v;
   try {
     v = await api('/api/v1/game', gameBody(moves));
@@ -149,14 +165,73 @@ async function tryMove(m) {
     clockCharge();
     S.clock[mover] += S.clock.inc;
   }
+  const before = S.view.position;
   S.cursor++;
   S.view = v;
   S.best = null;
   resetInput();
   stopAnalysis();
   render();
+  await animatePly(v.plies[v.plies.length - 1], before);
   maybeEngine();
   return true;
+}
+
+// --- a move lap by lap ---
+
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+
+// animatePly shows a play move lap by lap at the speed chosen (none: not
+// at all): each lap's lift, then its warriors sown and where the last one
+// landed; then the position after the move, captures made. A later
+// animation, a click on the board or a change of position ends it.
+async function animatePly(ply, before) {
+  const speed = parseInt($('anim-speed').value, 10) || 0;
+  if (!speed || !ply || !ply.laps || !ply.laps.length) return;
+  const token = ++S.animToken;
+  const counts = parsePos(before).counts;
+  const line = $('anim-line');
+  const frame = async (f, text) => {
+    if (token !== S.animToken) return false;
+    S.anim = Object.assign({ counts: counts.slice() }, f);
+    line.textContent = text;
+    render();
+    await sleep(speed);
+    return token === S.animToken;
+  };
+  const laps = ply.laps;
+  for (let k = 0; k < laps.length; k++) {
+    const l = laps[k], from = pitIndex(l.from);
+    counts[from] -= l.n;
+    const what = k === 0 ? `${ply.move}: lift ${l.n} from ${l.from}` : `Relay ${k}: lift the ${l.n} in ${l.from}`;
+    if (!await frame({ from, end: -1, step: `lift ${k + 1}` }, what)) return;
+    for (let d = 1; d <= l.n; d++) counts[(from + d) % 20]++;
+    const tail = k === laps.length - 1 && !ply.moreLaps ? (ply.captured.length ? ', then the capture' : ': the sowing ends') : ': occupied, a relay';
+    if (!await frame({ from: -1, end: pitIndex(l.end), step: `lap ${k + 1}` }, `Lap ${k + 1}: ${l.n} sown, the last in ${l.end}${tail}`)) return;
+  }
+  if (token !== S.animToken) return;
+  S.anim = null;
+  line.textContent = ply.moreLaps ? `${ply.move}: … more laps, then the position shown` : '';
+  render();
+}
+
+// stopAnimation ends a move being shown and shows the board as it is.
+function stopAnimation() {
+  if (!S.anim) return;
+  S.animToken++;
+  S.anim = null;
+  $('anim-line').textContent = '';
+  render();
+}
+
+// replayMove shows the move that led to the board, lap by lap.
+async function replayMove() {
+  if (S.cursor === 0) return;
+  const before = S.cursor === 1 ? S.view.start : S.plies[S.cursor - 2].position;
+  const ply = S.plies[S.cursor - 1];
+  if (!ply.laps) { say('A redistribution has no laps to show.'); return; }
+  if (!(parseInt($('anim-speed').value, 10) > 0)) $('anim-speed').value = '500';
+  await animatePly(ply, before);
 }
 
 function resetInput() {
@@ -444,6 +519,7 @@ function buildBoard() {
 }
 
 function shownCounts(p) {
+  if (S.anim) return S.anim.counts.slice();
   const c = p.counts.slice();
   if (S.redist) {
     for (const i of S.redist.pits) c[i] = 0;
@@ -473,7 +549,10 @@ function render() {
     const n = counts[i];
     const cls = ['pit'];
     if (p.nki[i] && !(S.redist && S.redist.pits.includes(i))) cls.push('is-nki');
-    if (mark[i] && !S.redist) cls.push(mark[i]);
+    if (S.anim) {
+      if (S.anim.from === i) cls.push('anim-from');
+      if (S.anim.end === i) cls.push('anim-end');
+    } else if (mark[i] && !S.redist) cls.push(mark[i]);
     if (S.sel === i || (S.redist && S.redist.pits.includes(i))) cls.push('sel');
     if (S.redist && S.redist.drops.some((d) => d.pit === i)) cls.push('drop');
     b.className = cls.join(' ');
@@ -498,7 +577,7 @@ function render() {
       }
       b.appendChild(st);
     }
-    if (mark[i] === 'cap' && !S.redist) {
+    if (mark[i] === 'cap' && !S.redist && !S.anim) {
       const x = document.createElement('span');
       x.className = 'capmark';
       x.setAttribute('aria-hidden', 'true');
@@ -757,6 +836,7 @@ function renderLists() {
 
 function pitClick(i) {
   say('');
+  if (S.anim) { stopAnimation(); return; }
   const p = current();
   if (gameOver()) { say('The game is over: start a new game or step back.'); return; }
   if (busy()) { say('Wait for the engine to move.'); return; }
@@ -881,7 +961,6 @@ function shareLink() {
 
 // --- review ---
 
-const SVGNS = 'http://www.w3.org/2000/svg';
 
 // moveClass names a move by the warriors it lost against the engine's
 // evaluation (RULES: a warrior is 100 centi-warriors).
@@ -938,7 +1017,7 @@ function renderReview() {
   const n = S.moves.length, W = 300, H = 120, cap = 1000;
   const x = (k) => (n ? (k / n) * (W - 10) + 5 : W / 2);
   const y = (v) => H / 2 - (Math.max(-cap, Math.min(cap, v)) / cap) * (H / 2 - 6);
-  const el = (name, attrs) => { const e = document.createElementNS(SVGNS, name); for (const k in attrs) e.setAttribute(k, attrs[k]); return e; };
+  const el = (name, attrs) => { const e = document.createElementNS(svg.namespaceURI, name); for (const k in attrs) e.setAttribute(k, attrs[k]); return e; };
   svg.appendChild(el('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'rv-axis' }));
   if (S.cursor <= n) svg.appendChild(el('line', { x1: x(S.cursor), y1: 0, x2: x(S.cursor), y2: H, class: 'rv-cursor' }));
   const pts = r.evals.map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
@@ -1045,8 +1124,8 @@ function wire() {
   });
   $('load').addEventListener('click', () => openPosition($('pos-input').value.trim(), $('moves-input').value.trim().split(/\s+/).filter(Boolean)));
   $('step-first').addEventListener('click', () => setCursor(0));
-  $('step-back').addEventListener('click', () => setCursor(S.cursor - 1));
-  $('step-fwd').addEventListener('click', () => setCursor(S.cursor + 1));
+  $('step-back').addEventListener('click', () => setCursor(stepFrom() - 1));
+  $('step-fwd').addEventListener('click', () => setCursor(stepFrom() + 1));
   $('step-last').addEventListener('click', () => setCursor(S.moves.length));
   $('analyse').addEventListener('click', startAnalysis);
   $('stop').addEventListener('click', stopAnalysis);
@@ -1055,13 +1134,14 @@ function wire() {
   $('copy-link').addEventListener('click', () => copy('link-out', 'Link'));
   $('download-pgn').addEventListener('click', downloadPGN);
   $('review').addEventListener('click', reviewGame);
+  $('anim-replay').addEventListener('click', replayMove);
   $('an-inf').addEventListener('change', () => { $('an-time').disabled = $('an-inf').checked; });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && (S.sel >= 0 || S.redist)) { resetInput(); render(); return; }
     const t = e.target.tagName;
     if (t === 'INPUT' || t === 'TEXTAREA' || t === 'SELECT') return;
-    if (S.mode === 'analyse' && e.key === 'ArrowLeft') setCursor(S.cursor - 1);
-    if (S.mode === 'analyse' && e.key === 'ArrowRight') setCursor(S.cursor + 1);
+    if (S.mode === 'analyse' && e.key === 'ArrowLeft') setCursor(stepFrom() - 1);
+    if (S.mode === 'analyse' && e.key === 'ArrowRight') setCursor(stepFrom() + 1);
   });
 }
 
