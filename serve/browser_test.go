@@ -886,6 +886,16 @@ func browserPGN(t *testing.T, b *browserRun) {
 	if string(data) != want {
 		t.Errorf("PGN:\n%s\nwant:\n%s", data, want)
 	}
+	// The PGN pasted back opens the same game (comments, a NAG and a
+	// second game around it are skipped).
+	tb.click("tab-analyse")
+	pasted := strings.Replace(string(data), "EF:E5F5", "EF:E5F5 {+0.10/3 0.005s} $1", 1) + "[FEN \"startpos25\"]\n\n1. fg:f5g5 *\n"
+	tb.do(chromedp.SetValue(chromedp.ID("pgn-input"), pasted))
+	tb.click("open-pgn")
+	tb.wait(`S.moves.length === 3 && S.cursor === 3`)
+	if got := evalIn[string](tb, `S.moves.join(' ') + ' | ' + S.start`); got != "ef:e5f5 EF:E5F5 i5 | 0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1" {
+		t.Errorf("opened from the PGN: %q", got)
+	}
 	// A finished game from North's move: "1... " first, and its result.
 	end := b.open(t, "/?position="+url.QueryEscape("1.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.1.0 29-29 n 40")+"&moves=I1")
 	pgn, err := chromedp.Run(end.ctx, chromedp.Evaluate[string](`gamePGN()`, chromedp.EvalAwaitPromise))

@@ -1091,6 +1091,34 @@ async function gamePGN() {
   return out + words.join(' ') + '\n\n';
 }
 
+// readPGN takes the first game of a PGN text: its FEN tag (startpos when
+// absent) and its moves, skipping move numbers, comments, variations,
+// NAGs and the result. The server checks the moves when the game opens.
+function readPGN(text) {
+  const fen = /^\s*\[FEN\s+"((?:[^"\\]|\\.)*)"\]/m.exec(text);
+  const ff = /^\s*\[Variant\s+"free-first-lap"\]/m.test(text);
+  let body = text.replace(/^\s*\[.*\]\s*$/gm, ' ').replace(/^%.*$/gm, ' ');
+  body = body.replace(/\{[^}]*\}/g, ' ').replace(/;[^\n]*/g, ' ');
+  while (/\([^()]*\)/.test(body)) body = body.replace(/\([^()]*\)/g, ' ');
+  const moves = [];
+  for (let tok of body.split(/\s+/)) {
+    tok = tok.replace(/^\d+\.+/, '').replace(/[!?]+$/, '');
+    if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(tok)) break; // the first game ends
+    if (!tok || /^\$\d+$/.test(tok)) continue;
+    moves.push(tok);
+  }
+  return { position: fen ? fen[1].replace(/\\(.)/g, '$1') : 'startpos', moves, ffl: ff };
+}
+
+async function openPGN() {
+  const text = $('pgn-input').value;
+  if (!text.trim()) { say('Paste a game in PGN first.'); return; }
+  const g = readPGN(text);
+  S.ffl = g.ffl;
+  $('ffl').checked = g.ffl;
+  await openPosition(g.position, g.moves);
+}
+
 async function downloadPGN() {
   let text;
   try { text = await gamePGN(); } catch (e) { say(`Could not write the PGN: ${e.message}`); return; }
@@ -1134,6 +1162,7 @@ function wire() {
   $('copy-link').addEventListener('click', () => copy('link-out', 'Link'));
   $('download-pgn').addEventListener('click', downloadPGN);
   $('review').addEventListener('click', reviewGame);
+  $('open-pgn').addEventListener('click', openPGN);
   $('anim-replay').addEventListener('click', replayMove);
   $('an-inf').addEventListener('change', () => { $('an-time').disabled = $('an-inf').checked; });
   document.addEventListener('keydown', (e) => {
