@@ -584,6 +584,24 @@ func browserAccessibility(t *testing.T, b *browserRun) {
 	tb.do(chromedp.Navigate(b.base + "/?position=" + url.QueryEscape("0.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.1 31-28 s 40")))
 	tb.wait(`typeof S !== 'undefined' && S.view !== null && !document.getElementById('result').hidden`)
 	check("result")
+	// A reviewed game with its graph and worst moves, a move shown lap by
+	// lap, and a game with clocks.
+	tb.do(chromedp.Navigate(b.base + "/?position=startpos&moves=" + url.QueryEscape("ef:e5f5 EF:E5F5 i5")))
+	tb.wait(`typeof S !== 'undefined' && S.view !== null`)
+	tb.do(chromedp.SetValue(chromedp.ID("rv-time"), "20"))
+	tb.click("review")
+	tb.wait(`S.review && S.review.done`)
+	tb.do(chromedp.Evaluate[chromedp.Void](`S.review.evals[1] = S.review.evals[0] + 500; renderReview()`)) // a worst move listed
+	tb.do(chromedp.SetValue(chromedp.ID("anim-speed"), "1200"))
+	tb.click("anim-replay")
+	tb.wait(`S.anim !== null`)
+	check("review and animation")
+	tb.do(chromedp.Navigate(b.base + "/"))
+	tb.wait(`typeof S !== 'undefined' && S.view !== null`)
+	tb.do(chromedp.SetValue(chromedp.ID("clock-base"), "600"), chromedp.SetValue(chromedp.ID("level"), "depth=1"))
+	tb.click("new-game")
+	tb.wait(`S.games === 1 && S.clock !== null && document.getElementById('clock-s') !== null`)
+	check("clocks")
 
 	tb.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Navigate(b.base+"/"))
 	tb.wait(`typeof S !== 'undefined' && S.view !== null`)
