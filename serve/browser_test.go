@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -926,21 +927,34 @@ func browserPGN(t *testing.T, b *browserRun) {
 	}
 }
 
-// browserClocks plays North with 3 s a game and 5 s a move: the engine's
-// clock gains its increment after its move (so holds more than 3 s if its
-// move took less than 5 s), North's runs down while North
+// browserClocks plays North with 10 s a game and 5 s a move: the engine's
+// clock gains its increment after its move (so holds more than 10 s if its
+// move took less than 5 s; its budget is 3 s), North's runs down while North
 // thinks and, when it reaches zero, North loses on time (in the PGN too).
 func browserClocks(t *testing.T, b *browserRun) {
 	tb := b.open(t, "/")
 	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"), chromedp.SetValue(chromedp.ID("side"), "north"),
-		chromedp.SetValue(chromedp.ID("clock-base"), "3"), chromedp.SetValue(chromedp.ID("clock-inc"), "5"))
+		chromedp.SetValue(chromedp.ID("clock-base"), "10"), chromedp.SetValue(chromedp.ID("clock-inc"), "5"))
 	tb.click("new-game")
 	tb.wait(`S.games === 1 && S.moves.length === 1 && S.engine === null`)
 	// South (the engine) moved within its clock and gained 5 s.
-	if got := evalIn[[]any](tb, `[S.clock.s > 3000 && S.clock.s < 8000, S.clock.running, /^0:0[3-7]/.test(document.getElementById('clock-s').textContent)]`); fmt.Sprint(got) != "[true n true]" {
+	if got := evalIn[[]any](tb, `[S.clock.s > 10000 && S.clock.s < 15000, S.clock.running, /^0:1[0-4]$/.test(document.getElementById('clock-s').textContent)]`); fmt.Sprint(got) != "[true n true]" {
 		t.Errorf("after the engine's move: %v (clock %v)", got, evalIn[any](tb, `S.clock`))
 	}
 	tb.shot("clocks")
+	// The engine at depth 1 was also given its clock's budget: 10 s / 20 + 5 s / 2.
+	b.mu.Lock()
+	budget := false
+	for _, u := range b.requests {
+		if q, err := url.Parse(u); err == nil && strings.HasSuffix(q.Path, "/analyse/stream") && q.Query().Get("depth") == "1" {
+			ms, err := strconv.Atoi(q.Query().Get("movetime"))
+			budget = budget || err == nil && ms > 2800 && ms <= 3000
+		}
+	}
+	b.mu.Unlock()
+	if !budget {
+		t.Errorf("no engine stream with depth=1 and the clock's budget of 3000 ms: %v", b.requests)
+	}
 	tb.wait(`S.flag === 'n'`)
 	tb.shot("flag")
 	if r := tb.text("result"); r != "Game over: South wins on time.North's clock ran out." {
@@ -960,7 +974,7 @@ func browserClocks(t *testing.T, b *browserRun) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`[South "kiothi depth=1"]`, `[North "You"]`, `[Result "1-0"]`, `[TimeControl "3+5"]`, `[Termination "time forfeit"]`, "\n\n1. "} {
+	for _, want := range []string{`[South "kiothi depth=1"]`, `[North "You"]`, `[Result "1-0"]`, `[TimeControl "10+5"]`, `[Termination "time forfeit"]`, "\n\n1. "} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("PGN lacks %q:\n%s", want, pgn)
 		}

@@ -290,13 +290,14 @@ function maybeEngine() {
   };
 }
 
-// engineLimit is the engine's level, its move time kept within its clock
-// (a twentieth of what is left plus half the increment) when clocks run.
+// engineLimit is the engine's level, its time kept within its clock (a
+// twentieth of what is left plus half the increment) when clocks run: a
+// move time is cut to that, a depth gets it as a move time too.
 function engineLimit(side) {
-  const m = /^movetime=(\d+)$/.exec(S.level);
-  if (!S.clock || !m) return S.level;
+  if (!S.clock) return S.level;
   const budget = Math.max(50, Math.floor(clockLeft(side) / 20 + S.clock.inc / 2));
-  return `movetime=${Math.min(Number(m[1]), budget)}`;
+  const m = /^movetime=(\d+)$/.exec(S.level);
+  return m ? `movetime=${Math.min(Number(m[1]), budget)}` : `${S.level}&movetime=${budget}`;
 }
 
 // --- clocks ---
