@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -105,6 +106,20 @@ func newBrowserRun(t *testing.T) *browserRun {
 	}
 	b.browser = bctx
 	return b
+}
+
+// waitSlotsFree fails unless every search slot is free within 5 s (a
+// stopped analysis frees its slot at once).
+func (b *browserRun) waitSlotsFree(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !b.srv.sem.TryAcquire(int64(b.srv.cfg.MaxSearches)) {
+		if time.Now().After(deadline) {
+			t.Fatal("the stopped analysis still holds its search slot")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	b.srv.sem.Release(int64(b.srv.cfg.MaxSearches))
 }
 
 // open starts a tab on the page at path (the server's base plus path).
@@ -204,6 +219,15 @@ func TestBrowser(t *testing.T) {
 	t.Run("IllegalMoveFromURL", func(t *testing.T) { browserIllegal(t, b) })
 	t.Run("OneWarriorVictory", func(t *testing.T) { browserOneWarrior(t, b) })
 	t.Run("Analyse", func(t *testing.T) { browserAnalyse(t, b) })
+	t.Run("NoStallAfterAnalyse", func(t *testing.T) { browserNoStall(t, b) })
+	t.Run("ShareLinkKeepsTheGame", func(t *testing.T) { browserShareLink(t, b) })
+	t.Run("CaptureMarkAt420px", func(t *testing.T) { browserCaptureMark(t, b) })
+	t.Run("RedistributionFill", func(t *testing.T) { browserRedistFill(t, b) })
+	t.Run("EvalBarAndStop", func(t *testing.T) { browserEvalBar(t, b) })
+	t.Run("DownloadPGN", func(t *testing.T) { browserPGN(t, b) })
+	t.Run("Clocks", func(t *testing.T) { browserClocks(t, b) })
+	t.Run("ReviewGraph", func(t *testing.T) { browserReview(t, b) })
+	t.Run("AnimateLaps", func(t *testing.T) { browserAnimate(t, b) })
 	t.Run("Accessibility", func(t *testing.T) { browserAccessibility(t, b) })
 	// No request left the server, and the page raised no error.
 	b.mu.Lock()
@@ -415,6 +439,12 @@ func browserIllegal(t *testing.T, b *browserRun) {
 	if msg := tb.text("message"); msg != "J is not South's pit." {
 		t.Errorf("clicked J: message %q", msg)
 	}
+	// A link with an illegal move names it and its number, from the
+	// error's structure.
+	bad := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 e5"))
+	if msg := bad.text("message"); msg != "Could not open the position from the link: Illegal move e5 (move 3): first-lap restriction: the first lap would end in an occupied pit of your own row" {
+		t.Errorf("link with an illegal move: message %q", msg)
+	}
 }
 
 // browserAnalyse opens a game from a URL, steps through it, analyses with
@@ -469,7 +499,7 @@ func browserAnalyse(t *testing.T, b *browserRun) {
 	}
 	pos := evalIn[string](tb, `S.view.position`)
 	link := clipboard("copy-link")
-	if u, err := url.Parse(link); err != nil || !strings.HasPrefix(link, b.base+"/?") || u.Query().Get("position") != pos || len(u.Query()) != 1 {
+	if u, err := url.Parse(link); err != nil || !strings.HasPrefix(link, b.base+"/?") || u.Query().Get("moves") != "ef:e5f5 EF:E5F5 i5" || u.Query().Has("ply") {
 		t.Errorf("copied link %q for %q", link, pos)
 	}
 	shared := b.open(t, strings.TrimPrefix(link, b.base))
@@ -482,14 +512,7 @@ func browserAnalyse(t *testing.T, b *browserRun) {
 	tb.click("analyse")
 	tb.wait(`document.querySelectorAll('#lines tbody tr').length > 0`)
 	tb.click("stop")
-	deadline := time.Now().Add(5 * time.Second)
-	for !b.srv.sem.TryAcquire(int64(b.srv.cfg.MaxSearches)) {
-		if time.Now().After(deadline) {
-			t.Fatal("the stopped analysis still holds its search slot")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	b.srv.sem.Release(int64(b.srv.cfg.MaxSearches))
+	b.waitSlotsFree(t)
 	if bm := tb.text("bestmove"); !strings.Contains(bm, "stopped") {
 		t.Errorf("after stop: %q", bm)
 	}
@@ -562,6 +585,24 @@ func browserAccessibility(t *testing.T, b *browserRun) {
 	tb.do(chromedp.Navigate(b.base + "/?position=" + url.QueryEscape("0.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.1 31-28 s 40")))
 	tb.wait(`typeof S !== 'undefined' && S.view !== null && !document.getElementById('result').hidden`)
 	check("result")
+	// A reviewed game with its graph and worst moves, a move shown lap by
+	// lap, and a game with clocks.
+	tb.do(chromedp.Navigate(b.base + "/?position=startpos&moves=" + url.QueryEscape("ef:e5f5 EF:E5F5 i5")))
+	tb.wait(`typeof S !== 'undefined' && S.view !== null`)
+	tb.do(chromedp.SetValue(chromedp.ID("rv-time"), "20"))
+	tb.click("review")
+	tb.wait(`S.review && S.review.done`)
+	tb.do(chromedp.Evaluate[chromedp.Void](`S.review.evals[1] = S.review.evals[0] + 500; renderReview()`)) // a worst move listed
+	tb.do(chromedp.SetValue(chromedp.ID("anim-speed"), "1200"))
+	tb.click("anim-replay")
+	tb.wait(`S.anim !== null`)
+	check("review and animation")
+	tb.do(chromedp.Navigate(b.base + "/"))
+	tb.wait(`typeof S !== 'undefined' && S.view !== null`)
+	tb.do(chromedp.SetValue(chromedp.ID("clock-base"), "600"), chromedp.SetValue(chromedp.ID("level"), "depth=1"))
+	tb.click("new-game")
+	tb.wait(`S.games === 1 && S.clock !== null && document.getElementById('clock-s') !== null`)
+	check("clocks")
 
 	tb.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Navigate(b.base+"/"))
 	tb.wait(`typeof S !== 'undefined' && S.view !== null`)
@@ -629,3 +670,380 @@ const a11yContrast = `(() => {
 	}
 	return out;
 })()`
+
+// browserNoStall plays against the engine, steps back in Analyse (the
+// engine to move) and returns to Play: the engine moves at once. On the
+// way: the Analyse fields filled from the game, an error cleared by a tab
+// switch, and the hint that a move is a pit then a count.
+func browserNoStall(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/")
+	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"), chromedp.SetValue(chromedp.ID("side"), "south"))
+	tb.click("new-game")
+	tb.wait(`S.games === 1 && S.level === 'depth=1'`)
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), "ef:e5f5"), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`S.cursor === 2 && ` + humanTurn)
+	m := evalIn[string](tb, `S.view.moves[0].move`)
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), m), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`S.cursor === 4 && ` + humanTurn)
+	game := evalIn[string](tb, `S.moves.join(' ')`)
+	tb.click("tab-analyse")
+	tb.click("step-back")
+	tb.wait(`S.cursor === 3`)
+	tb.shot("stepped-back")
+	tb.click("tab-play")
+	// The engine (North) is to move: it moves, and the game goes on.
+	tb.wait(`S.cursor === 4 && ` + humanTurn)
+	if n := evalIn[int](tb, `S.moves.length`); n != 4 {
+		t.Errorf("%d moves after the engine's reply, want 4", n)
+	}
+	tb.shot("engine-replied")
+	if h := tb.text("hint"); !strings.Contains(h, "click one of South's pits") || !strings.Contains(h, "how many") {
+		t.Errorf("hint in play: %q", h)
+	}
+	tb.click("pit-" + evalIn[string](tb, `S.view.moves[0].move[0]`))
+	if msg := tb.text("message"); msg != "" {
+		t.Errorf("clicking South's pit: %q", msg)
+	}
+	game = evalIn[string](tb, `S.moves.join(' ')`)
+	// An error, then a tab switch: the message goes.
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), "z1"), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`document.getElementById('message').textContent !== ''`)
+	tb.click("tab-analyse")
+	if msg := tb.text("message"); msg != "" {
+		t.Errorf("after switching to Analyse the message %q stays", msg)
+	}
+	// The Analyse fields hold the game, and Open position keeps it.
+	pos, moves := evalIn[string](tb, `document.getElementById('pos-input').value`), evalIn[string](tb, `document.getElementById('moves-input').value`)
+	if pos != evalIn[string](tb, `S.start`) || moves != game {
+		t.Errorf("Analyse fields %q, %q; want the game %q", pos, moves, game)
+	}
+	tb.click("load")
+	tb.wait(`S.cursor === S.moves.length`)
+	if got := evalIn[string](tb, `S.moves.join(' ')`); got != game {
+		t.Errorf("Open position: moves %q, want %q", got, game)
+	}
+}
+
+// browserShareLink: the link carries the start, every move and the move
+// shown; opened, it shows the same game at the same move. With the free
+// first lap on, the link carries it too.
+func browserShareLink(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), evalIn[string](tb, `S.view.moves[0].move`)), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`S.moves.length === 4`)
+	moves := evalIn[string](tb, `S.moves.join(' ')`)
+	tb.click("step-back")
+	tb.click("step-back") // two quick clicks go back two moves
+	tb.wait(`S.cursor === 2`)
+	link := evalIn[string](tb, `document.getElementById('link-out').value`)
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	if q.Get("moves") != moves || q.Get("ply") != "2" || q.Has("freefirstlap") || q.Get("position") != evalIn[string](tb, `S.start`) {
+		t.Errorf("link %q", link)
+	}
+	shared := b.open(t, strings.TrimPrefix(link, b.base))
+	got := evalIn[[]any](shared, `[S.moves.join(' '), S.cursor, S.view.position, document.querySelectorAll('#movelist li.future').length]`)
+	want := []any{moves, 2.0, evalIn[string](tb, `S.view.position`), 2.0}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the shared link opens %v, want %v", got, want)
+	}
+	shared.shot("shared")
+	ffl := b.open(t, "/?freefirstlap=true&position=startpos&moves="+url.QueryEscape(moves))
+	if on := evalIn[bool](ffl, `S.ffl && document.getElementById('ffl').checked`); !on {
+		t.Error("a link with freefirstlap=true opens without the free first lap")
+	}
+	if l := evalIn[string](ffl, `document.getElementById('link-out').value`); !strings.Contains(l, "freefirstlap=true") {
+		t.Errorf("link with the free first lap: %q", l)
+	}
+}
+
+// browserRedistFill puts ten warriors into one pit with one click.
+func browserRedistFill(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/")
+	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"))
+	tb.click("new-game")
+	tb.wait(`S.games === 1 && S.level === 'depth=1'`)
+	tb.click("pit-e")
+	tb.click("pit-f")
+	tb.do(chromedp.SetValue(chromedp.ID("drop-n"), "7"))
+	tb.click("pit-J")
+	tb.click("pit-J")
+	if h, d := tb.text("hand"), tb.text("drops"); h != "0" || d != "(J10)" {
+		t.Fatalf("after two clicks with 7 a click: hand %q, drops %q", h, d)
+	}
+	tb.click("drop-undo")
+	if h, d := tb.text("hand"), tb.text("drops"); h != "3" || d != "(J7)" {
+		t.Fatalf("after undoing the second click: hand %q, drops %q", h, d)
+	}
+	tb.click("pit-a")
+	tb.click("redist-play")
+	tb.wait(`S.cursor >= 1`)
+	if m := evalIn[string](tb, `S.moves[0]`); m != "ef:a3J7" {
+		t.Fatalf("first move %q, want ef:a3J7", m)
+	}
+}
+
+// browserCaptureMark: on a 420 px screen the capture mark, the pit's
+// letter and its count do not overlap.
+func browserCaptureMark(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position="+url.QueryEscape("1.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.3.0 0-0 s 5")+"&moves=a1")
+	tb.do(chromedp.EmulateViewport(420, 844))
+	tb.wait(`document.getElementById('pit-I').classList.contains('cap')`)
+	tb.shot("capture-420")
+	overlaps := evalIn[[]string](tb, `(() => {
+		const pit = document.getElementById('pit-I');
+		const parts = ['.name', '.count', '.capmark'].map(s => [s, pit.querySelector(s)]);
+		const out = [];
+		for (const [s, e] of parts) if (!e) out.push(s + ' missing');
+		for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+			if (!parts[i][1] || !parts[j][1]) continue;
+			const a = parts[i][1].getBoundingClientRect(), c = parts[j][1].getBoundingClientRect();
+			if (a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom) out.push(parts[i][0] + ' over ' + parts[j][0]);
+		}
+		return out;
+	})()`)
+	if len(overlaps) > 0 {
+		t.Logf("rects: %v", evalIn[[]string](tb, `['', ' .name', ' .count', ' .capmark'].map(s => { const r = document.querySelector('#pit-I' + s).getBoundingClientRect(); return s + ':' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(','); })`))
+		t.Errorf("pit I at 420 px: %v", overlaps)
+	}
+}
+
+// browserEvalBar runs an unlimited analysis: the evaluation bar and the
+// best move's pits follow the search while it runs, it goes on until Stop,
+// and Stop frees its search slot.
+func browserEvalBar(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
+	if hidden := evalIn[bool](tb, `document.getElementById('evalbar').hidden`); hidden {
+		t.Error("no evaluation bar in Analyse")
+	}
+	tb.click("an-inf")
+	if !evalIn[bool](tb, `document.getElementById('an-time').disabled`) {
+		t.Error("the time field is still enabled for an unlimited analysis")
+	}
+	tb.click("analyse")
+	tb.wait(`S.best !== null && document.querySelector('.pit.best-src') !== null`)
+	time.Sleep(1500 * time.Millisecond)
+	if running := evalIn[bool](tb, `S.analysis !== null && !document.getElementById('stop').disabled`); !running {
+		t.Fatal("the unlimited analysis ended by itself")
+	}
+	tb.shot("eval-bar")
+	got := evalIn[[]any](tb, `(() => {
+		const src = [...document.querySelectorAll('.pit.best-src')].map(e => e.id.slice(4)).join('');
+		const land = [...document.querySelectorAll('.pit.best-land')].map(e => e.id.slice(4)).join('');
+		const m = S.view.moves.find(x => x.move === S.best.move);
+		const v = S.best.side === 's' ? S.best.score : -S.best.score;
+		const h = parseFloat(document.getElementById('evalfill').style.height);
+		return [src === S.best.move[0], land === (m.landing === S.best.move[0] ? '' : m.landing), Math.sign(v) === Math.sign(h - 50),
+			document.getElementById('pit-' + S.best.move[0]).getAttribute('aria-label').includes("best move lifts here"),
+			document.getElementById('evalbar').getAttribute('aria-label').startsWith('Evaluation: ')];
+	})()`)
+	if fmt.Sprint(got) != "[true true true true true]" {
+		t.Errorf("best move marks and bar: %v (best %v)", got, evalIn[any](tb, `S.best`))
+	}
+	found := false
+	b.mu.Lock()
+	for _, u := range b.requests {
+		found = found || strings.Contains(u, "/api/v1/analyse/stream?") && strings.Contains(u, "infinite=true") && !strings.Contains(u, "movetime")
+	}
+	b.mu.Unlock()
+	if !found {
+		t.Error("no unlimited stream asked for")
+	}
+	tb.click("stop")
+	b.waitSlotsFree(t)
+	tb.shot("stopped")
+	// Stepping on clears the marks; Play hides the bar.
+	tb.click("step-back")
+	tb.wait(`S.cursor === 2 && document.querySelector('.pit.best-src') === null`)
+	tb.click("tab-play")
+	if hidden := evalIn[bool](tb, `document.getElementById('evalbar').hidden`); !hidden {
+		t.Error("the evaluation bar shows in Play")
+	}
+}
+
+// browserPGN downloads a game as PGN.
+func browserPGN(t *testing.T, b *browserRun) {
+	dir := t.TempDir()
+	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
+	if _, err := chromedp.CallBrowser(tb.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}); err != nil {
+		t.Fatal(err)
+	}
+	tb.click("step-back") // the whole line is written, not only up to the board
+	tb.wait(`S.cursor === 2`)
+	tb.click("download-pgn")
+	var data []byte
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		d, err := os.ReadFile(filepath.Join(dir, "kiothi-game.pgn"))
+		if err == nil && len(d) > 0 {
+			data = d
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no PGN downloaded: %v", err)
+		}
+	}
+	date := evalIn[string](tb, `(() => { const d = new Date(); return d.getFullYear() + '.' + String(d.getMonth() + 1).padStart(2, '0') + '.' + String(d.getDate()).padStart(2, '0'); })()`)
+	want := `[Event "kiothi page"]
+[Site "kiothi"]
+[Date "` + date + `"]
+[Round "-"]
+[South "?"]
+[North "?"]
+[Result "*"]
+[FEN "startpos"]
+[PlyCount "3"]
+[TimeControl "-"]
+[Termination "unterminated"]
+
+1. ef:e5f5 EF:E5F5 2. i5 *
+
+`
+	if string(data) != want {
+		t.Errorf("PGN:\n%s\nwant:\n%s", data, want)
+	}
+	// The PGN pasted back opens the same game (comments, a NAG and a
+	// second game around it are skipped).
+	tb.click("tab-analyse")
+	pasted := strings.Replace(string(data), "EF:E5F5", "EF:E5F5 {+0.10/3 0.005s} $1", 1) + "[FEN \"startpos25\"]\n\n1. fg:f5g5 *\n"
+	tb.do(chromedp.SetValue(chromedp.ID("pgn-input"), pasted))
+	tb.click("open-pgn")
+	tb.wait(`S.moves.length === 3 && S.cursor === 3`)
+	if got := evalIn[string](tb, `S.moves.join(' ') + ' | ' + S.start`); got != "ef:e5f5 EF:E5F5 i5 | 0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1" {
+		t.Errorf("opened from the PGN: %q", got)
+	}
+	// A finished game from North's move: "1... " first, and its result.
+	end := b.open(t, "/?position="+url.QueryEscape("1.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.1.0 29-29 n 40")+"&moves=I1")
+	pgn, err := chromedp.Run(end.ctx, chromedp.Evaluate[string](`gamePGN()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(pgn, `[Result "0-1"]`) || !strings.Contains(pgn, `[FEN "1.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.1.0 29-29 n 40"]`) ||
+		!strings.Contains(pgn, `[Termination "normal"]`) || !strings.HasSuffix(pgn, "\n\n1... I1 0-1\n\n") {
+		t.Errorf("finished game from North's move: %q (result %v)", pgn, evalIn[any](end, `S.view.result`))
+	}
+}
+
+// browserClocks plays North with 10 s a game and 5 s a move: the engine's
+// clock gains its increment after its move (so holds more than 10 s if its
+// move took less than 5 s; its budget is 3 s), North's runs down while North
+// thinks and, when it reaches zero, North loses on time (in the PGN too).
+func browserClocks(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/")
+	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"), chromedp.SetValue(chromedp.ID("side"), "north"),
+		chromedp.SetValue(chromedp.ID("clock-base"), "10"), chromedp.SetValue(chromedp.ID("clock-inc"), "5"))
+	tb.click("new-game")
+	tb.wait(`S.games === 1 && S.moves.length === 1 && S.engine === null`)
+	// South (the engine) moved within its clock and gained 5 s.
+	if got := evalIn[[]any](tb, `[S.clock.s > 10000 && S.clock.s < 15000, S.clock.running, /^0:1[0-4]$/.test(document.getElementById('clock-s').textContent)]`); fmt.Sprint(got) != "[true n true]" {
+		t.Errorf("after the engine's move: %v (clock %v)", got, evalIn[any](tb, `S.clock`))
+	}
+	tb.shot("clocks")
+	// The engine at depth 1 was also given its clock's budget: 10 s / 20 + 5 s / 2.
+	b.mu.Lock()
+	budget := false
+	for _, u := range b.requests {
+		if q, err := url.Parse(u); err == nil && strings.HasSuffix(q.Path, "/analyse/stream") && q.Query().Get("depth") == "1" {
+			ms, err := strconv.Atoi(q.Query().Get("movetime"))
+			budget = budget || err == nil && ms > 2800 && ms <= 3000
+		}
+	}
+	b.mu.Unlock()
+	if !budget {
+		t.Errorf("no engine stream with depth=1 and the clock's budget of 3000 ms: %v", b.requests)
+	}
+	tb.wait(`S.flag === 'n'`)
+	tb.shot("flag")
+	if r := tb.text("result"); r != "Game over: South wins on time.North's clock ran out." {
+		t.Errorf("result %q", r)
+	}
+	if c := tb.text("clock-n"); c != "0:00.0" {
+		t.Errorf("North's clock shows %q", c)
+	}
+	if got := evalIn[[]any](tb, `[document.querySelectorAll('.tomove').length, document.getElementById('redist').hidden]`); fmt.Sprint(got) != "[0 true]" {
+		t.Errorf("after the flag: 'to move' marks and redistribution panel hidden: %v", got)
+	}
+	tb.click("pit-E")
+	if msg := tb.text("message"); !strings.Contains(msg, "game is over") {
+		t.Errorf("a click after the flag: %q", msg)
+	}
+	pgn, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`gamePGN()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`[South "kiothi depth=1"]`, `[North "You"]`, `[Result "1-0"]`, `[TimeControl "10+5"]`, `[Termination "time forfeit"]`, "\n\n1. "} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("PGN lacks %q:\n%s", want, pgn)
+		}
+	}
+}
+
+// browserReview reviews a game of nine moves: the graph gets a point per
+// position, and clicking a point goes to that position.
+func browserReview(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
+	for k := 4; k <= 9; k++ {
+		tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), evalIn[string](tb, `S.view.moves[S.view.moves.length - 1].move`)), chromedp.KeyEvent(kb.Enter))
+		tb.wait(fmt.Sprintf(`S.cursor === %d`, k))
+	}
+	tb.do(chromedp.SetValue(chromedp.ID("rv-time"), "50"))
+	tb.click("review")
+	tb.wait(`S.review && S.review.done`)
+	if n := evalIn[int](tb, `document.querySelectorAll('#rv-graph circle').length`); n != 10 {
+		t.Errorf("%d points, want 10", n)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('rv-area').scrollIntoView()`))
+	tb.shot("review")
+	tb.do(chromedp.Click(chromedp.CSS(`#rv-graph circle[data-ply="4"]`)))
+	tb.wait(`S.cursor === 4`)
+	if e := tb.text("eval-text"); !strings.HasSuffix(e, "(South's view, from the review)") {
+		t.Errorf("evaluation at move 4: %q", e)
+	}
+	if x := evalIn[[]any](tb, `[document.querySelector('#rv-graph .rv-cursor').getAttribute('x1'), document.querySelector('#rv-graph circle[data-ply="4"]').getAttribute('cx')]`); fmt.Sprint(x[0]) != fmt.Sprint(x[1]) {
+		t.Errorf("the cursor line at %v, the point at %v", x[0], x[1])
+	}
+	// Each worst move listed goes to its position.
+	if n := evalIn[int](tb, `document.querySelectorAll('#rv-worst button').length`); n > 0 {
+		k := evalIn[int](tb, `parseInt(document.querySelector('#rv-worst button').textContent, 10)`)
+		tb.do(chromedp.Click(chromedp.CSS(`#rv-worst button`)))
+		tb.wait(fmt.Sprintf(`S.cursor === %d`, k))
+	}
+}
+
+// browserAnimate shows i2 lap by lap: i2 sows j and A, where one warrior
+// was, so the two in A relay to B and C. Each frame's counts are checked.
+func browserAnimate(t *testing.T, b *browserRun) {
+	tb := b.open(t, "/?position="+url.QueryEscape("0.0.0.0.0.0.0.0.2.0/1.0.0.0.0.0.0.0.0.0 0-0 s 5"))
+	tb.do(chromedp.SetValue(chromedp.ID("anim-speed"), "1200"))
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), "i2"), chromedp.KeyEvent(kb.Enter))
+	counts := `['i', 'j', 'A', 'B', 'C'].map(p => document.querySelector('#pit-' + p + ' .count').textContent).join(' ')`
+	for _, f := range []struct{ step, counts, from, end string }{
+		{"lift 1", "0 0 1 0 0", "i", ""},
+		{"lap 1", "0 1 2 0 0", "", "A"},
+		{"lift 2", "0 1 0 0 0", "A", ""},
+		{"lap 2", "0 1 0 1 1", "", "C"},
+	} {
+		tb.wait(fmt.Sprintf(`S.anim !== null && S.anim.step === %q`, f.step))
+		got := evalIn[[]string](tb, `[`+counts+`, [...document.querySelectorAll('.pit.anim-from')].map(e => e.id.slice(4)).join(''), [...document.querySelectorAll('.pit.anim-end')].map(e => e.id.slice(4)).join('')]`)
+		if fmt.Sprint(got) != fmt.Sprint([]string{f.counts, f.from, f.end}) {
+			t.Errorf("%s: counts, lifted, landing %q; want %q", f.step, got, []string{f.counts, f.from, f.end})
+		}
+		if f.step == "lap 1" {
+			tb.shot("lap-1")
+		}
+	}
+	tb.wait(`S.anim === null`)
+	if got := evalIn[string](tb, counts); got != "0 1 0 1 1" || evalIn[int](tb, `S.cursor`) != 1 {
+		t.Errorf("after the animation: %q", got)
+	}
+	// Show the last move again, and a click on the board ends it at once.
+	tb.click("anim-replay")
+	tb.wait(`S.anim !== null`)
+	tb.click("pit-a")
+	if got := evalIn[[]any](tb, `[S.anim, document.getElementById('anim-line').textContent]`); fmt.Sprint(got) != "[<nil> ]" {
+		t.Errorf("after a click: %v", got)
+	}
+}

@@ -27,7 +27,23 @@ type Ply struct {
 	Landing  string   `json:"landing,omitempty"`
 	Captured []string `json:"captured"`
 	Position string   `json:"position"`
+	// Laps are a play move's laps in order, at most MaxShownLaps of them
+	// (MoreLaps: the sowing had more), for showing the move lap by lap.
+	Laps     []LapEntry `json:"laps,omitempty"`
+	MoreLaps bool       `json:"moreLaps,omitempty"`
 }
+
+// LapEntry is one lap: the pit lifted, the warriors sown one a pit from
+// the next pit on, the pit where the last one landed.
+type LapEntry struct {
+	From string `json:"from"`
+	N    int    `json:"n"`
+	End  string `json:"end"`
+}
+
+// MaxShownLaps bounds the laps a ply lists: a legal sowing may take up
+// to movegen.MaxLaps laps, more than anyone watches.
+const MaxShownLaps = 200
 
 // GameResponse answers it: the start, every ply, the position reached, its
 // phase, its legal play moves, and the result when the game is over (the
@@ -74,6 +90,11 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 			for _, c := range t.Captured {
 				ply.Captured = append(ply.Captured, position.PitName(c))
 			}
+			laps, more, _ := movegen.TraceLaps(p, m.Play, rules, MaxShownLaps)
+			for _, l := range laps {
+				ply.Laps = append(ply.Laps, LapEntry{From: position.PitName(l.From), N: l.N, End: position.PitName(l.End)})
+			}
+			ply.MoreLaps = more
 		}
 		res.Plies = append(res.Plies, ply)
 	}
@@ -85,12 +106,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	if o, over := g.Over(); over {
 		res.Result = newResult(o)
 	} else if res.Phase == "play" {
-		var list movegen.MoveList
-		n := movegen.Generate(&cur, rules, &list)
-		for _, m := range list[:n] {
-			after, _ := movegen.MakeMove(cur, m, rules)
-			res.Moves = append(res.Moves, MoveEntry{Move: m.String(), Position: after.String()})
-		}
+		res.Moves = playMoves(cur, rules)
 	}
 	writeJSON(w, http.StatusOK, res)
 }

@@ -19,22 +19,41 @@ import (
 
 // parsePosition reads startpos, startpos25 or the four-field string.
 func parsePosition(s string) (position.Position, error) {
-	switch strings.TrimSpace(s) {
-	case "":
-		return position.Position{}, badRequest("position: missing (startpos, startpos25 or the four-field string)")
+	if strings.TrimSpace(s) == "" {
+		return position.Position{}, fieldError(http.StatusBadRequest, CodeMissing, "position", -1, "",
+			"position: missing (startpos, startpos25 or the four-field string)")
 	}
 	p, err := position.ParseStart(s)
 	if err != nil {
-		return p, badRequest("%v", err)
+		return p, fieldError(http.StatusBadRequest, CodeInvalid, "position", -1, err.Error(), err.Error())
 	}
 	return p, nil
+}
+
+// moveError is the error for the move at index k of moves (k < 0: the
+// request's single move field), unreadable (illegal false) or refused by
+// the rules; the reason drops the move's own name where err starts with it.
+func moveError(field string, k int, ms string, m position.GameMove, illegal bool, err error) error {
+	reason := err.Error()
+	if illegal {
+		reason = strings.TrimPrefix(reason, m.String()+": ")
+	}
+	at := field
+	if k >= 0 {
+		at = fmt.Sprintf("%s[%d]", field, k)
+	}
+	if !illegal {
+		return fieldError(http.StatusBadRequest, CodeInvalid, field, k, reason, fmt.Sprintf("%s: %v", at, err))
+	}
+	return fieldError(http.StatusUnprocessableEntity, CodeIllegalMove, field, k, reason,
+		fmt.Sprintf("%s %s is illegal: %v", at, excerpt.Quote(ms), err))
 }
 
 func (s *Server) moves(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	for k := range q {
 		if k != "position" {
-			fail(w, badRequest("unknown query parameter %s", excerpt.Quote(k)))
+			fail(w, fieldError(http.StatusBadRequest, CodeUnknownField, excerpt.Prefix(k), -1, "", "unknown query parameter "+excerpt.Quote(k)))
 			return
 		}
 	}
@@ -59,15 +78,22 @@ func (s *Server) moves(w http.ResponseWriter, r *http.Request) {
 			res.Total = total
 		}
 	} else {
-		var list movegen.MoveList
-		n := movegen.Generate(&p, s.cfg.Rules, &list)
-		res.Moves = make([]MoveEntry, 0, n)
-		for _, m := range list[:n] {
-			after, _ := movegen.MakeMove(p, m, s.cfg.Rules)
-			res.Moves = append(res.Moves, MoveEntry{Move: m.String(), Position: after.String()})
-		}
+		res.Moves = playMoves(p, s.cfg.Rules)
 	}
 	writeJSON(w, http.StatusOK, res)
+}
+
+// playMoves lists p's legal play moves, each with where its sowing ends
+// and the position it leads to.
+func playMoves(p position.Position, rules movegen.Rules) []MoveEntry {
+	var list movegen.MoveList
+	n := movegen.Generate(&p, rules, &list)
+	out := make([]MoveEntry, 0, n)
+	for _, m := range list[:n] {
+		after, t, _ := movegen.TraceMove(p, m, rules)
+		out = append(out, MoveEntry{Move: m.String(), Landing: position.PitName(t.Landing), Position: after.String()})
+	}
+	return out
 }
 
 // replay reads the start position (startpos, startpos25 or a position
@@ -78,16 +104,17 @@ func (s *Server) replay(pos string, moves []string, rules movegen.Rules) (*moveg
 		return nil, err
 	}
 	if len(moves) > s.cfg.MaxMoves {
-		return nil, badRequest("moves: %d, at most %d", len(moves), s.cfg.MaxMoves)
+		reason := fmt.Sprintf("%d moves, at most %d", len(moves), s.cfg.MaxMoves)
+		return nil, fieldError(http.StatusBadRequest, CodeOutOfRange, "moves", -1, reason, "moves: "+reason)
 	}
 	g := movegen.NewGame(start, rules)
 	for k, ms := range moves {
 		m, err := position.ParseGameMove(ms)
 		if err != nil {
-			return nil, badRequest("moves[%d]: %v", k, err)
+			return nil, moveError("moves", k, ms, m, false, err)
 		}
 		if err := g.Play(m); err != nil {
-			return nil, unprocessable("moves[%d] %s is illegal: %v", k, excerpt.Quote(ms), err)
+			return nil, moveError("moves", k, ms, m, true, err)
 		}
 	}
 	return g, nil
@@ -97,13 +124,16 @@ func (s *Server) replay(pos string, moves []string, rules movegen.Rules) (*moveg
 // capped at MaxMoveTime; capped says so when it was. 0 is "not given".
 func (s *Server) limits(l Limits) (out search.Limits, capped string, err error) {
 	maxDepth := limits.Range{Min: limits.Depth.Min, Max: int64(s.cfg.MaxDepth)}
+	outOfRange := func(field string, err error) error {
+		return fieldError(http.StatusBadRequest, CodeOutOfRange, field, -1, err.Error(), err.Error())
+	}
 	switch {
 	case l.MoveTime < 0:
-		return out, "", badRequest("limits.movetime %d: must not be negative", l.MoveTime)
+		return out, "", outOfRange("limits.movetime", fmt.Errorf("limits.movetime %d: must not be negative", l.MoveTime))
 	case l.Depth != 0 && !maxDepth.Contains(int64(l.Depth)):
-		return out, "", badRequest("%v", maxDepth.Check("limits.depth", int64(l.Depth)))
+		return out, "", outOfRange("limits.depth", maxDepth.Check("limits.depth", int64(l.Depth)))
 	case l.Nodes > uint64(limits.Nodes.Max):
-		return out, "", badRequest("%v", limits.Nodes.Check("limits.nodes", int64(min(l.Nodes, 1<<63-1))))
+		return out, "", outOfRange("limits.nodes", limits.Nodes.Check("limits.nodes", int64(min(l.Nodes, 1<<63-1))))
 	}
 	out = search.Limits{Depth: l.Depth, Nodes: l.Nodes}
 	maxMS := s.cfg.MaxMoveTime.Milliseconds()
@@ -115,6 +145,21 @@ func (s *Server) limits(l Limits) (out search.Limits, capped string, err error) 
 		out.MoveTime = s.cfg.DefaultMoveTime
 	}
 	return out, capped, nil
+}
+
+// writeSlack is the time an unlimited analysis stream has, beyond its
+// search's cap, to write its answer.
+const writeSlack = 10 * time.Second
+
+// infiniteLimits are the limits of an unlimited analysis, which takes no
+// other limit: it runs until the client goes away or the server's
+// MaxAnalysisTime, whichever comes first.
+func (s *Server) infiniteLimits(l Limits) (search.Limits, string, error) {
+	if l != (Limits{}) {
+		return search.Limits{}, "", fieldError(http.StatusBadRequest, CodeInvalid, "infinite", -1,
+			"an unlimited analysis takes no movetime, depth or nodes", "infinite: an unlimited analysis takes no movetime, depth or nodes")
+	}
+	return search.Limits{Infinite: true}, "", nil
 }
 
 func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
@@ -158,21 +203,30 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	}
 	cancel()
 	s.release(e)
+	res.answer(root, sr, g.Rules)
+	writeJSON(w, http.StatusOK, res)
+}
+
+// answer sets res's best move, score, depth, nodes and line from a search
+// of root that was not over. A search stopped before it had a move, or
+// one whose move the rules refuse, answers with the first legal move and
+// no line: the analyse and stream endpoints always name a legal move.
+func (res *AnalyseResponse) answer(root position.Position, sr search.Result, rules movegen.Rules) {
 	best, ok := sr.Best, sr.HasMove
 	if ok {
-		if _, err := movegen.Apply(root, best, g.Rules); err != nil {
+		if _, err := movegen.Apply(root, best, rules); err != nil {
 			ok = false
 		}
 	}
 	if !ok {
-		best, _ = movegen.FirstLegal(root, g.Rules)
+		best, _ = movegen.FirstLegal(root, rules)
 		sr.PV = nil
 	}
 	res.BestMove, res.Score, res.Proven, res.Depth, res.Nodes = best.String(), sr.Score, sr.Proven, sr.Depth, sr.Nodes
+	res.PV = make([]string, 0, len(sr.PV))
 	for _, m := range sr.PV {
 		res.PV = append(res.PV, m.String())
 	}
-	writeJSON(w, http.StatusOK, res)
 }
 
 func (s *Server) play(w http.ResponseWriter, r *http.Request) {
@@ -187,21 +241,23 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Move == "" {
-		fail(w, badRequest("move: missing"))
+		fail(w, fieldError(http.StatusBadRequest, CodeMissing, "move", -1, "", "move: missing"))
 		return
 	}
 	m, err := position.ParseGameMove(req.Move)
 	if err != nil {
-		fail(w, badRequest("move: %v", err))
+		fail(w, moveError("move", -1, req.Move, m, false, err))
 		return
 	}
 	if !movegen.HasMove(&p, s.cfg.Rules) {
-		fail(w, unprocessable("move %s: the game is over, %s has no legal move", excerpt.Quote(req.Move), p.Side()))
+		reason := fmt.Sprintf("the game is over, %s has no legal move", p.Side())
+		fail(w, fieldError(http.StatusUnprocessableEntity, CodeGameOver, "move", -1, reason,
+			fmt.Sprintf("move %s: %s", excerpt.Quote(req.Move), reason)))
 		return
 	}
 	after, err := movegen.Apply(p, m, s.cfg.Rules)
 	if err != nil {
-		fail(w, unprocessable("move %s is illegal: %v", excerpt.Quote(req.Move), err))
+		fail(w, moveError("move", -1, req.Move, m, true, err))
 		return
 	}
 	res := PlayResponse{Position: after.String()}

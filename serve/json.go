@@ -27,9 +27,11 @@ func newResult(o movegen.Outcome) *Result {
 	return &Result{South: o.South, North: o.North, Winner: o.Winner(), OneWarrior: o.OneWarrior(), Repetition: o.Repetition}
 }
 
-// MoveEntry is one legal play move and where it leads.
+// MoveEntry is one legal play move, the pit where its sowing ends, and
+// the position it leads to.
 type MoveEntry struct {
 	Move     string `json:"move"`
+	Landing  string `json:"landing"`
 	Position string `json:"position"`
 }
 
@@ -96,10 +98,35 @@ type PlayResponse struct {
 	Result   *Result `json:"result,omitempty"`
 }
 
-// ErrorResponse is every error's body.
+// ErrorResponse is every error's body: the message for people, and for
+// programs a code (one of the Code constants), the request's field or
+// query parameter at fault, the index of the move at fault in moves, and
+// the reason without the message's framing.
 type ErrorResponse struct {
-	Error string `json:"error"`
+	Error  string `json:"error"`
+	Code   string `json:"code"`
+	Field  string `json:"field,omitempty"`
+	Index  *int   `json:"index,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
+
+// The error codes.
+const (
+	CodeMissing          = "missing"            // a required field is absent or empty
+	CodeInvalid          = "invalid"            // a value that cannot be read (a position, a move, a parameter)
+	CodeOutOfRange       = "out_of_range"       // a number or a count beyond the server's bounds
+	CodeIllegalMove      = "illegal_move"       // a well-formed move the rules refuse
+	CodeGameOver         = "game_over"          // a move asked for in a finished game
+	CodeUnknownField     = "unknown_field"      // a JSON field or query parameter the endpoint does not take
+	CodeMalformedJSON    = "malformed_json"     // the body is not one JSON object of the right shape
+	CodeBodyTooLarge     = "body_too_large"     // the body exceeds the server's limit
+	CodeHeaderTooLarge   = "header_too_large"   // the request line and headers exceed the limit
+	CodeNotFound         = "not_found"          // no such endpoint or file
+	CodeMethodNotAllowed = "method_not_allowed" // the endpoint takes another method
+	CodeBusy             = "busy"               // every search slot taken: retry later
+	CodeShuttingDown     = "shutting_down"      // the server is stopping
+	CodeInternal         = "internal"           // a fault of the server
+)
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -108,24 +135,54 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
+// writeError writes an error that names no field, its code read from
+// its status.
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, ErrorResponse{Error: msg})
+	writeJSON(w, status, ErrorResponse{Error: msg, Code: statusCode(status)})
 }
 
-// httpError is an error with its status.
+// statusCode is the code of an error known only by its status.
+func statusCode(status int) string {
+	switch status {
+	case http.StatusNotFound:
+		return CodeNotFound
+	case http.StatusMethodNotAllowed:
+		return CodeMethodNotAllowed
+	case http.StatusRequestHeaderFieldsTooLarge:
+		return CodeHeaderTooLarge
+	case http.StatusRequestEntityTooLarge:
+		return CodeBodyTooLarge
+	case http.StatusBadRequest:
+		return CodeInvalid
+	case http.StatusUnprocessableEntity:
+		return CodeIllegalMove
+	}
+	return CodeInternal
+}
+
+// httpError is an error with its status and its structured body.
 type httpError struct {
 	status int
-	msg    string
+	body   ErrorResponse
 }
 
-func (e *httpError) Error() string { return e.msg }
+func (e *httpError) Error() string { return e.body.Error }
 
+// badRequest is a 400 that names no field.
 func badRequest(format string, args ...any) error {
-	return &httpError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+	msg := fmt.Sprintf(format, args...)
+	return &httpError{http.StatusBadRequest, ErrorResponse{Error: msg, Code: CodeInvalid}}
 }
 
-func unprocessable(format string, args ...any) error {
-	return &httpError{http.StatusUnprocessableEntity, fmt.Sprintf(format, args...)}
+// fieldError is an error about one field of the request (index >= 0: the
+// move at that index of moves); reason is what is wrong, msg the sentence
+// for people.
+func fieldError(status int, code, field string, index int, reason, msg string) error {
+	e := &httpError{status, ErrorResponse{Error: msg, Code: code, Field: field, Reason: reason}}
+	if index >= 0 {
+		e.body.Index = &index
+	}
+	return e
 }
 
 // fail writes err with its status (500 for an unexpected one).
@@ -133,10 +190,14 @@ func fail(w http.ResponseWriter, err error) {
 	var he *httpError
 	switch {
 	case errors.As(err, &he):
-		writeError(w, he.status, he.msg)
+		writeJSON(w, he.status, he.body)
 	case errors.Is(err, errBusy), errors.Is(err, errStopping):
 		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		code := CodeBusy
+		if errors.Is(err, errStopping) {
+			code = CodeShuttingDown
+		}
+		writeJSON(w, http.StatusServiceUnavailable, ErrorResponse{Error: err.Error(), Code: code})
 	default:
 		writeError(w, http.StatusInternalServerError, err.Error())
 	}
@@ -154,26 +215,38 @@ func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
 		var typ *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &tooBig):
-			return &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("body larger than %d bytes", limit)}
+			return bodyTooLarge(limit)
 		case errors.Is(err, io.EOF):
-			return badRequest("empty body: want a JSON object")
+			return malformed("empty body: want a JSON object")
 		case errors.Is(err, io.ErrUnexpectedEOF):
-			return badRequest("malformed JSON: unexpected end of body")
+			return malformed("malformed JSON: unexpected end of body")
 		case errors.As(err, &syn):
-			return badRequest("malformed JSON at byte %d: %v", syn.Offset, syn)
+			return malformed(fmt.Sprintf("malformed JSON at byte %d: %v", syn.Offset, syn))
 		case errors.As(err, &typ):
-			return badRequest("field %s: want %v, got JSON %s", excerpt.Quote(typ.Field), typ.Type, typ.Value)
+			reason := fmt.Sprintf("want %v, got JSON %s", typ.Type, typ.Value)
+			return fieldError(http.StatusBadRequest, CodeMalformedJSON, excerpt.Prefix(typ.Field), -1, reason,
+				fmt.Sprintf("field %s: %s", excerpt.Quote(typ.Field), reason))
 		case strings.HasPrefix(err.Error(), "json: unknown field "):
-			return badRequest("unknown field %s", excerpt.Prefix(strings.TrimPrefix(err.Error(), "json: unknown field ")))
+			name := excerpt.Prefix(strings.TrimPrefix(err.Error(), "json: unknown field "))
+			return fieldError(http.StatusBadRequest, CodeUnknownField, strings.Trim(name, `"`), -1, "", "unknown field "+name)
 		}
-		return badRequest("malformed JSON: %v", err)
+		return malformed(fmt.Sprintf("malformed JSON: %v", err))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("body larger than %d bytes", limit)}
+			return bodyTooLarge(limit)
 		}
-		return badRequest("unexpected data after the JSON object")
+		return malformed("unexpected data after the JSON object")
 	}
 	return nil
+}
+
+func bodyTooLarge(limit int64) error {
+	msg := fmt.Sprintf("body larger than %d bytes", limit)
+	return &httpError{http.StatusRequestEntityTooLarge, ErrorResponse{Error: msg, Code: CodeBodyTooLarge}}
+}
+
+func malformed(msg string) error {
+	return &httpError{http.StatusBadRequest, ErrorResponse{Error: msg, Code: CodeMalformedJSON}}
 }

@@ -30,6 +30,7 @@ func FuzzStreamQuery(f *testing.F) {
 	for _, s := range []string{
 		"position=startpos&depth=2", "position=startpos&moves=ef:e5f5+EF:E5F5&multipv=3&freefirstlap=true",
 		"position=x&movetime=9999999999999999999", "depth=-1", "%zz",
+		"position=startpos&infinite=true", "position=startpos&infinite=1&depth=3", "infinite=maybe",
 	} {
 		f.Add(s)
 	}

@@ -36,6 +36,7 @@ type Config struct {
 	Rules           movegen.Rules
 	MaxSearches     int           // concurrent searches (default 2)
 	MaxMoveTime     time.Duration // cap on one search (default 10 s)
+	MaxAnalysisTime time.Duration // cap on an unlimited analysis stream (default 5 min)
 	DefaultMoveTime time.Duration // when a request gives no limit (default 1 s)
 	MaxDepth        int           // cap on a requested depth (default limits.Depth.Max)
 	QueueWait       time.Duration // longest wait for a free search (default 30 s)
@@ -67,6 +68,7 @@ func (c *Config) defaults() {
 	set(&c.MaxMoves, 10000)
 	set(&c.MaxHeader, 16<<10)
 	setD(&c.MaxMoveTime, 10*time.Second)
+	setD(&c.MaxAnalysisTime, 5*time.Minute)
 	setD(&c.DefaultMoveTime, time.Second)
 	setD(&c.QueueWait, 30*time.Second)
 	c.DefaultMoveTime = min(c.DefaultMoveTime, c.MaxMoveTime)
@@ -90,6 +92,7 @@ func (c Config) Check() error {
 		limits.Threads.Check("max searches", int64(c.MaxSearches)),
 		limits.HashMB.Check("hash", int64(c.HashMB)),
 		limits.MoveTimeMS.CheckDuration("max movetime", c.MaxMoveTime),
+		limits.MoveTimeMS.CheckDuration("max analysis time", c.MaxAnalysisTime),
 		limits.MoveTimeMS.CheckDuration("default movetime", c.DefaultMoveTime),
 		limits.Depth.Check("max depth", int64(c.MaxDepth)),
 		limits.Range{Min: 1, Max: maxBodyLimit}.Check("max body", c.MaxBody),

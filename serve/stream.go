@@ -5,14 +5,15 @@ package serve
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
-	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
 )
 
@@ -40,6 +41,7 @@ type streamRequest struct {
 	limits       Limits
 	lines        int
 	freeFirstLap *bool
+	infinite     bool
 }
 
 // queryParams splits a raw query into its parameters. A parameter given
@@ -107,6 +109,12 @@ func parseStreamQuery(r *http.Request) (streamRequest, error) {
 				return req, badRequest("freefirstlap %q: want true or false", v)
 			}
 			req.freeFirstLap = &b
+		case "infinite":
+			b, perr := strconv.ParseBool(v)
+			if perr != nil {
+				return req, badRequest("infinite %q: want true or false", v)
+			}
+			req.infinite = b
 		default:
 			return req, badRequest("unknown query parameter %q", k)
 		}
@@ -118,7 +126,8 @@ func parseStreamQuery(r *http.Request) (streamRequest, error) {
 }
 
 // stream answers GET /api/v1/analyse/stream?position=...&moves=...&movetime=ms
-// (or depth=N), multipv=K (1 to MaxStreamLines), freefirstlap=true|false:
+// (or depth=N, or infinite=true: until the client leaves, at most
+// MaxAnalysisTime), multipv=K (1 to MaxStreamLines), freefirstlap=true|false:
 // a text/event-stream of "info" events (InfoEvent) ending with one
 // "bestmove" event (AnalyseResponse; no best move, and the result, when the
 // game is over). Bad requests and a full queue get JSON errors before the
@@ -137,6 +146,9 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l, capped, err := s.limits(req.limits)
+	if err == nil && req.infinite {
+		l, capped, err = s.infiniteLimits(req.limits)
+	}
 	if err != nil {
 		fail(w, err)
 		return
@@ -174,6 +186,10 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	if l.MoveTime > 0 {
 		deadline = l.MoveTime
 	}
+	if l.Infinite {
+		deadline = s.cfg.MaxAnalysisTime
+		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(deadline + writeSlack))
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), deadline)
 	defer cancel()
 	// The search reports from its own goroutine; a client slower than the
@@ -210,20 +226,10 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	for len(infos) > 0 {
 		writeEvent(w, "info", <-infos)
 	}
-	best, ok := sr.Best, sr.HasMove
-	if ok {
-		if _, err := movegen.Apply(root, best, rules); err != nil {
-			ok = false
-		}
+	if l.Infinite && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		final.Capped = fmt.Sprintf("an unlimited analysis stops at the server's limit of %v", deadline)
 	}
-	if !ok {
-		best, _ = movegen.FirstLegal(root, rules)
-		sr.PV = nil
-	}
-	final.BestMove, final.Score, final.Proven, final.Depth, final.Nodes = best.String(), sr.Score, sr.Proven, sr.Depth, sr.Nodes
-	for _, m := range sr.PV {
-		final.PV = append(final.PV, m.String())
-	}
+	final.answer(root, sr, rules)
 	writeEvent(w, "bestmove", final)
 	flusher.Flush()
 }

@@ -17,6 +17,7 @@ type serveOptions struct {
 	addr        string
 	maxSearches int
 	maxMoveTime time.Duration
+	maxAnalysis time.Duration
 	defMoveTime time.Duration
 	hashMB      int
 	maxBody     int64
@@ -32,7 +33,7 @@ func newServeCmd(g *globalOptions) *cobra.Command {
   GET  /                the page: play the engine, analyse a position
   GET  /api/v1/moves?position=...
   POST /api/v1/analyse  {"position": ..., "moves": [...], "limits": {"movetime": ms}}
-  GET  /api/v1/analyse/stream?position=...&moves=...&movetime=ms  (Server-Sent Events)
+  GET  /api/v1/analyse/stream?position=...&moves=...&movetime=ms|infinite=true  (Server-Sent Events)
   POST /api/v1/play     {"position": ..., "move": ...}
   POST /api/v1/game     {"position": ..., "moves": [...]}
   GET  /healthz
@@ -46,6 +47,7 @@ far, requests waiting for a search get a 503, and requests in flight have
 			for _, err := range []error{
 				limits.Threads.Check("--max-searches", int64(o.maxSearches)),
 				limits.MoveTimeMS.CheckDuration("--max-movetime", o.maxMoveTime),
+				limits.MoveTimeMS.CheckDuration("--max-analysis", o.maxAnalysis),
 				limits.MoveTimeMS.CheckDuration("--movetime", o.defMoveTime),
 				limits.HashMB.Check("--hash", int64(o.hashMB)),
 				limits.Range{Min: 1, Max: 64 << 20}.Check("--max-body", o.maxBody),
@@ -60,7 +62,7 @@ far, requests waiting for a search get a 503, and requests in flight have
 				return fmt.Errorf("--grace %v: must not be negative", o.grace)
 			}
 			cfg := serve.Config{
-				Rules: g.rules(), MaxSearches: o.maxSearches, MaxMoveTime: o.maxMoveTime,
+				Rules: g.rules(), MaxSearches: o.maxSearches, MaxMoveTime: o.maxMoveTime, MaxAnalysisTime: o.maxAnalysis,
 				DefaultMoveTime: o.defMoveTime, HashMB: o.hashMB, MaxBody: o.maxBody,
 			}
 			if err := cfg.Check(); err != nil {
@@ -83,6 +85,7 @@ far, requests waiting for a search get a 503, and requests in flight have
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	f.IntVar(&o.maxSearches, "max-searches", 2, "searches run at once; more requests wait")
 	durationVar(f, &o.maxMoveTime, "max-movetime", 10*time.Second, "cap on one search's time")
+	durationVar(f, &o.maxAnalysis, "max-analysis", 5*time.Minute, "cap on an unlimited analysis (the page's Unlimited)")
 	durationVar(f, &o.defMoveTime, "movetime", time.Second, "search time when a request gives no limit")
 	f.IntVar(&o.hashMB, "hash", limits.DefaultHashMB, "transposition table per engine, MB")
 	f.Int64Var(&o.maxBody, "max-body", 64<<10, "request body limit, bytes")

@@ -51,7 +51,7 @@ func TestPlayCommand(t *testing.T) {
 }
 
 func TestServeFlags(t *testing.T) {
-	for _, bad := range [][]string{{"--max-searches", "0"}, {"--max-movetime", "0s"}, {"--addr", "256.0.0.1:99999"}} {
+	for _, bad := range [][]string{{"--max-searches", "0"}, {"--max-movetime", "0s"}, {"--max-analysis", "0s"}, {"--max-analysis", "25h"}, {"--addr", "256.0.0.1:99999"}} {
 		t.Run(caseName(bad), func(t *testing.T) {
 			if _, _, err := runCmdIn(t, "", append([]string{"serve"}, bad...)...); err == nil {
 				t.Errorf("serve %v: no error", bad)

@@ -22,12 +22,21 @@ const S = {
   level: 'movetime=500',
   flipped: false,
   sel: -1,        // the pit whose lift count is being chosen
-  redist: null,   // {pits: [i, j], drops: [pit...]} while a redistribution is entered
+  redist: null,   // {pits: [i, j], drops: [{pit, n}...]} while a redistribution is entered
   engine: null,   // the EventSource of the engine's move
   analysis: null, // the EventSource of an analysis
   lastInfo: null,
   games: 0,       // games started by New game
+  fieldsFor: '',  // the game the Analyse fields were last filled from
+  best: null,     // the analysis's best move so far: {move, score, proven, side}
+  players: { s: '?', n: '?' }, // names for the PGN: set by New game
+  anim: null,     // the frame of a move being shown lap by lap: {counts, from, end, step}
+  animToken: 0,   // numbers the animations; only the latest plays
+  review: null,   // {game, evals (South's view, centi-warriors, per position), done}
+  clock: null,    // {base, inc, s, n (ms left), running (side or null), since}: a game's clocks in Play
+  flag: null,     // the side whose clock ran out
   seq: 0,         // numbers the board's requests; only the latest answer counts
+  going: null,    // the move a step in flight goes to
 };
 
 // parsePos reads the four-field position string (RULES.md §7).
@@ -48,7 +57,14 @@ async function api(path, body) {
   });
   let j;
   try { j = await r.json(); } catch (e) { throw new Error(`the server answered ${r.status} without JSON`); }
-  if (!r.ok) throw new Error(j.error || `status ${r.status}`);
+  if (!r.ok) {
+    // The server's refusal: its message, and its structure (code, field,
+    // index, reason) with the request it refused.
+    const e = new Error(j.error || `status ${r.status}`);
+    e.info = j;
+    e.request = body;
+    throw e;
+  }
   return j;
 }
 
@@ -58,19 +74,25 @@ function gameBody(moves) {
 
 function say(msg) { $('message').textContent = msg || ''; }
 
-// explain turns the server's refusal of a move into a sentence, keeping
-// the engine's own reason.
-function explain(err) {
-  let m = /^moves\[\d+\] "([^"]*)" is illegal: (.*)$/.exec(err.message);
-  if (m) {
-    const reason = m[2].startsWith(m[1] + ': ') ? m[2].slice(m[1].length + 2) : m[2];
-    return `Illegal move ${m[1]}: ${reason}`;
-  }
-  m = /^moves\[\d+\]: (.*)$/.exec(err.message);
-  return m ? `Not a move: ${m[1]}` : err.message;
+// explain turns the server's refusal of a move into a sentence from the
+// error's structure, keeping the engine's own reason; numbered says which
+// move of the list it was.
+function explain(err, numbered) {
+  const i = err.info;
+  if (!i || i.field !== 'moves' || i.index === undefined) return err.message;
+  const m = (err.request && err.request.moves ? err.request.moves[i.index] : '') + (numbered ? ` (move ${i.index + 1})` : '');
+  if (i.code === 'illegal_move') return `Illegal move ${m}: ${i.reason}`;
+  if (i.code === 'invalid') return `Not a move${numbered ? ` (move ${i.index + 1})` : ''}: ${i.reason}`;
+  return err.message;
 }
 
+// stepFrom is the move a step counts from: the one a step on its way
+// goes to, else the one shown (two quick clicks on < go back two).
+function stepFrom() { return S.going === null ? S.cursor : S.going; }
+
 function current() { return parsePos(S.view.position); }
+// gameOver: the game on the board has ended, by the rules or, in Play, on time.
+function gameOver() { return !!S.view.result || (!!S.flag && S.mode === 'play'); }
 function sideAt(k) { return parsePos(k === 0 ? S.view.start : S.plies[k - 1].position).side; }
 function busy() { return S.engine !== null; }
 function humanToMove() {
@@ -81,6 +103,7 @@ function humanToMove() {
 
 async function load(start, moves, cursor) {
   ++S.seq;
+  S.going = null;
   const v = await api('/api/v1/game', { position: start, moves, freeFirstLap: S.ffl });
   S.start = v.start;
   S.moves = moves.slice();
@@ -88,28 +111,40 @@ async function load(start, moves, cursor) {
   S.cursor = cursor === undefined ? moves.length : cursor;
   if (S.cursor === moves.length) S.view = v;
   else S.view = await api('/api/v1/game', gameBody(moves.slice(0, S.cursor)));
+  S.best = null;
   resetInput();
   render();
 }
 
 async function setCursor(k) {
+  stopAnimation();
   stopEngine();
   stopAnalysis();
   k = Math.max(0, Math.min(S.moves.length, k));
   const seq = ++S.seq;
-  const v = await api('/api/v1/game', gameBody(S.moves.slice(0, k)));
+  S.going = k;
+  let v;
+  try {
+    v = await api('/api/v1/game', gameBody(S.moves.slice(0, k)));
+  } finally {
+    if (seq === S.seq) S.going = null;
+  }
   if (seq !== S.seq) return; // a later step or move won
   S.view = v;
   S.cursor = k;
+  S.best = null;
   resetInput();
   say('');
   render();
+  maybeEngine();
 }
 
 async function tryMove(m) {
   say('');
+  if (S.flag && S.mode === 'play') { say(`The game is over: ${sideWord(S.flag)}'s time ran out.`); return false; }
   const moves = S.moves.slice(0, S.cursor).concat([m]);
   const seq = ++S.seq;
+  S.going = null;
   let v;
   try {
     v = await api('/api/v1/game', gameBody(moves));
@@ -125,13 +160,78 @@ async function tryMove(m) {
     S.moves = moves.slice(0, S.cursor).concat([played]);
     S.plies = v.plies;
   }
+  if (S.clock && S.mode === 'play') {
+    const mover = parsePos(S.view.position).side;
+    clockCharge();
+    S.clock[mover] += S.clock.inc;
+  }
+  const before = S.view.position;
   S.cursor++;
   S.view = v;
+  S.best = null;
   resetInput();
   stopAnalysis();
   render();
+  await animatePly(v.plies[v.plies.length - 1], before);
   maybeEngine();
   return true;
+}
+
+// --- a move lap by lap ---
+
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+
+// animatePly shows a play move lap by lap at the speed chosen (none: not
+// at all): each lap's lift, then its warriors sown and where the last one
+// landed; then the position after the move, captures made. A later
+// animation, a click on the board or a change of position ends it.
+async function animatePly(ply, before) {
+  const speed = parseInt($('anim-speed').value, 10) || 0;
+  if (!speed || !ply || !ply.laps || !ply.laps.length) return;
+  const token = ++S.animToken;
+  const counts = parsePos(before).counts;
+  const line = $('anim-line');
+  const frame = async (f, text) => {
+    if (token !== S.animToken) return false;
+    S.anim = Object.assign({ counts: counts.slice() }, f);
+    line.textContent = text;
+    render();
+    await sleep(speed);
+    return token === S.animToken;
+  };
+  const laps = ply.laps;
+  for (let k = 0; k < laps.length; k++) {
+    const l = laps[k], from = pitIndex(l.from);
+    counts[from] -= l.n;
+    const what = k === 0 ? `${ply.move}: lift ${l.n} from ${l.from}` : `Relay ${k}: lift the ${l.n} in ${l.from}`;
+    if (!await frame({ from, end: -1, step: `lift ${k + 1}` }, what)) return;
+    for (let d = 1; d <= l.n; d++) counts[(from + d) % 20]++;
+    const tail = k === laps.length - 1 && !ply.moreLaps ? (ply.captured.length ? ', then the capture' : ': the sowing ends') : ': occupied, a relay';
+    if (!await frame({ from: -1, end: pitIndex(l.end), step: `lap ${k + 1}` }, `Lap ${k + 1}: ${l.n} sown, the last in ${l.end}${tail}`)) return;
+  }
+  if (token !== S.animToken) return;
+  S.anim = null;
+  line.textContent = ply.moreLaps ? `${ply.move}: … more laps, then the position shown` : '';
+  render();
+}
+
+// stopAnimation ends a move being shown and shows the board as it is.
+function stopAnimation() {
+  if (!S.anim) return;
+  S.animToken++;
+  S.anim = null;
+  $('anim-line').textContent = '';
+  render();
+}
+
+// replayMove shows the move that led to the board, lap by lap.
+async function replayMove() {
+  if (S.cursor === 0) return;
+  const before = S.cursor === 1 ? S.view.start : S.plies[S.cursor - 2].position;
+  const ply = S.plies[S.cursor - 1];
+  if (!ply.laps) { say('A redistribution has no laps to show.'); return; }
+  if (!(parseInt($('anim-speed').value, 10) > 0)) $('anim-speed').value = '500';
+  await animatePly(ply, before);
 }
 
 function resetInput() {
@@ -158,10 +258,12 @@ function scoreText(ev, side) {
 }
 
 function maybeEngine() {
-  if (S.mode !== 'play' || busy() || S.view.result || S.cursor !== S.moves.length) return;
+  // The engine moves whenever it is to move in play, whether or not moves
+  // lie ahead (its move then starts a new line, as a human move does).
+  if (S.mode !== 'play' || busy() || S.view.result || S.flag) return;
   if (current().side === S.human) return;
   const side = current().side;
-  const es = new EventSource(streamURL(S.moves.slice(0, S.cursor), S.level, 1));
+  const es = new EventSource(streamURL(S.moves.slice(0, S.cursor), engineLimit(side), 1));
   S.engine = es;
   $('engine-line').textContent = 'The engine is thinking…';
   renderStatus();
@@ -188,6 +290,73 @@ function maybeEngine() {
   };
 }
 
+// engineLimit is the engine's level, its time kept within its clock (a
+// twentieth of what is left plus half the increment) when clocks run: a
+// move time is cut to that, a depth gets it as a move time too.
+function engineLimit(side) {
+  if (!S.clock) return S.level;
+  const budget = Math.max(50, Math.floor(clockLeft(side) / 20 + S.clock.inc / 2));
+  const m = /^movetime=(\d+)$/.exec(S.level);
+  return m ? `movetime=${Math.min(Number(m[1]), budget)}` : `${S.level}&movetime=${budget}`;
+}
+
+// --- clocks ---
+
+// clockLeft is a side's time left now, in ms.
+function clockLeft(side) {
+  const c = S.clock;
+  return c[side] - (c.running === side ? performance.now() - c.since : 0);
+}
+
+// clockCharge books the running side's time used so far.
+function clockCharge() {
+  const c = S.clock;
+  if (!c || !c.running) return;
+  const now = performance.now();
+  c[c.running] -= now - c.since;
+  c.since = now;
+}
+
+// clockRun runs the clock of the side to move in Play while the game is
+// on, and stops both otherwise (Analyse, a finished game).
+function clockRun() {
+  const c = S.clock;
+  if (!c) return;
+  const side = S.mode === 'play' && !S.view.result && !S.flag ? current().side : null;
+  if (side === c.running) return;
+  clockCharge();
+  c.running = side;
+  c.since = performance.now();
+}
+
+function clockText(ms) {
+  ms = Math.max(0, ms);
+  const t = Math.floor(ms / 1000);
+  const mmss = `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
+  return ms < 10000 ? `${mmss}.${Math.floor((ms % 1000) / 100)}` : mmss;
+}
+
+// clockTick shows both clocks and ends the game when the running one
+// reaches zero.
+function clockTick() {
+  const c = S.clock;
+  if (!c) return;
+  for (const side of ['s', 'n']) {
+    const el = $('clock-' + side);
+    if (el) el.textContent = clockText(clockLeft(side));
+  }
+  if (c.running && clockLeft(c.running) <= 0) {
+    const side = c.running;
+    clockCharge();
+    c[side] = 0;
+    c.running = null;
+    S.flag = side;
+    stopEngine();
+    resetInput();
+    render();
+  }
+}
+
 function stopEngine() {
   if (S.engine) { S.engine.close(); S.engine = null; $('engine-line').textContent = ''; }
 }
@@ -197,7 +366,9 @@ function stopEngine() {
 function startAnalysis() {
   stopAnalysis();
   if (S.view.result) { say('The game is over: nothing to analyse.'); return; }
-  const ms = Math.max(100, Math.min(10000, parseInt($('an-time').value, 10) || 3000));
+  // Unlimited runs until Stop (or the server's own cap); a time limit
+  // above the server's cap is capped by the server, which says so.
+  const limit = $('an-inf').checked ? 'infinite=true' : `movetime=${Math.max(100, parseInt($('an-time').value, 10) || 3000)}`;
   const lines = parseInt($('an-lines').value, 10) || 1;
   const side = current().side;
   const rows = new Map();
@@ -205,7 +376,7 @@ function startAnalysis() {
   tbody.textContent = '';
   $('bestmove').textContent = '…';
   $('lines-cap').textContent = `Engine lines, scores from ${sideWord(side)}'s view (${sideWord(side)} to move)`;
-  const es = new EventSource(streamURL(S.moves.slice(0, S.cursor), `movetime=${ms}`, lines));
+  const es = new EventSource(streamURL(S.moves.slice(0, S.cursor), limit, lines));
   S.analysis = es;
   $('analyse').disabled = true;
   $('stop').disabled = false;
@@ -226,6 +397,7 @@ function startAnalysis() {
     td[1].textContent = ev.depth;
     td[2].textContent = scoreText(ev, side).replace(/ \(.*\)$/, '');
     td[3].textContent = ev.pv.join(' ');
+    if (ev.multipv === 1 && ev.pv.length) setBest(ev.pv[0], ev, side);
   });
   es.addEventListener('bestmove', (e) => {
     es.close();
@@ -239,6 +411,8 @@ function startAnalysis() {
       tr.children[3].textContent = res.pv.join(' ');
     }
     $('bestmove').textContent = res.bestmove ? `${res.bestmove} (depth ${res.depth}, ${scoreText(res, side)})` : 'none: the game is over';
+    if (res.capped) $('bestmove').textContent += ` — ${res.capped}`;
+    if (res.bestmove && S.analysis === es) setBest(res.bestmove, res, side);
     endAnalysis(es);
   });
   es.onerror = () => {
@@ -264,6 +438,71 @@ function stopAnalysis() {
   $('bestmove').textContent = i && i.pv.length ? `${i.pv[0]} (stopped at depth ${i.depth})` : 'stopped';
 }
 
+// setBest shows the analysis's best move on the board and its score on
+// the evaluation bar.
+function setBest(move, ev, side) {
+  S.best = { move, score: ev.score, proven: ev.proven, side };
+  renderBest();
+}
+
+// bestPits returns the pits the best move lifts from and those its
+// warriors land in: a play move's pit and the end of its sowing (from the
+// legal moves' list), or a redistribution's two pits and its drops.
+function bestPits(move) {
+  const m = /^([a-jA-J])([a-jA-J]):(.*)$/.exec(move);
+  if (m) {
+    const land = [...m[3].matchAll(/([a-jA-J])\d+/g)].map((d) => pitIndex(d[1]));
+    return { src: [pitIndex(m[1]), pitIndex(m[2])], land };
+  }
+  const e = (S.view.moves || []).find((x) => x.move === move);
+  return { src: [pitIndex(move[0])], land: e && e.landing ? [pitIndex(e.landing)] : [] };
+}
+
+// southScore is the best move's score from South's view, in centi-warriors.
+function southScore(b) { return b.side === 's' ? b.score : -b.score; }
+
+// renderBest marks the best move's pits and fills the evaluation bar, in
+// Analyse only.
+function renderBest() {
+  const on = S.mode === 'analyse' && S.best && !S.view.result;
+  const pits = on && !S.redist ? bestPits(S.best.move) : { src: [], land: [] };
+  for (let i = 0; i < 20; i++) {
+    const b = $('pit-' + pitName(i));
+    b.classList.toggle('best-src', pits.src.includes(i));
+    b.classList.toggle('best-land', pits.land.includes(i) && !pits.src.includes(i));
+    const words = [b.dataset.label];
+    if (pits.src.includes(i)) words.push("the engine's best move lifts here");
+    if (pits.land.includes(i)) words.push("the engine's best move lands here");
+    b.setAttribute('aria-label', words.join(', '));
+  }
+  const bar = $('evalbar');
+  bar.hidden = S.mode !== 'analyse';
+  let frac = 0.5, text = '–';
+  if (on) {
+    const v = southScore(S.best);
+    if (S.best.proven) {
+      const w = Math.trunc(v / 100);
+      frac = w > 0 ? 1 : w < 0 ? 0 : 0.5;
+      text = w === 0 ? 'a draw, proven' : `${sideWord(w > 0 ? 's' : 'n')} wins by ${Math.abs(w)}, proven`;
+    } else {
+      frac = 0.5 + 0.5 * Math.tanh(v / 1000);
+      text = `${v > 0 ? '+' : ''}${(v / 100).toFixed(2)} (South's view)`;
+    }
+  } else if (S.review && S.review.game === S.start + '|' + S.moves.join(' ') && S.review.evals[S.cursor] !== undefined) {
+    // No analysis here: the review's evaluation of this position.
+    const v = S.review.evals[S.cursor];
+    frac = 0.5 + 0.5 * Math.tanh(v / 1000);
+    text = `${v > 0 ? '+' : ''}${(v / 100).toFixed(2)} (South's view, from the review)`;
+  }
+  // South's share fills the bar from South's side of the board.
+  const fill = $('evalfill');
+  fill.style.height = `${(frac * 100).toFixed(1)}%`;
+  fill.style.top = S.flipped ? '0' : '';
+  fill.style.bottom = S.flipped ? '' : '0';
+  bar.setAttribute('aria-label', `Evaluation: ${text}`);
+  $('eval-text').textContent = text;
+}
+
 // --- the board ---
 
 function buildBoard() {
@@ -281,10 +520,11 @@ function buildBoard() {
 }
 
 function shownCounts(p) {
+  if (S.anim) return S.anim.counts.slice();
   const c = p.counts.slice();
   if (S.redist) {
     for (const i of S.redist.pits) c[i] = 0;
-    if (S.redist.pits.length === 2) for (const d of S.redist.drops) c[d]++;
+    if (S.redist.pits.length === 2) for (const d of S.redist.drops) c[d.pit] += d.n;
   }
   return c;
 }
@@ -310,9 +550,12 @@ function render() {
     const n = counts[i];
     const cls = ['pit'];
     if (p.nki[i] && !(S.redist && S.redist.pits.includes(i))) cls.push('is-nki');
-    if (mark[i] && !S.redist) cls.push(mark[i]);
+    if (S.anim) {
+      if (S.anim.from === i) cls.push('anim-from');
+      if (S.anim.end === i) cls.push('anim-end');
+    } else if (mark[i] && !S.redist) cls.push(mark[i]);
     if (S.sel === i || (S.redist && S.redist.pits.includes(i))) cls.push('sel');
-    if (S.redist && S.redist.drops.includes(i)) cls.push('drop');
+    if (S.redist && S.redist.drops.some((d) => d.pit === i)) cls.push('drop');
     b.className = cls.join(' ');
     b.style.gridRow = String(k < 10 ? 1 : 2);
     b.style.gridColumn = String((k % 10) + 1);
@@ -335,6 +578,13 @@ function render() {
       }
       b.appendChild(st);
     }
+    if (mark[i] === 'cap' && !S.redist && !S.anim) {
+      const x = document.createElement('span');
+      x.className = 'capmark';
+      x.setAttribute('aria-hidden', 'true');
+      x.textContent = '×';
+      b.appendChild(x);
+    }
     if (p.nki[i]) {
       const k2 = document.createElement('span');
       k2.className = 'nki';
@@ -346,10 +596,15 @@ function render() {
     if (mark[i] === 'src') words.push('last move lifted here');
     if (mark[i] === 'land') words.push('last move ended here');
     if (mark[i] === 'cap') words.push('captured by the last move');
-    b.setAttribute('aria-label', words.join(', '));
+    b.dataset.label = words.join(', ');
+    b.setAttribute('aria-label', b.dataset.label);
   });
+  renderBest();
+  renderReview();
+  clockRun();
   renderBars(p);
   renderStatus();
+  renderHint(p);
   renderLastMove(ply);
   renderChooser(p);
   renderRedist(p);
@@ -366,11 +621,19 @@ function bar(side, p) {
   pr.className = 'prison';
   pr.textContent = `prison ${p.prison[side]}`;
   const parts = [who];
-  if (p.side === side && !S.view.result) {
+  if (p.side === side && !gameOver()) {
     const t = document.createElement('span');
     t.className = 'tomove';
     t.textContent = 'to move';
     parts.push(t);
+  }
+  if (S.clock) {
+    const c = document.createElement('span');
+    c.className = 'clock';
+    c.id = 'clock-' + side;
+    c.setAttribute('aria-label', `${sideWord(side)}'s clock`);
+    c.textContent = clockText(clockLeft(side));
+    parts.push(c);
   }
   parts.push(pr);
   return parts;
@@ -387,8 +650,19 @@ function renderStatus() {
   let t = `Turn ${p.turn} · ${sideWord(p.side)} to move`;
   if (p.opening) t += ' · redistribution';
   if (S.view.result) t = S.cursor ? `Game over after ${S.cursor} moves` : 'Game over';
+  else if (S.flag && S.mode === 'play') t = `Game over: ${sideWord(S.flag)}'s time ran out`;
   else if (busy()) t += ' · the engine is thinking';
   $('status').textContent = t;
+}
+
+// renderHint says how to enter a move in play: a pit, then a count.
+function renderHint(p) {
+  const el = $('hint');
+  if (p.opening || gameOver() || busy() || !humanToMove()) { el.textContent = ''; return; }
+  const own = p.side === 's' ? 'a–j' : 'A–J';
+  el.textContent = S.sel >= 0
+    ? `Now pick how many warriors to lift from ${pitName(S.sel)}.`
+    : `Your move: click one of ${sideWord(p.side)}'s pits (${own}), then how many of its warriors to lift; or type it, pit then count, as ${p.side === 's' ? 'e5' : 'E5'}.`;
 }
 
 function renderLastMove(ply) {
@@ -449,13 +723,19 @@ function renderChooser(p) {
 function redistHand(p) {
   const r = S.redist;
   if (!r || r.pits.length < 2) return 0;
-  return p.counts[r.pits[0]] + p.counts[r.pits[1]] - r.drops.length;
+  return p.counts[r.pits[0]] + p.counts[r.pits[1]] - r.drops.reduce((a, d) => a + d.n, 0);
+}
+
+// dropSize is how many warriors one click drops, from its field (1 when
+// the field is empty or not a number).
+function dropSize() {
+  return Math.max(1, parseInt($('drop-n').value, 10) || 1);
 }
 
 function redistMove() {
   const [i, j] = S.redist.pits.slice().sort((a, b) => a - b);
   const n = new Array(20).fill(0);
-  for (const d of S.redist.drops) n[d]++;
+  for (const d of S.redist.drops) n[d.pit] += d.n;
   let s = pitName(i) + pitName(j) + ':';
   for (let k = 0; k < 20; k++) if (n[k]) s += pitName(k) + n[k];
   return s;
@@ -464,7 +744,7 @@ function redistMove() {
 function renderRedist(p) {
   const el = $('redist');
   const r = S.redist;
-  const ours = p.opening && !S.view.result && humanToMove() && !busy();
+  const ours = p.opening && !gameOver() && humanToMove() && !busy();
   if (!ours) { el.hidden = true; return; }
   el.hidden = false;
   const hand = redistHand(p);
@@ -473,7 +753,7 @@ function renderRedist(p) {
     $('redist-text').textContent = `Redistribution: pick two of your occupied pits to empty${picked.length ? ` (picked ${picked[0]})` : ''}.`;
   } else {
     $('redist-text').textContent = hand > 0
-      ? `Emptied ${pitName(r.pits[0])} and ${pitName(r.pits[1])}: click any pit to drop one warrior there.`
+      ? `Emptied ${pitName(r.pits[0])} and ${pitName(r.pits[1])}: click any pit to drop warriors there (as many a click as "Warriors a click" says).`
       : `All warriors placed: play ${redistMove()}.`;
   }
   $('hand').textContent = String(hand);
@@ -486,6 +766,16 @@ function renderRedist(p) {
 function renderResult(p) {
   const el = $('result');
   const res = S.view.result;
+  if (!res && S.flag && S.mode === 'play') {
+    el.hidden = false;
+    el.textContent = '';
+    const head = document.createElement('strong');
+    head.textContent = `Game over: ${sideWord(S.flag === 's' ? 'n' : 's')} wins on time.`;
+    const why = document.createElement('p');
+    why.textContent = `${sideWord(S.flag)}'s clock ran out.`;
+    el.append(head, why);
+    return;
+  }
   if (!res) { el.hidden = true; return; }
   el.hidden = false;
   el.textContent = '';
@@ -514,6 +804,14 @@ function renderResult(p) {
 }
 
 function renderLists() {
+  // The Analyse fields hold the game on the board, so that Open position
+  // reopens it rather than a stale one; they change only when the game does.
+  const game = S.start + '|' + S.moves.join(' ');
+  if (S.fieldsFor !== game) {
+    S.fieldsFor = game;
+    $('pos-input').value = S.start;
+    $('moves-input').value = S.moves.join(' ');
+  }
   $('pos-out').value = S.view.position;
   $('moves-out').value = S.moves.slice(0, S.cursor).join(' ');
   $('link-out').value = shareLink();
@@ -539,8 +837,9 @@ function renderLists() {
 
 function pitClick(i) {
   say('');
+  if (S.anim) { stopAnimation(); return; }
   const p = current();
-  if (S.view.result) { say('The game is over: start a new game or step back.'); return; }
+  if (gameOver()) { say('The game is over: start a new game or step back.'); return; }
   if (busy()) { say('Wait for the engine to move.'); return; }
   if (!humanToMove()) { say(`It is ${sideWord(p.side)}'s turn: the engine's.`); return; }
   if (p.opening) {
@@ -553,7 +852,7 @@ function pitClick(i) {
         return;
       } else r.pits.push(i);
     } else if (redistHand(p) > 0) {
-      r.drops.push(i);
+      r.drops.push({ pit: i, n: Math.min(dropSize(), redistHand(p)) });
     }
     render();
     return;
@@ -585,7 +884,6 @@ async function redo() {
   let k = S.cursor + 1;
   if (S.mode === 'play') while (k < S.moves.length && sideAt(k) !== S.human) k++;
   await setCursor(k);
-  maybeEngine();
 }
 
 async function newGame() {
@@ -596,6 +894,12 @@ async function newGame() {
   S.ffl = $('ffl').checked;
   setMode('play');
   say('');
+  const base = Math.round(parseFloat($('clock-base').value) * 1000) || 0;
+  const inc = Math.round(parseFloat($('clock-inc').value) * 1000) || 0;
+  S.clock = base > 0 ? { base, inc, s: base, n: base, running: null, since: 0 } : null;
+  S.flag = null;
+  const engine = `kiothi ${S.level}`;
+  S.players = S.human === 's' ? { s: 'You', n: engine } : { s: engine, n: 'You' };
   await load($('setup').value, []);
   S.games++;
   history.replaceState(null, '', location.pathname);
@@ -604,6 +908,7 @@ async function newGame() {
 
 function setMode(m) {
   S.mode = m;
+  say('');
   $('tab-play').setAttribute('aria-pressed', String(m === 'play'));
   $('tab-analyse').setAttribute('aria-pressed', String(m === 'analyse'));
   $('play-panel').hidden = m !== 'play';
@@ -613,6 +918,9 @@ function setMode(m) {
 }
 
 async function openPosition(pos, moves) {
+  S.players = { s: '?', n: '?' };
+  S.clock = null;
+  S.flag = null;
   stopEngine();
   stopAnalysis();
   setMode('analyse');
@@ -620,7 +928,7 @@ async function openPosition(pos, moves) {
   try {
     await load(pos, moves);
   } catch (e) {
-    say(explain(e));
+    say(explain(e, true));
   }
 }
 
@@ -641,8 +949,188 @@ async function copy(field, what) {
   if (ok) $('status').textContent = `${what} copied.`;
 }
 
+// shareLink opens this game at this move: the start, every move (the
+// history the repetition rule needs, and the moves ahead), the move shown
+// when not the last, and the free first lap when on.
 function shareLink() {
-  return `${location.origin}${location.pathname}?position=${encodeURIComponent(S.view.position)}`;
+  const q = new URLSearchParams({ position: S.start });
+  if (S.moves.length) q.set('moves', S.moves.join(' '));
+  if (S.cursor !== S.moves.length) q.set('ply', String(S.cursor));
+  if (S.ffl) q.set('freefirstlap', 'true');
+  return `${location.origin}${location.pathname}?${q.toString()}`;
+}
+
+// --- review ---
+
+
+// moveClass names a move by the warriors it lost against the engine's
+// evaluation (RULES: a warrior is 100 centi-warriors).
+function moveClass(loss) {
+  if (loss >= 400) return 'blunder';
+  if (loss >= 200) return 'mistake';
+  if (loss >= 100) return 'inaccuracy';
+  return '';
+}
+
+// reviewGame evaluates every position of the line in turn (POST
+// /api/v1/analyse, the time per position from its field) and draws the
+// graph as the evaluations come; a change of game stops it.
+async function reviewGame() {
+  const game = S.start + '|' + S.moves.join(' ');
+  const ms = Math.max(20, parseInt($('rv-time').value, 10) || 200);
+  const moves = S.moves.slice();
+  const start = S.start;
+  S.review = { game, evals: [], done: false };
+  const r = S.review;
+  $('review').disabled = true;
+  for (let k = 0; k <= moves.length; k++) {
+    if (S.review !== r || game !== S.start + '|' + S.moves.join(' ')) {
+      if (S.review === r) { S.review = null; $('rv-status').textContent = 'The review stopped: the game changed.'; $('review').disabled = false; }
+      return;
+    }
+    $('rv-status').textContent = `Reviewing: position ${k} of ${moves.length}…`;
+    let a;
+    try {
+      a = await api('/api/v1/analyse', { position: start, moves: moves.slice(0, k), limits: { movetime: ms } });
+    } catch (e) {
+      if (S.review === r) { $('rv-status').textContent = `The review stopped: ${e.message}`; $('review').disabled = false; }
+      return;
+    }
+    const side = parsePos(a.position).side;
+    r.evals.push(a.result ? (a.result.south - a.result.north) * 100 : (side === 's' ? a.score : -a.score));
+    renderReview();
+  }
+  r.done = true;
+  $('review').disabled = false;
+  renderReview();
+}
+
+// renderReview draws the evaluation graph (South's view, clamped to ±10
+// warriors), each move's point coloured by its class, and lists the worst
+// moves; clicking a point or a listed move goes to that position.
+function renderReview() {
+  const r = S.review;
+  const svg = $('rv-graph'), list = $('rv-worst');
+  const valid = r && r.game === S.start + '|' + S.moves.join(' ');
+  $('rv-area').hidden = !valid;
+  if (!valid) return;
+  svg.replaceChildren();
+  const n = S.moves.length, W = 300, H = 120, cap = 1000;
+  const x = (k) => (n ? (k / n) * (W - 10) + 5 : W / 2);
+  const y = (v) => H / 2 - (Math.max(-cap, Math.min(cap, v)) / cap) * (H / 2 - 6);
+  const el = (name, attrs) => { const e = document.createElementNS(svg.namespaceURI, name); for (const k in attrs) e.setAttribute(k, attrs[k]); return e; };
+  svg.appendChild(el('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'rv-axis' }));
+  if (S.cursor <= n) svg.appendChild(el('line', { x1: x(S.cursor), y1: 0, x2: x(S.cursor), y2: H, class: 'rv-cursor' }));
+  const pts = r.evals.map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  svg.appendChild(el('polyline', { points: pts, class: 'rv-line' }));
+  const worst = [];
+  r.evals.forEach((v, k) => {
+    let cls = '';
+    if (k > 0) {
+      const mover = S.plies[k - 1] ? S.plies[k - 1].side : 'south';
+      const loss = mover === 'south' ? r.evals[k - 1] - v : v - r.evals[k - 1];
+      cls = moveClass(loss);
+      if (cls) worst.push({ k, loss, cls });
+    }
+    const c = el('circle', { cx: x(k), cy: y(v), r: 4, class: 'rv-pt ' + cls, 'data-ply': k });
+    const tip = el('title', {});
+    tip.textContent = `after move ${k}${k ? ' ' + S.moves[k - 1] : ''}: ${(v / 100).toFixed(2)} (South's view)${cls ? ', ' + cls : ''}`;
+    c.appendChild(tip);
+    c.addEventListener('click', () => setCursor(k));
+    svg.appendChild(c);
+  });
+  list.textContent = '';
+  worst.sort((a, b) => b.loss - a.loss).slice(0, 5).forEach((w) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = `${w.k}. ${S.moves[w.k - 1]}: ${w.cls}, −${(w.loss / 100).toFixed(1)} warriors`;
+    b.addEventListener('click', () => setCursor(w.k));
+    li.appendChild(b);
+    list.appendChild(li);
+  });
+  $('rv-status').textContent = r.done ? (worst.length ? `Reviewed ${n} moves; the worst:` : `Reviewed ${n} moves: no inaccuracy found.`) : $('rv-status').textContent;
+}
+
+// --- PGN ---
+
+const STARTS = {
+  '0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1': 'startpos',
+  '0.0.0.0.0.5.5.5.5.5/0.0.0.0.0.5.5.5.5.5 0-0 s 1': 'startpos25',
+};
+
+const pgnTag = (name, value) => `[${name} "${String(value).replace(/[\\"]/g, (c) => '\\' + c).replace(/[\r\n]/g, ' ')}"]\n`;
+
+// gamePGN writes the game (every move of the line, the moves ahead of
+// the board included) in the PGN form kiothi match --pgnout and cutegames
+// write: the tags, a blank line, the moves numbered by pair from 1
+// ("1... " first when North moves first) and the result on one line.
+async function gamePGN() {
+  const end = S.cursor === S.moves.length ? S.view : await api('/api/v1/game', gameBody(S.moves));
+  const res = end.result;
+  let result = !res ? '*' : res.winner === 'south' ? '1-0' : res.winner === 'north' ? '0-1' : '1/2-1/2';
+  let termination = res ? 'normal' : 'unterminated';
+  if (!res && S.flag) { result = S.flag === 's' ? '0-1' : '1-0'; termination = 'time forfeit'; }
+  const tc = S.clock ? `${S.clock.base / 1000}+${S.clock.inc / 1000}` : '-';
+  const d = new Date();
+  const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+  let out = pgnTag('Event', 'kiothi page') + pgnTag('Site', 'kiothi') + pgnTag('Date', date) + pgnTag('Round', '-') +
+    pgnTag('South', S.players.s) + pgnTag('North', S.players.n) + pgnTag('Result', result) +
+    pgnTag('FEN', STARTS[S.start] || S.start) + pgnTag('PlyCount', S.moves.length) +
+    pgnTag('TimeControl', tc) + pgnTag('Termination', termination);
+  if (S.ffl) out += pgnTag('Variant', 'free-first-lap');
+  out += '\n';
+  let ply = 0;
+  const words = [];
+  if (parsePos(S.start).side === 'n') { words.push('1...'); ply = 1; }
+  for (const m of S.moves) {
+    if (ply % 2 === 0) words.push(`${ply / 2 + 1}.`);
+    words.push(m);
+    ply++;
+  }
+  words.push(result);
+  return out + words.join(' ') + '\n\n';
+}
+
+// readPGN takes the first game of a PGN text: its FEN tag (startpos when
+// absent) and its moves, skipping move numbers, comments, variations,
+// NAGs and the result. The server checks the moves when the game opens.
+function readPGN(text) {
+  const fen = /^\s*\[FEN\s+"((?:[^"\\]|\\.)*)"\]/m.exec(text);
+  const ff = /^\s*\[Variant\s+"free-first-lap"\]/m.test(text);
+  let body = text.replace(/^\s*\[.*\]\s*$/gm, ' ').replace(/^%.*$/gm, ' ');
+  body = body.replace(/\{[^}]*\}/g, ' ').replace(/;[^\n]*/g, ' ');
+  while (/\([^()]*\)/.test(body)) body = body.replace(/\([^()]*\)/g, ' ');
+  const moves = [];
+  for (let tok of body.split(/\s+/)) {
+    tok = tok.replace(/^\d+\.+/, '').replace(/[!?]+$/, '');
+    if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(tok)) break; // the first game ends
+    if (!tok || /^\$\d+$/.test(tok)) continue;
+    moves.push(tok);
+  }
+  return { position: fen ? fen[1].replace(/\\(.)/g, '$1') : 'startpos', moves, ffl: ff };
+}
+
+async function openPGN() {
+  const text = $('pgn-input').value;
+  if (!text.trim()) { say('Paste a game in PGN first.'); return; }
+  const g = readPGN(text);
+  S.ffl = g.ffl;
+  $('ffl').checked = g.ffl;
+  await openPosition(g.position, g.moves);
+}
+
+async function downloadPGN() {
+  let text;
+  try { text = await gamePGN(); } catch (e) { say(`Could not write the PGN: ${e.message}`); return; }
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
+  a.download = 'kiothi-game.pgn';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  $('status').textContent = 'PGN downloaded.';
 }
 
 function wire() {
@@ -665,38 +1153,48 @@ function wire() {
   });
   $('load').addEventListener('click', () => openPosition($('pos-input').value.trim(), $('moves-input').value.trim().split(/\s+/).filter(Boolean)));
   $('step-first').addEventListener('click', () => setCursor(0));
-  $('step-back').addEventListener('click', () => setCursor(S.cursor - 1));
-  $('step-fwd').addEventListener('click', () => setCursor(S.cursor + 1));
+  $('step-back').addEventListener('click', () => setCursor(stepFrom() - 1));
+  $('step-fwd').addEventListener('click', () => setCursor(stepFrom() + 1));
   $('step-last').addEventListener('click', () => setCursor(S.moves.length));
   $('analyse').addEventListener('click', startAnalysis);
   $('stop').addEventListener('click', stopAnalysis);
   $('copy-pos').addEventListener('click', () => copy('pos-out', 'Position'));
   $('copy-moves').addEventListener('click', () => copy('moves-out', 'Moves'));
   $('copy-link').addEventListener('click', () => copy('link-out', 'Link'));
+  $('download-pgn').addEventListener('click', downloadPGN);
+  $('review').addEventListener('click', reviewGame);
+  $('open-pgn').addEventListener('click', openPGN);
+  $('anim-replay').addEventListener('click', replayMove);
+  $('an-inf').addEventListener('change', () => { $('an-time').disabled = $('an-inf').checked; });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && (S.sel >= 0 || S.redist)) { resetInput(); render(); return; }
     const t = e.target.tagName;
     if (t === 'INPUT' || t === 'TEXTAREA' || t === 'SELECT') return;
-    if (S.mode === 'analyse' && e.key === 'ArrowLeft') setCursor(S.cursor - 1);
-    if (S.mode === 'analyse' && e.key === 'ArrowRight') setCursor(S.cursor + 1);
+    if (S.mode === 'analyse' && e.key === 'ArrowLeft') setCursor(stepFrom() - 1);
+    if (S.mode === 'analyse' && e.key === 'ArrowRight') setCursor(stepFrom() + 1);
   });
 }
 
 async function init() {
   buildBoard();
   wire();
+  setInterval(clockTick, 100);
   const q = new URLSearchParams(location.search);
   if (q.has('position')) {
     $('pos-input').value = q.get('position');
     $('moves-input').value = q.get('moves') || '';
     S.view = null;
+    S.ffl = q.get('freefirstlap') === 'true';
+    $('ffl').checked = S.ffl;
     setMode('analyse');
+    const moves = (q.get('moves') || '').split(/\s+/).filter(Boolean);
+    const ply = q.has('ply') ? Math.max(0, Math.min(moves.length, parseInt(q.get('ply'), 10) || 0)) : undefined;
     try {
-      await load(q.get('position'), (q.get('moves') || '').split(/\s+/).filter(Boolean));
+      await load(q.get('position'), moves, ply);
       return;
     } catch (e) {
       await load('startpos', []);
-      say(`Could not open the position from the link: ${explain(e)}`);
+      say(`Could not open the position from the link: ${explain(e, true)}`);
       return;
     }
   }
