@@ -27,7 +27,7 @@ func TestPoolRunIDUsedAgain(t *testing.T) {
 	e := startServer(t)
 	startWorker(t, e, WorkerConfig{})
 	for i := range 2 {
-		ctx := withTimeout(t, 20*time.Second)
+		ctx := withTimeout(t, 60*time.Second)
 		pool, err := coordinator(t, e, "again", nil).Pool(ctx)
 		if err != nil {
 			t.Fatal(err)
