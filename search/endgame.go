@@ -1,0 +1,100 @@
+// Exact endgames: the solver's proven values at the root of a timed search
+// and, through the table it fills, inside the search.
+
+package search
+
+import (
+	"context"
+	"time"
+
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/solve"
+)
+
+// Endgame thresholds (measured on the accuracy sets, docs/strength.md).
+const (
+	// rootSolveMax: a timed search of a root with at most this many
+	// warriors on the board first runs the solver, and plays its proven
+	// best move when it finishes within its share of the time.
+	rootSolveMax = 32
+	// solveShare: the solver gets 1/solveShare of the soft time; what it
+	// leaves goes to the search.
+	solveShare = 2
+	// probeMax: nodes with at most this many warriors on the board look
+	// up the solver's table.
+	probeMax = rootSolveMax
+	// solvedMB is the size of the engine's table of proven values.
+	solvedMB = 16
+)
+
+// solveRoot runs the solver on root for a share of a timed search's time,
+// filling the engine's table of proven values (kept across searches and
+// games: a proven value does not depend on them, and values a repetition
+// decided are never stored). It returns the proven result when the solve
+// finished with a line to play. history is as Search takes it (the
+// game's positions, oldest first, the root last or left out).
+func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Position, history []uint64) (Result, bool) {
+	if !s.timed || s.multiPV > 1 || root.BoardTotal() > rootSolveMax {
+		return Result{}, false
+	}
+	if e.solved == nil {
+		e.solved = solve.NewMemTable(solvedMB)
+	}
+	s.solved = e.solved
+	budget := s.soft / solveShare
+	if budget <= 0 {
+		return Result{}, false
+	}
+	if n := len(history); n > 0 && history[n-1] == root.KeyWithPrisons() {
+		history = history[:n-1]
+	}
+	sctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	res, err := solve.Solve(sctx, *root, solve.Options{
+		Rules: s.rules, Objective: s.objective, Multiplier: s.multiplier,
+		Threads: len(e.workers), Table: e.solved, History: history,
+	})
+	if err != nil || !res.Exact || len(res.PV) == 0 {
+		return Result{}, false
+	}
+	score := Proven(100 * res.Value)
+	v, proven := Decode(score)
+	r := Result{
+		Best: position.PlayMove(res.PV[0]), HasMove: true, Score: v, Proven: proven,
+		Depth: len(res.PV), Nodes: res.Nodes, PV: gameMoves(res.PV),
+	}
+	if len(r.PV) > 1 {
+		r.Ponder = r.PV[1]
+	}
+	if s.info != nil {
+		el := time.Since(s.start)
+		s.info(Info{
+			Depth: r.Depth, SelDepth: r.Depth, MultiPV: 1, Score: v, Proven: proven,
+			Nodes: res.Nodes, NPS: nps(res.Nodes, el), Hashfull: s.tt.Hashfull(), Time: el, PV: r.PV,
+		})
+	}
+	return r, true
+}
+
+// probeSolved looks p up in the table of proven values (when the search
+// has one and p has few enough warriors). It returns a score that ends
+// the node (an exact value, or a bound outside [alpha, beta]) with
+// end true, or else the table's best move for p (position.NoMove if
+// none).
+func (w *worker) probeSolved(p *position.Position, alpha, beta int) (score int, end bool, m position.Move) {
+	s := w.s
+	if s.solved == nil || p.BoardTotal() > probeMax {
+		return 0, false, position.NoMove
+	}
+	lo, hi, m, ok := solve.Lookup(s.solved, s.objective, p)
+	if !ok {
+		return 0, false, position.NoMove
+	}
+	switch l, h := Proven(100*lo), Proven(100*hi); {
+	case lo == hi || l >= beta:
+		return l, true, m
+	case h <= alpha:
+		return h, true, m
+	}
+	return 0, false, m
+}
