@@ -13,28 +13,46 @@ import (
 
 // Endgame thresholds (measured on the accuracy sets, docs/strength.md).
 const (
-	// rootSolveMax: a timed search of a root with at most this many
-	// warriors on the board first runs the solver, and plays its proven
-	// best move when it finishes within its share of the time.
-	rootSolveMax = 32
+	// The solver's work grows about twofold a warrior (a position of 25
+	// warriors takes under a second on the development machine, one of
+	// 30 ten seconds or more), so a timed search tries the solver at the
+	// root when the board holds at most solveWarriors(budget) warriors:
+	// solveBase warriors for a budget of one second, one fewer each time
+	// the budget halves, never more than solveMax.
+	solveBase = 27
+	solveMax  = 32
 	// solveShare: the solver gets 1/solveShare of the soft time; what it
 	// leaves goes to the search.
 	solveShare = 2
 	// probeMax: nodes with at most this many warriors on the board look
 	// up the solver's table.
-	probeMax = rootSolveMax
+	probeMax = solveMax
 	// solvedMB is the size of the engine's table of proven values.
 	solvedMB = 16
 )
 
-// solveRoot runs the solver on root for a share of a timed search's time,
+// solveWarriors returns the most warriors on the board for which a solve
+// of the given budget is tried.
+func solveWarriors(budget time.Duration) int {
+	n := solveBase
+	for b := time.Second; b > budget && n > 0; b /= 2 {
+		n--
+	}
+	for b := 2 * time.Second; b <= budget && n < solveMax; b *= 2 {
+		n++
+	}
+	return n
+}
+
+// solveRoot runs the solver on root for a share of a timed search's time
+// when the root has few enough warriors for it to finish,
 // filling the engine's table of proven values (kept across searches and
 // games: a proven value does not depend on them, and values a repetition
 // decided are never stored). It returns the proven result when the solve
 // finished with a line to play. history is as Search takes it (the
 // game's positions, oldest first, the root last or left out).
 func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Position, history []uint64) (Result, bool) {
-	if !s.timed || s.multiPV > 1 || root.BoardTotal() > rootSolveMax {
+	if !s.timed || s.multiPV > 1 || root.BoardTotal() > probeMax {
 		return Result{}, false
 	}
 	if e.solved == nil {
@@ -42,7 +60,7 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 	}
 	s.solved = e.solved
 	budget := s.soft / solveShare
-	if budget <= 0 {
+	if budget <= 0 || root.BoardTotal() > solveWarriors(budget) {
 		return Result{}, false
 	}
 	if n := len(history); n > 0 && history[n-1] == root.KeyWithPrisons() {

@@ -31,7 +31,7 @@ func solvedValue(t *testing.T, p position.Position, o Options, history []uint64)
 func TestRootSolve(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 1))
 	for i := 0; i < 30; i++ {
-		p := testgame.RandomPlay(rng, 6+rng.IntN(12), 25)
+		p := testgame.RandomPlay(rng, 6+rng.IntN(9), 25)
 		o := Options{HashMB: 1}
 		if i%3 == 0 {
 			o.Objective, o.Multiplier = movegen.Match, 2+rng.IntN(9)
@@ -41,7 +41,7 @@ func TestRootSolve(t *testing.T) {
 		}
 		e, _ := NewEngine(o)
 		hist := []uint64{p.KeyWithPrisons()}
-		res := e.Search(context.Background(), p, hist, Limits{MoveTime: 2 * time.Second}, nil)
+		res := e.Search(context.Background(), p, hist, Limits{MoveTime: 20 * time.Second}, nil)
 		want := solvedValue(t, p, e.Options(), nil)
 		if v, proven := Decode(Proven(100 * want)); res.Score != v || res.Proven != proven {
 			t.Errorf("%s objective %d: score %d proven %v, solved %d", p, o.Objective, res.Score, res.Proven, want)
@@ -136,5 +136,20 @@ func TestProbeNoAlloc(t *testing.T) {
 	w := &worker{s: &shared{solved: table}}
 	if a := testing.AllocsPerRun(100, func() { w.probeSolved(&p, -Infinite, Infinite) }); a != 0 {
 		t.Fatalf("%v allocations a probe", a)
+	}
+}
+
+func TestSolveWarriors(t *testing.T) {
+	for _, c := range []struct {
+		budget time.Duration
+		want   int
+	}{
+		{time.Second, solveBase}, {1500 * time.Millisecond, solveBase}, {2 * time.Second, solveBase + 1},
+		{999 * time.Millisecond, solveBase - 1}, {500 * time.Millisecond, solveBase - 1},
+		{10 * time.Millisecond, solveBase - 7}, {time.Hour, solveMax},
+	} {
+		if got := solveWarriors(c.budget); got != c.want {
+			t.Errorf("solveWarriors(%v) = %d, want %d", c.budget, got, c.want)
+		}
 	}
 }
