@@ -13,19 +13,24 @@ import (
 
 // Endgame thresholds (measured on the accuracy sets, docs/strength.md).
 const (
-	// The solver's work grows about twofold a warrior (a position of 25
-	// warriors takes under a second on the development machine, one of
-	// 30 ten seconds or more), so a timed search tries the solver at the
-	// root when the board holds at most solveWarriors(budget) warriors:
-	// solveBase warriors for a budget of one second, one fewer each time
-	// the budget halves, never more than solveMax.
-	solveBase = 27
-	solveMax  = 32
+	// The solver's work grows about twofold a warrior (on the development
+	// machine, idle, it proves positions of 20 to 25 warriors in 0.03 to
+	// 0.4 s of CPU), so a timed search tries the solver at the root when
+	// the board holds at most solveWarriors(budget) warriors: solveBase
+	// for a budget of one second, one fewer each time the budget halves,
+	// one more each time it doubles, never more than solveMax; and not
+	// below minSolveBudget. A solve that does not finish costs the search
+	// its share of the time: at 20 ms a move with solves of up to 19
+	// warriors in 7.5 ms the engine lost to the build without them
+	// (docs/strength.md), so the thresholds are conservative.
+	solveBase      = 24
+	solveMax       = 32
+	minSolveBudget = 25 * time.Millisecond
 	// solveShare: the solver gets 1/solveShare of the soft time; what it
 	// leaves goes to the search.
 	solveShare = 2
 	// probeMax: nodes with at most this many warriors on the board look
-	// up the solver's table.
+	// up the solver's table (in searches that ran a solve).
 	probeMax = solveMax
 	// solvedMB is the size of the engine's table of proven values.
 	solvedMB = 16
@@ -52,17 +57,14 @@ func solveWarriors(budget time.Duration) int {
 // finished with a line to play. history is as Search takes it (the
 // game's positions, oldest first, the root last or left out).
 func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Position, history []uint64) (Result, bool) {
-	if !s.timed || s.multiPV > 1 || root.BoardTotal() > probeMax {
+	budget := s.soft / solveShare
+	if !s.timed || s.multiPV > 1 || budget < minSolveBudget || root.BoardTotal() > solveWarriors(budget) {
 		return Result{}, false
 	}
 	if e.solved == nil {
 		e.solved = solve.NewMemTable(solvedMB)
 	}
 	s.solved = e.solved
-	budget := s.soft / solveShare
-	if budget <= 0 || root.BoardTotal() > solveWarriors(budget) {
-		return Result{}, false
-	}
 	if n := len(history); n > 0 && history[n-1] == root.KeyWithPrisons() {
 		history = history[:n-1]
 	}

@@ -146,7 +146,7 @@ func TestSolveWarriors(t *testing.T) {
 	}{
 		{time.Second, solveBase}, {1500 * time.Millisecond, solveBase}, {2 * time.Second, solveBase + 1},
 		{999 * time.Millisecond, solveBase - 1}, {500 * time.Millisecond, solveBase - 1},
-		{10 * time.Millisecond, solveBase - 7}, {time.Hour, solveMax},
+		{40 * time.Millisecond, solveBase - 5}, {time.Hour, solveMax},
 	} {
 		if got := solveWarriors(c.budget); got != c.want {
 			t.Errorf("solveWarriors(%v) = %d, want %d", c.budget, got, c.want)
