@@ -6,6 +6,7 @@ package accuracy
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -174,4 +175,37 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestShippedSet: the set in testdata parses, holds what its header says
+// (20 to 26 warriors, moves that differ in value), and its best values
+// are the solver's root values (checked on the first few).
+func TestShippedSet(t *testing.T) {
+	f, err := os.Open("../testdata/accuracy-20-26.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	items, err := Parse(f, rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) < 90 {
+		t.Fatalf("%d positions", len(items))
+	}
+	for i, it := range items {
+		if bt := it.Pos.BoardTotal(); bt < 20 || bt > 26 || it.Best() == minValue(it.Values) {
+			t.Errorf("position %d (%s): %d warriors, values %v", i+1, it.Pos, bt, it.Values)
+		}
+	}
+	n := 3
+	if testing.Short() {
+		n = 1
+	}
+	for _, it := range items[:n] {
+		res, err := solve.Solve(context.Background(), it.Pos, solve.Options{Rules: rules})
+		if err != nil || !res.Exact || res.Value != it.Best() {
+			t.Errorf("%s: solve %+v %v, set's best %d", it.Pos, res, err, it.Best())
+		}
+	}
 }
