@@ -13,16 +13,14 @@ import (
 
 // Endgame thresholds (measured on the accuracy sets, docs/strength.md).
 const (
-	// The solver's work grows about twofold a warrior (on the development
-	// machine, idle, it proves positions of 20 to 25 warriors in 0.03 to
-	// 0.4 s of CPU), so a timed search tries the solver at the root when
-	// the board holds at most solveWarriors(budget) warriors: solveBase
-	// for a budget of one second, one fewer each time the budget halves,
-	// one more each time it doubles, never more than solveMax; and not
-	// below minSolveBudget. A solve that does not finish costs the search
-	// its share of the time: at 20 ms a move with solves of up to 19
-	// warriors in 7.5 ms the engine lost to the build without them
-	// (docs/strength.md), so the thresholds are conservative.
+	// The solver's work grows about twofold a warrior, so a timed search
+	// tries the solver at the root when the board holds at most
+	// solveWarriors(budget) warriors: solveBase for a budget of one
+	// second, one fewer each time the budget halves, one more each time
+	// it doubles, never more than solveMax; and not below
+	// minSolveBudget. A solve that does not finish costs the search its
+	// share of the time, so the thresholds are conservative (the
+	// measurements are in docs/strength.md).
 	solveBase      = 24
 	solveMax       = 32
 	minSolveBudget = 25 * time.Millisecond
