@@ -46,9 +46,9 @@ func TestWorkerRefusesJobBeyondMemory(t *testing.T) {
 		return
 	}
 	for _, want := range []string{
-		"huge: job huge/0 failed on worker worker: refused by worker worker: job huge/0 (hash 8000) × 2 jobs at a time on this worker: 16002 MB, more than 3/4 of the",
-		"hugedata: job hugedata/0 failed on worker worker: refused by worker worker: job hugedata/0 (hash 8000) × 2 jobs at a time on this worker: 16002 MB",
-		"two: job two/0 failed on worker worker: refused by worker worker: job two/0 (hash 1000) × 2 jobs at a time on this worker: 2002 MB",
+		"huge: job huge/0 failed on worker worker: refused by worker worker: job huge/0 (hash 8000) × 2 jobs at a time on this worker: 16034 MB, more than 3/4 of the",
+		"hugedata: job hugedata/0 failed on worker worker: refused by worker worker: job hugedata/0 (hash 8000) × 2 jobs at a time on this worker: 16034 MB",
+		"two: job two/0 failed on worker worker: refused by worker worker: job two/0 (hash 1000) × 2 jobs at a time on this worker: 2034 MB",
 		"small: done",
 	} {
 		if !strings.Contains(out, want) {

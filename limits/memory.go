@@ -12,9 +12,14 @@ import (
 // (its stacks and history, under half a megabyte), rounded up.
 const ThreadMB = 1
 
-// EngineMB is the memory of one engine: its table and its threads.
+// SolvedMB is the size of an engine's table of proven values, made the
+// first time a timed search of a small position runs the solver.
+const SolvedMB = 16
+
+// EngineMB is the memory of one engine: its table, its threads and its
+// table of proven values.
 func EngineMB(threads, hashMB int) int64 {
-	return int64(hashMB) + int64(threads)*ThreadMB
+	return int64(hashMB) + int64(threads)*ThreadMB + SolvedMB
 }
 
 // memoryBound is one bound on the memory this process may use.

@@ -15,6 +15,7 @@ import (
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/solve"
 	"github.com/kiothi/kiothi/tt"
 	"golang.org/x/sync/errgroup"
 )
@@ -36,6 +37,8 @@ type Engine struct {
 	tt      *tt.Table
 	workers []*worker
 	params  params // defaultParams; the measurement harnesses set others
+
+	solved *solve.MemTable // proven values (endgame.go), made on first use
 }
 
 // NewEngine returns an engine with the given options. Zero fields take
@@ -117,6 +120,7 @@ type shared struct {
 	// the threads per processor before it can see the stop.
 	yield  bool
 	params params
+	solved *solve.MemTable // proven values to probe (endgame.go), or nil
 }
 
 func (e *Engine) newShared(ctx context.Context, root *position.Position, history []uint64, l Limits, info func(Info)) *shared {
@@ -255,6 +259,9 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 	if n == 0 {
 		v, _ := Decode(s.gameValue(&root, movegen.NoMoveOutcome(&root)))
 		return Result{Score: v, Proven: true}
+	}
+	if r, ok := e.solveRoot(ctx, s, &root, history); ok {
+		return r
 	}
 	e.tt.NewSearch()
 	for _, w := range e.workers {

@@ -147,11 +147,17 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 	if ply >= maxPly-1 {
 		return w.s.ev.Evaluate(p)
 	}
+	sv, solved, solvedMove := w.probeSolved(p, alpha, beta)
+	if solved {
+		return sv
+	}
 	key := w.keys[ply]
-	ttMove := position.NoMove
+	ttMove := solvedMove
 	e, hit := w.s.tt.Probe(key)
-	if hit {
+	if hit && e.Move != position.NoMove {
 		ttMove = e.Move
+	}
+	if hit {
 		if !pvNode && int(e.Depth) >= depth {
 			s := int(e.Score)
 			switch {

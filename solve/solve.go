@@ -268,7 +268,11 @@ func prisonDiff(p *position.Position) int {
 // depend on the absolute prisons, so they are stored as they are and
 // keyed with the prisons.
 func (s *solver) ttKey(p *position.Position) (key uint64, off int) {
-	if s.opts.Objective == movegen.Match {
+	return tableKey(s.opts.Objective, p)
+}
+
+func tableKey(obj movegen.Objective, p *position.Position) (key uint64, off int) {
+	if obj == movegen.Match {
 		return p.KeyWithPrisons(), 0
 	}
 	return p.Key(), prisonDiff(p)

@@ -13,6 +13,7 @@
 //	kiothi analyse POSITION [MOVE...]  search; UCI-style info lines (cp: centi-warriors), then bestmove
 //	kiothi bench                       the fixed search benchmark: build, machine, node count and speed
 //	kiothi solve POSITION              prove a play-phase position's exact value
+//	kiothi accuracy --set FILE         a player's moves against proven move values
 //
 // Playing and front-ends:
 //

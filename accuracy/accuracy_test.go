@@ -1,0 +1,211 @@
+// Tests: labels against the solver's root value, the set format's round
+// trip and its errors, and a measurement of players whose moves are known.
+
+package accuracy
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kiothi/kiothi/internal/testgame"
+	"github.com/kiothi/kiothi/match"
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/solve"
+)
+
+var rules = movegen.Rules{}
+
+// labelled returns n labelled random small positions whose moves differ
+// in value.
+func labelled(t *testing.T, n int) []Item {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(3, 5))
+	var items []Item
+	for tries := 0; len(items) < n && tries < 2000; tries++ {
+		p := testgame.RandomPlay(rng, 4+rng.IntN(10), 20)
+		if !movegen.HasMove(&p, rules) {
+			continue
+		}
+		it, ok, err := Label(context.Background(), p, rules, solve.NewMemTable(1))
+		if err != nil || !ok {
+			t.Fatalf("%s: ok %v err %v", p, ok, err)
+		}
+		if it.Best() != minValue(it.Values) {
+			items = append(items, it)
+		}
+	}
+	if len(items) < n {
+		t.Fatalf("only %d positions", len(items))
+	}
+	return items
+}
+
+func minValue(vs []int) int {
+	m := vs[0]
+	for _, v := range vs[1:] {
+		m = min(m, v)
+	}
+	return m
+}
+
+// TestLabelMatchesRootValue: the best move value is the root's proven
+// value, and every move's value is that of its child negated.
+func TestLabelMatchesRootValue(t *testing.T) {
+	for _, it := range labelled(t, 20) {
+		res, err := solve.Solve(context.Background(), it.Pos, solve.Options{Rules: rules, HashMB: 1})
+		if err != nil || !res.Exact {
+			t.Fatalf("%s: %+v %v", it.Pos, res, err)
+		}
+		if it.Best() != res.Value {
+			t.Errorf("%s: best move value %d, root value %d", it.Pos, it.Best(), res.Value)
+		}
+		q, _ := movegen.MakeMove(it.Pos, it.Moves[0], rules)
+		c, _ := solve.Solve(context.Background(), q, solve.Options{Rules: rules, HashMB: 1})
+		if -c.Value != it.Values[0] {
+			t.Errorf("%s %s: value %d, child's %d", it.Pos, it.Moves[0], it.Values[0], c.Value)
+		}
+	}
+}
+
+func TestSetRoundTrip(t *testing.T) {
+	items := labelled(t, 5)
+	var b strings.Builder
+	b.WriteString("# comment\n\n")
+	for _, it := range items {
+		b.WriteString(it.Format() + "\n")
+	}
+	got, err := Parse(strings.NewReader(b.String()), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(items) {
+		t.Fatalf("%d items, want %d", len(got), len(items))
+	}
+	for i := range got {
+		if got[i].Format() != items[i].Format() {
+			t.Errorf("item %d: %q, want %q", i, got[i].Format(), items[i].Format())
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	// RULES.md §9: b1 captures H's 4 (value 5 for South).
+	const pos = "0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3"
+	if _, err := Parse(strings.NewReader(pos+" ; b1=5\n"), rules); err != nil {
+		t.Fatalf("valid line: %v", err)
+	}
+	for _, c := range []struct{ line, want string }{
+		{pos + " b1=5", "want POSITION ; MOVE=VALUE"},
+		{pos + " ; b1", "want MOVE=VALUE"},
+		{pos + " ; b1=x", "value"},
+		{pos + " ; b1=99", "value"},
+		{pos + " ; c1=5", "not legal"},
+		{pos + " ; b1=5 b1=5", "twice"},
+		{pos + " ;", "0 moves given"},
+		{"0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1 ; b1=5", "play-phase"},
+		{"1.2 0-0 s 3 ; b1=5", "board"},
+		{"0.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3 ;", "no legal move"},
+	} {
+		_, err := Parse(strings.NewReader("# x\n"+c.line+"\n"), rules)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "line 2") {
+			t.Errorf("%q: error %v, want one naming line 2 and containing %q", c.line, err, c.want)
+		}
+	}
+}
+
+// TestMeasure: the greedy player's record is what its moves' values say.
+func TestMeasure(t *testing.T) {
+	items := labelled(t, 10)
+	f, err := match.ParseSpec("greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want Report
+	for i := range items {
+		pl, _ := f.New(uint64(i), rules)
+		gm, err := pl.Move(context.Background(), movegen.NewGame(items[i].Pos, rules), time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := items[i].Value(gm.Play)
+		l := items[i].Best() - v
+		want.Positions++
+		want.Loss += l
+		if l == 0 {
+			want.Best++
+		}
+		if l >= 4 {
+			want.Loss4++
+		}
+	}
+	got, err := Measure(context.Background(), items, f, time.Second, rules, nil)
+	if err != nil || got != want {
+		t.Fatalf("got %+v err %v, want %+v", got, err, want)
+	}
+	// The engine at a depth that sees these small positions to the end
+	// plays a best move in each.
+	e, _ := match.ParseSpec("engine:depth=30,hash=1")
+	got, err = Measure(context.Background(), items, e, time.Minute, rules, nil)
+	if err != nil || got.Best != len(items) || got.Loss != 0 {
+		t.Fatalf("engine: %+v err %v", got, err)
+	}
+	if s := got.String(); !strings.HasPrefix(s, "positions 10 best 10 (100.0%) mean loss 0.000") {
+		t.Errorf("report %q", s)
+	}
+}
+
+// FuzzParse: any input parses or fails cleanly, and what parses formats
+// back to what parses the same.
+func FuzzParse(f *testing.F) {
+	f.Add("0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3 ; b1=5\n")
+	f.Add("# c\n0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3 ; b1=-5 b1=3\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		items, err := Parse(strings.NewReader(s), rules)
+		if err != nil {
+			return
+		}
+		for _, it := range items {
+			again, err := Parse(strings.NewReader(it.Format()), rules)
+			if err != nil || len(again) != 1 || again[0].Format() != it.Format() {
+				t.Fatalf("%q: reparse %v", it.Format(), err)
+			}
+		}
+	})
+}
+
+// TestShippedSet: the set in testdata parses, holds what its header says
+// (20 to 26 warriors, moves that differ in value), and its best values
+// are the solver's root values (checked on the first few).
+func TestShippedSet(t *testing.T) {
+	f, err := os.Open("../testdata/accuracy-20-26.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	items, err := Parse(f, rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) < 90 {
+		t.Fatalf("%d positions", len(items))
+	}
+	for i, it := range items {
+		if bt := it.Pos.BoardTotal(); bt < 20 || bt > 26 || it.Best() == minValue(it.Values) {
+			t.Errorf("position %d (%s): %d warriors, values %v", i+1, it.Pos, bt, it.Values)
+		}
+	}
+	n := 3
+	if testing.Short() {
+		n = 1
+	}
+	for _, it := range items[:n] {
+		res, err := solve.Solve(context.Background(), it.Pos, solve.Options{Rules: rules})
+		if err != nil || !res.Exact || res.Value != it.Best() {
+			t.Errorf("%s: solve %+v %v, set's best %d", it.Pos, res, err, it.Best())
+		}
+	}
+}

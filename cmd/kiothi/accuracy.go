@@ -1,0 +1,85 @@
+// The accuracy command: a player's moves against a set's proven values
+// (package accuracy).
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/kiothi/kiothi/accuracy"
+	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/match"
+	"github.com/spf13/cobra"
+)
+
+type accuracyOptions struct {
+	set      string
+	player   string
+	moveTime time.Duration
+	each     bool
+}
+
+func newAccuracyCmd(g *globalOptions) *cobra.Command {
+	o := &accuracyOptions{}
+	c := &cobra.Command{
+		Use:   "accuracy --set FILE",
+		Short: "Measure a player's moves against proven move values",
+		Long: `Ask a player (a match SPEC: engine[:settings] or ugi:COMMAND LINE; see
+kiothi match --help) for its move in each position of an accuracy set, a fresh
+player each position and --movetime a move, and compare the move with the
+set's proven values (testdata/accuracy-*.txt, every legal move's exact value
+by package solve). The last line is "positions N best B (P%) mean loss L
+loss>=4 K (Q%)": B the positions where the move is a best move, L the
+warriors a move loses on average, K the moves that lose 4 or more.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd, g) },
+	}
+	f := c.Flags()
+	f.StringVar(&o.set, "set", "", "accuracy set file (required)")
+	f.StringVar(&o.player, "player", "engine", "the player's SPEC, as for kiothi match")
+	durationVar(f, &o.moveTime, "movetime", 20*time.Millisecond, "time a move")
+	f.BoolVar(&o.each, "each", false, "print one line a position: its number, the move and what it loses")
+	return c
+}
+
+func (o *accuracyOptions) run(cmd *cobra.Command, g *globalOptions) error {
+	if o.set == "" {
+		return fmt.Errorf("--set: required (an accuracy set file, e.g. testdata/accuracy-20-26.txt)")
+	}
+	if err := limits.MoveTimeMS.CheckDuration("--movetime", o.moveTime); err != nil {
+		return err
+	}
+	pl, err := match.ParseSpec(o.player)
+	if err != nil {
+		return fmt.Errorf("--player: %v", err)
+	}
+	if err := limits.CheckMemory("--player "+o.player, pl.MemoryMB); err != nil {
+		return err
+	}
+	f, err := os.Open(o.set)
+	if err != nil {
+		return fmt.Errorf("--set: %v", err)
+	}
+	items, err := accuracy.Parse(f, g.rules())
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %v", o.set, err)
+	}
+	if len(items) == 0 {
+		return fmt.Errorf("%s: no positions", o.set)
+	}
+	ctx, stop := interruptible(cmd.Context())
+	defer stop()
+	var each func(accuracy.Move)
+	if o.each {
+		each = func(m accuracy.Move) { fmt.Fprintf(g.out, "%d %s loss %d\n", m.Index+1, m.Move, m.Loss) }
+	}
+	rep, err := accuracy.Measure(ctx, items, pl, o.moveTime, g.rules(), each)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(g.out, rep)
+	return nil
+}

@@ -1,0 +1,117 @@
+// Exact endgames: the solver's proven values at the root of a timed search
+// and, through the table it fills, inside the search.
+
+package search
+
+import (
+	"context"
+	"time"
+
+	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/solve"
+)
+
+// Endgame thresholds (measured on the accuracy sets, docs/strength.md).
+const (
+	// The solver's work grows about twofold a warrior, so a timed search
+	// tries the solver at the root when the board holds at most
+	// solveWarriors(budget) warriors: solveBase for a budget of one
+	// second, one fewer each time the budget halves, one more each time
+	// it doubles, never more than solveMax; and not below
+	// minSolveBudget. A solve that does not finish costs the search its
+	// share of the time, so the thresholds are conservative (the
+	// measurements are in docs/strength.md).
+	solveBase      = 24
+	solveMax       = 32
+	minSolveBudget = 25 * time.Millisecond
+	// solveShare: the solver gets 1/solveShare of the soft time; what it
+	// leaves goes to the search.
+	solveShare = 2
+	// probeMax: nodes with at most this many warriors on the board look
+	// up the solver's table (in searches that ran a solve).
+	probeMax = solveMax
+)
+
+// solveWarriors returns the most warriors on the board for which a solve
+// of the given budget is tried.
+func solveWarriors(budget time.Duration) int {
+	n := solveBase
+	for b := time.Second; b > budget && n > 0; b /= 2 {
+		n--
+	}
+	for b := 2 * time.Second; b <= budget && n < solveMax; b *= 2 {
+		n++
+	}
+	return n
+}
+
+// solveRoot runs the solver on root for a share of a timed search's time
+// when the root has few enough warriors for it to finish,
+// filling the engine's table of proven values (kept across searches and
+// games: a proven value does not depend on them, and values a repetition
+// decided are never stored). It returns the proven result when the solve
+// finished with a line to play. history is as Search takes it (the
+// game's positions, oldest first, the root last or left out).
+func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Position, history []uint64) (Result, bool) {
+	budget := s.soft / solveShare
+	if !s.timed || s.multiPV > 1 || budget < minSolveBudget || root.BoardTotal() > solveWarriors(budget) {
+		return Result{}, false
+	}
+	if e.solved == nil {
+		e.solved = solve.NewMemTable(limits.SolvedMB)
+	}
+	s.solved = e.solved
+	if n := len(history); n > 0 && history[n-1] == root.KeyWithPrisons() {
+		history = history[:n-1]
+	}
+	sctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	res, err := solve.Solve(sctx, *root, solve.Options{
+		Rules: s.rules, Objective: s.objective, Multiplier: s.multiplier,
+		Threads: len(e.workers), Table: e.solved, History: history,
+	})
+	if err != nil || !res.Exact || len(res.PV) == 0 {
+		return Result{}, false
+	}
+	score := Proven(100 * res.Value)
+	v, proven := Decode(score)
+	r := Result{
+		Best: position.PlayMove(res.PV[0]), HasMove: true, Score: v, Proven: proven,
+		Depth: len(res.PV), Nodes: res.Nodes, PV: gameMoves(res.PV),
+	}
+	if len(r.PV) > 1 {
+		r.Ponder = r.PV[1]
+	}
+	if s.info != nil {
+		el := time.Since(s.start)
+		s.info(Info{
+			Depth: r.Depth, SelDepth: r.Depth, MultiPV: 1, Score: v, Proven: proven,
+			Nodes: res.Nodes, NPS: nps(res.Nodes, el), Hashfull: s.tt.Hashfull(), Time: el, PV: r.PV,
+		})
+	}
+	return r, true
+}
+
+// probeSolved looks p up in the table of proven values (when the search
+// has one and p has few enough warriors). It returns a score that ends
+// the node (an exact value, or a bound outside [alpha, beta]) with
+// end true, or else the table's best move for p (position.NoMove if
+// none).
+func (w *worker) probeSolved(p *position.Position, alpha, beta int) (score int, end bool, m position.Move) {
+	s := w.s
+	if s.solved == nil || p.BoardTotal() > probeMax {
+		return 0, false, position.NoMove
+	}
+	lo, hi, m, ok := solve.Lookup(s.solved, s.objective, p)
+	if !ok {
+		return 0, false, position.NoMove
+	}
+	switch l, h := Proven(100*lo), Proven(100*hi); {
+	case lo == hi || l >= beta:
+		return l, true, m
+	case h <= alpha:
+		return h, true, m
+	}
+	return 0, false, m
+}

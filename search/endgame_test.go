@@ -1,0 +1,155 @@
+// Tests of the exact endgames: the root solve and the probes against
+// package solve on seeded random small positions.
+
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/kiothi/kiothi/internal/testgame"
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/solve"
+)
+
+// solved returns p's proven value under o, with history before p.
+func solvedValue(t *testing.T, p position.Position, o Options, history []uint64) int {
+	t.Helper()
+	res, err := solve.Solve(context.Background(), p, solve.Options{Rules: o.Rules, Objective: o.Objective, Multiplier: o.Multiplier, HashMB: 1, History: history})
+	if err != nil || !res.Exact {
+		t.Fatalf("%s: solve %+v %v", p, res, err)
+	}
+	return res.Value
+}
+
+// TestRootSolve: a timed search of a small position plays a move that
+// keeps the proven value and reports that value, proven, under both
+// objectives.
+func TestRootSolve(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 1))
+	for i := 0; i < 30; i++ {
+		p := testgame.RandomPlay(rng, 6+rng.IntN(9), 25)
+		o := Options{HashMB: 1}
+		if i%3 == 0 {
+			o.Objective, o.Multiplier = movegen.Match, 2+rng.IntN(9)
+		}
+		if !movegen.HasMove(&p, o.Rules) {
+			continue
+		}
+		e, _ := NewEngine(o)
+		hist := []uint64{p.KeyWithPrisons()}
+		res := e.Search(context.Background(), p, hist, Limits{MoveTime: 20 * time.Second}, nil)
+		want := solvedValue(t, p, e.Options(), nil)
+		if v, proven := Decode(Proven(100 * want)); res.Score != v || res.Proven != proven {
+			t.Errorf("%s objective %d: score %d proven %v, solved %d", p, o.Objective, res.Score, res.Proven, want)
+		}
+		q, _ := movegen.MakeMove(p, res.Best.Play, o.Rules)
+		if got := -solvedValue(t, q, e.Options(), hist); got != want {
+			t.Errorf("%s objective %d: %s is worth %d, the position %d", p, o.Objective, res.Best, got, want)
+		}
+	}
+}
+
+// TestProbeMatchesSolve: after a solve of a root fills the engine's
+// table, the probe of each child returns bounds that hold the child's
+// value proven afresh, exact where the table holds it exactly.
+func TestProbeMatchesSolve(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 2))
+	exact := 0
+	for i := 0; i < 30; i++ {
+		p := testgame.RandomPlay(rng, 8+rng.IntN(12), 25)
+		if !movegen.HasMove(&p, movegen.Rules{}) {
+			continue
+		}
+		table := solve.NewMemTable(1)
+		if _, err := solve.Solve(context.Background(), p, solve.Options{Table: table}); err != nil {
+			t.Fatal(err)
+		}
+		w := &worker{s: &shared{solved: table}}
+		var list movegen.MoveList
+		n := movegen.Generate(&p, movegen.Rules{}, &list)
+		for _, m := range list[:n] {
+			q, _ := movegen.MakeMove(p, m, movegen.Rules{})
+			lo, hi, _, ok := solve.Lookup(table, movegen.Margin, &q)
+			if !ok {
+				continue
+			}
+			want := solvedValue(t, q, Options{}, nil)
+			if want < lo || want > hi {
+				t.Fatalf("%s: table bounds [%d, %d], value %d", q, lo, hi, want)
+			}
+			s, end, _ := w.probeSolved(&q, -Infinite, Infinite)
+			if lo == hi {
+				exact++
+				if !end || s != Proven(100*want) {
+					t.Errorf("%s: probe %d end %v, value %d", q, s, end, want)
+				}
+			} else if end {
+				t.Errorf("%s: probe ended an open window with bounds [%d, %d]", q, lo, hi)
+			}
+			// A window above the proven lower bound's score fails high
+			// at once, one below the upper bound fails low.
+			if s, end, _ := w.probeSolved(&q, Proven(100*lo)-2, Proven(100*lo)-1); !end || s != Proven(100*lo) {
+				t.Errorf("%s: probe under the lower bound %d: %d end %v", q, lo, s, end)
+			}
+		}
+	}
+	if exact < 20 {
+		t.Fatalf("only %d exact probes checked", exact)
+	}
+}
+
+// TestDepthSearchSkipsSolver: searches by depth or nodes neither solve
+// nor probe, so they stay deterministic whatever the engine solved
+// before.
+func TestDepthSearchSkipsSolver(t *testing.T) {
+	p, err := position.Parse("0.1.0.7.1.0.0.0.0.0/2.0.0.1.1.1.1.0.0.1 22-22 s 29")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := NewEngine(Options{HashMB: 1})
+	a := e.Search(context.Background(), p, nil, Limits{Depth: 6}, nil)
+	if e.solved != nil {
+		t.Fatal("a depth search made the table of proven values")
+	}
+	e.Search(context.Background(), p, nil, Limits{MoveTime: 200 * time.Millisecond}, nil)
+	if e.solved == nil {
+		t.Fatal("a timed search did not solve")
+	}
+	e.NewGame()
+	b := e.Search(context.Background(), p, nil, Limits{Depth: 6}, nil)
+	if a.Nodes != b.Nodes || a.Best != b.Best || a.Score != b.Score {
+		t.Errorf("depth 6 before %+v, after a solve %+v", a, b)
+	}
+}
+
+// TestProbeNoAlloc: the probe allocates nothing.
+func TestProbeNoAlloc(t *testing.T) {
+	p, _ := position.Parse("0.1.0.7.1.0.0.0.0.0/2.0.0.1.1.1.1.0.0.1 22-22 s 29")
+	table := solve.NewMemTable(1)
+	if _, err := solve.Solve(context.Background(), p, solve.Options{Table: table}); err != nil {
+		t.Fatal(err)
+	}
+	w := &worker{s: &shared{solved: table}}
+	if a := testing.AllocsPerRun(100, func() { w.probeSolved(&p, -Infinite, Infinite) }); a != 0 {
+		t.Fatalf("%v allocations a probe", a)
+	}
+}
+
+func TestSolveWarriors(t *testing.T) {
+	for _, c := range []struct {
+		budget time.Duration
+		want   int
+	}{
+		{time.Second, solveBase}, {1500 * time.Millisecond, solveBase}, {2 * time.Second, solveBase + 1},
+		{999 * time.Millisecond, solveBase - 1}, {500 * time.Millisecond, solveBase - 1},
+		{40 * time.Millisecond, solveBase - 5}, {time.Hour, solveMax},
+	} {
+		if got := solveWarriors(c.budget); got != c.want {
+			t.Errorf("solveWarriors(%v) = %d, want %d", c.budget, got, c.want)
+		}
+	}
+}
