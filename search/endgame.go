@@ -47,7 +47,8 @@ func solveWarriors(budget time.Duration) int {
 }
 
 // solveRoot runs the solver on root for a share of a timed search's time
-// when the root has few enough warriors for it to finish,
+// (one with no depth or node limit) when the root has few enough warriors
+// for it to finish,
 // filling the engine's table of proven values (kept across searches and
 // games: a proven value does not depend on them, and values a repetition
 // decided are never stored). It returns the proven result when the solve
@@ -55,7 +56,10 @@ func solveWarriors(budget time.Duration) int {
 // game's positions, oldest first, the root last or left out).
 func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Position, history []uint64) (Result, bool) {
 	budget := s.soft / solveShare
-	if !s.timed || s.multiPV > 1 || budget < minSolveBudget || root.BoardTotal() > solveWarriors(budget) {
+	// A depth or node limit says how much to search: a time that comes
+	// with it is a deadline, not a budget to spend on a solve.
+	limited := s.maxDepth < MaxDepth || s.nodeLimit > 0
+	if !s.timed || limited || s.multiPV > 1 || budget < minSolveBudget || root.BoardTotal() > solveWarriors(budget) {
 		return Result{}, false
 	}
 	if e.solved == nil {

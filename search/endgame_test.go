@@ -102,8 +102,8 @@ func TestProbeMatchesSolve(t *testing.T) {
 	}
 }
 
-// TestDepthSearchSkipsSolver: searches by depth or nodes neither solve
-// nor probe, so they stay deterministic whatever the engine solved
+// TestDepthSearchSkipsSolver: searches by depth or nodes (with a deadline
+// or without) neither solve nor probe, so they stay deterministic whatever the engine solved
 // before.
 func TestDepthSearchSkipsSolver(t *testing.T) {
 	p, err := position.Parse("0.1.0.7.1.0.0.0.0.0/2.0.0.1.1.1.1.0.0.1 22-22 s 29")
@@ -114,6 +114,14 @@ func TestDepthSearchSkipsSolver(t *testing.T) {
 	a := e.Search(context.Background(), p, nil, Limits{Depth: 6}, nil)
 	if e.solved != nil {
 		t.Fatal("a depth search made the table of proven values")
+	}
+	// A time beside a depth or node limit is a deadline (a match's move
+	// timeout), not a budget for a solve.
+	for _, l := range []Limits{{Depth: 6, MoveTime: time.Minute}, {Nodes: 5000, MoveTime: time.Minute}} {
+		e.Search(context.Background(), p, nil, l, nil)
+		if e.solved != nil {
+			t.Fatalf("%+v: a limited search with a deadline solved", l)
+		}
 	}
 	e.Search(context.Background(), p, nil, Limits{MoveTime: 200 * time.Millisecond}, nil)
 	if e.solved == nil {
