@@ -32,6 +32,7 @@ type Engine struct {
 	tt      *tt.Table
 	workers []*worker
 	params  params // defaultParams; the measurement harnesses set others
+	picked  int    // the thread whose result the last search returned
 }
 
 // NewEngine returns an engine with the given options. Zero fields take
@@ -253,9 +254,13 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 		return Result{Score: v, Proven: true}
 	}
 	e.tt.NewSearch()
+	if instrumented {
+		statsBegin()
+	}
 	for _, w := range e.workers {
 		w.s = s
 		w.reset()
+		w.st = threadStats{}
 		w.root = w.root[:0]
 		for i := 0; i < n; i++ {
 			w.root = append(w.root, rootMove{move: moves[i], pos: kids[i], score: -Infinite, prev: -Infinite})
@@ -278,19 +283,26 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 		})
 	}
 	_ = g.Wait()
-	return s.result()
+	best := s.pick()
+	e.picked = best.id
+	return s.result(best)
 }
 
-// result merges the threads: the deepest completed iteration wins, the
+// pick merges the threads: the deepest completed iteration wins, the
 // main thread on ties. A deeper result counts whatever its score: a score
 // that fell with depth is exactly what the shallower one missed.
-func (s *shared) result() Result {
+func (s *shared) pick() *worker {
 	best := s.workers[0]
 	for _, w := range s.workers[1:] {
 		if w.done > best.done {
 			best = w
 		}
 	}
+	return best
+}
+
+// result is the search's result from thread best.
+func (s *shared) result(best *worker) Result {
 	r := &best.root[0]
 	v, proven := Decode(r.score)
 	if r.score == -Infinite {
