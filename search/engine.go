@@ -288,14 +288,65 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 	return s.result(best)
 }
 
-// pick merges the threads: the deepest completed iteration wins, the
-// main thread on ties. A deeper result counts whatever its score: a score
-// that fell with depth is exactly what the shallower one missed.
+// pick merges the threads. By default the deepest completed iteration
+// wins, the main thread on ties: a deeper result counts whatever its
+// score, since a score that fell with depth is exactly what the shallower
+// one missed. With params.smpVote the threads vote instead (see vote).
 func (s *shared) pick() *worker {
 	best := s.workers[0]
+	if s.params.smpVote {
+		return s.vote()
+	}
 	for _, w := range s.workers[1:] {
 		if w.done > best.done {
 			best = w
+		}
+	}
+	return best
+}
+
+// voteBase is added to each thread's score above the lowest before it is
+// weighed by depth, so that a thread at the lowest score still votes.
+const voteBase = 20
+
+// vote picks the thread whose move has the most votes, as Stockfish
+// does: each thread gives its move (score - lowest score + voteBase) times
+// its completed depth. A proven win is taken at once (the highest one),
+// and the main thread wins ties.
+func (s *shared) vote() *worker {
+	low := Infinite
+	for _, w := range s.workers {
+		if w.done > 0 {
+			low = min(low, w.root[0].score)
+		}
+	}
+	votes := func(m position.Move) int {
+		n := 0
+		for _, w := range s.workers {
+			if w.done > 0 && w.root[0].move == m {
+				n += (w.root[0].score - low + voteBase) * w.done
+			}
+		}
+		return n
+	}
+	best, bestVotes := s.workers[0], votes(s.workers[0].root[0].move)
+	for _, w := range s.workers[1:] {
+		if w.done == 0 {
+			continue
+		}
+		sc, bsc := w.root[0].score, best.root[0].score
+		if IsProven(bsc) && bsc > 0 {
+			if IsProven(sc) && sc > bsc {
+				best = w
+			}
+			continue
+		}
+		if IsProven(sc) && sc > 0 {
+			best, bestVotes = w, votes(w.root[0].move)
+			continue
+		}
+		if v := votes(w.root[0].move); v > bestVotes || v == bestVotes && w.done > best.done {
+			best, bestVotes = w, v
 		}
 	}
 	return best

@@ -113,10 +113,10 @@ func (a *smpTotals) add(w *worker) {
 		a.abortRoot += len(w.root)
 		a.abortNodes += st.abortNodes
 		a.abortPrev += st.abortPrevNodes
-		// An iteration costs about twice the one before it (the
-		// effective branching factor of this search is near 2), so one
-		// stopped after more than the previous one's nodes was at least
-		// half done.
+		// An iteration costs about 1.5 times the one before it (the
+		// effective branching factor measured by this harness: five
+		// times the nodes give 4.3 more plies), so one stopped after
+		// more than the previous one's nodes was about two thirds done.
 		if st.abortNodes > st.abortPrevNodes {
 			a.nearlyDone++
 		}
@@ -137,12 +137,15 @@ func TestSMPInstruments(t *testing.T) {
 	ps := smpPositions(t)
 	perThread := uint64(envInt("KIOTHI_SMP_NODES", 200000))
 	t.Logf("%d positions, %d nodes per thread", len(ps), perThread)
-	for _, th := range []int{1, 2} {
+	// One thread, two threads, and one thread at twice the nodes: the
+	// yardstick of what a second core's worth of nodes buys one thread.
+	for _, cf := range []struct{ threads, mult int }{{1, 1}, {2, 2}, {1, 2}} {
+		th := cf.threads
 		tot := make([]smpTotals, th)
-		var resultDiffers, helperDeeper, hashfull int
+		var resultDiffers, helperDeeper, hashfull, voteDiffers int
 		for _, p := range ps {
 			e, _ := NewEngine(Options{Threads: th, HashMB: 16})
-			r := e.Search(context.Background(), p, nil, Limits{Nodes: perThread * uint64(th)}, nil)
+			r := e.Search(context.Background(), p, nil, Limits{Nodes: perThread * uint64(cf.mult)}, nil)
 			for i, w := range e.workers {
 				tot[i].add(w)
 			}
@@ -151,6 +154,9 @@ func TestSMPInstruments(t *testing.T) {
 			main := e.workers[0]
 			if position.PlayMove(main.root[0].move) != r.Best {
 				resultDiffers++
+			}
+			if position.PlayMove(main.s.vote().root[0].move) != r.Best {
+				voteDiffers++
 			}
 			for _, h := range e.workers[1:] {
 				if h.done > main.done {
@@ -167,7 +173,7 @@ func TestSMPInstruments(t *testing.T) {
 			}
 		}
 		n := float64(len(ps))
-		t.Logf("== %d thread(s): %d searches", th, len(ps))
+		t.Logf("== %d thread(s), %d nodes in all: %d searches", th, perThread*uint64(cf.mult), len(ps))
 		var probes, hits uint64
 		for i := range tot {
 			a := &tot[i]
@@ -188,7 +194,8 @@ func TestSMPInstruments(t *testing.T) {
 		}
 		t.Logf("all threads: hit %.1f%%; table fill at the end %.1f per mille (16 MB)", pct(hits, probes), float64(hashfull)/n)
 		if th > 1 {
-			t.Logf("helper completed a deeper iteration than the main thread: %d/%d; the move played differs from the main thread's: %d/%d", helperDeeper, len(ps), resultDiffers, len(ps))
+			t.Logf("helper completed a deeper iteration than the main thread: %d/%d; the move played differs from the main thread's: %d/%d; a vote over the threads (shared.vote) would play another move: %d/%d",
+				helperDeeper, len(ps), resultDiffers, len(ps), voteDiffers, len(ps))
 		}
 	}
 }
