@@ -113,10 +113,11 @@ func (a *smpTotals) add(w *worker) {
 		a.abortRoot += len(w.root)
 		a.abortNodes += st.abortNodes
 		a.abortPrev += st.abortPrevNodes
-		// An iteration costs about 1.5 times the one before it (the
-		// effective branching factor measured by this harness: five
-		// times the nodes give 4.3 more plies), so one stopped after
-		// more than the previous one's nodes was about two thirds done.
+		// An iteration costs about 1.55 times the one before it (the
+		// effective branching factor measured by this harness: twice
+		// the nodes give one thread 1.6 more plies), so one stopped
+		// after more than the previous one's nodes was about two thirds
+		// done.
 		if st.abortNodes > st.abortPrevNodes {
 			a.nearlyDone++
 		}
