@@ -293,10 +293,10 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 // score, since a score that fell with depth is exactly what the shallower
 // one missed. With params.smpVote the threads vote instead (see vote).
 func (s *shared) pick() *worker {
-	best := s.workers[0]
 	if s.params.smpVote {
 		return s.vote()
 	}
+	best := s.workers[0]
 	for _, w := range s.workers[1:] {
 		if w.done > best.done {
 			best = w
