@@ -62,6 +62,7 @@ lint:
 	$(GO) vet ./...
 	$(GO) vet -tags purego ./position ./movegen
 	$(GO) vet -tags harness ./...
+	$(GO) vet -tags "harness smpstats" ./search
 
 # The whole public perft suites through the CLI.
 suite: build

@@ -37,6 +37,7 @@ type Engine struct {
 	tt      *tt.Table
 	workers []*worker
 	params  params // defaultParams; the measurement harnesses set others
+	picked  int    // the thread whose result the last search returned
 
 	solved *solve.MemTable // proven values (endgame.go), made on first use
 }
@@ -264,9 +265,13 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 		return r
 	}
 	e.tt.NewSearch()
+	if instrumented {
+		statsBegin()
+	}
 	for _, w := range e.workers {
 		w.s = s
 		w.reset()
+		w.st = threadStats{}
 		w.root = w.root[:0]
 		for i := 0; i < n; i++ {
 			w.root = append(w.root, rootMove{move: moves[i], pos: kids[i], score: -Infinite, prev: -Infinite})
@@ -289,19 +294,77 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 		})
 	}
 	_ = g.Wait()
-	return s.result()
+	best := s.pick()
+	e.picked = best.id
+	return s.result(best)
 }
 
-// result merges the threads: the deepest completed iteration wins, the
-// main thread on ties. A deeper result counts whatever its score: a score
-// that fell with depth is exactly what the shallower one missed.
-func (s *shared) result() Result {
+// pick merges the threads. By default the deepest completed iteration
+// wins, the main thread on ties: a deeper result counts whatever its
+// score, since a score that fell with depth is exactly what the shallower
+// one missed. With params.smpVote the threads vote instead (see vote).
+func (s *shared) pick() *worker {
+	if s.params.smpVote {
+		return s.vote()
+	}
 	best := s.workers[0]
 	for _, w := range s.workers[1:] {
 		if w.done > best.done {
 			best = w
 		}
 	}
+	return best
+}
+
+// voteBase is added to each thread's score above the lowest before it is
+// weighed by depth, so that a thread at the lowest score still votes.
+const voteBase = 20
+
+// vote picks the thread whose move has the most votes, as Stockfish
+// does: each thread gives its move (score - lowest score + voteBase) times
+// its completed depth. A proven win is taken at once (the highest one),
+// and the main thread wins ties.
+func (s *shared) vote() *worker {
+	low := Infinite
+	for _, w := range s.workers {
+		if w.done > 0 {
+			low = min(low, w.root[0].score)
+		}
+	}
+	votes := func(m position.Move) int {
+		n := 0
+		for _, w := range s.workers {
+			if w.done > 0 && w.root[0].move == m {
+				n += (w.root[0].score - low + voteBase) * w.done
+			}
+		}
+		return n
+	}
+	best, bestVotes := s.workers[0], votes(s.workers[0].root[0].move)
+	for _, w := range s.workers[1:] {
+		if w.done == 0 {
+			continue
+		}
+		sc, bsc := w.root[0].score, best.root[0].score
+		if IsProven(bsc) && bsc > 0 {
+			if IsProven(sc) && sc > bsc {
+				best = w
+			}
+			continue
+		}
+		if IsProven(sc) && sc > 0 {
+			best, bestVotes = w, votes(w.root[0].move)
+			continue
+		}
+		if v := votes(w.root[0].move); v > bestVotes || v == bestVotes && w.done > best.done {
+			best, bestVotes = w, v
+		}
+	}
+	return best
+}
+
+// result is the search's result from thread best.
+func (s *shared) result(best *worker) Result {
 	r := &best.root[0]
 	v, proven := Decode(r.score)
 	if r.score == -Infinite {

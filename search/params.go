@@ -18,6 +18,7 @@ type params struct {
 	deltaMargin  int     // quiescence's delta pruning margin (0: off)
 	qsRelays     bool    // quiescence sows relaying moves for their captures
 	smpSkip      bool    // Lazy SMP helpers skip depths (as in Stockfish)
+	smpVote      bool    // the threads vote for the move played (shared.vote)
 	lmr          *lmrTable
 }
 

@@ -56,6 +56,7 @@ type worker struct {
 	sel     int
 	root    []rootMove
 	done    int // last completed depth
+	st      threadStats
 }
 
 // Polling intervals: every flushEvery nodes, or sooner after sowEvery
@@ -154,6 +155,7 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 	key := w.keys[ply]
 	ttMove := solvedMove
 	e, hit := w.s.tt.Probe(key)
+	w.st.probe(w, p, key, depth, hit, e)
 	if hit && e.Move != position.NoMove {
 		ttMove = e.Move
 	}
@@ -231,6 +233,7 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 				if !capture {
 					w.goodQuiet(f, side, ttMove, depth)
 				}
+				w.st.store(w, key, depth)
 				w.s.tt.Store(key, ttMove, int16(best), int16(static), int8(depth), tt.Lower)
 				return best
 			}
@@ -311,6 +314,7 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 	case best > origAlpha:
 		bound = tt.Exact
 	}
+	w.st.store(w, key, depth)
 	w.s.tt.Store(key, bestMove, int16(best), int16(static), int8(depth), bound)
 	return best
 }
@@ -417,6 +421,7 @@ func (w *worker) rootSearch(alpha, beta, depth, pvIdx int) int {
 		if w.abort {
 			return best
 		}
+		w.st.rootMoveDone(i - pvIdx + 1)
 		if i == pvIdx || s > alpha {
 			r.score = s
 			r.selDepth = w.sel
@@ -461,6 +466,7 @@ func (w *worker) iterate() {
 				continue
 			}
 		}
+		w.st.iterStart(w.nodes)
 		for i := range w.root {
 			w.root[i].prev = w.root[i].score
 		}
@@ -504,9 +510,11 @@ func (w *worker) iterate() {
 		if w.abort {
 			// Keep the best line found so far unless nothing was searched
 			// at this depth.
+			w.st.aborted(w, depth)
 			return
 		}
 		w.done = depth
+		w.st.completed(w, depth)
 		if w.id == 0 && s.stopAfterIteration(w) {
 			return
 		}
