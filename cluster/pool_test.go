@@ -129,3 +129,18 @@ func TestLocalWorkersKeepTheirNames(t *testing.T) {
 		t.Errorf("connection names %v", names)
 	}
 }
+
+// TestLocalWorkersClosedWhileStarting: workers stopped before they have
+// their consumer (a short run closes them at once) stop without an error.
+func TestLocalWorkersClosedWhileStarting(t *testing.T) {
+	e := startServer(t)
+	for i := range 20 {
+		l, err := StartWorkers(e.URL(), 2, WorkerConfig{Build: testBuild})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := l.Close(); err != nil {
+			t.Fatalf("close %d: %v", i+1, err)
+		}
+	}
+}

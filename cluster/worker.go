@@ -87,11 +87,19 @@ func Work(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 	}
 	sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
+	// A stop asked for while the worker is still starting is a stop,
+	// not an error.
 	if _, _, err := streams(sctx, js); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
 		return err
 	}
 	cons, err := workerConsumer(sctx, js, cfg.AckWait, cfg.MaxDeliver)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
 		return err
 	}
 	ackWait, maxDeliver := cfg.AckWait, DefaultMaxDeliver
