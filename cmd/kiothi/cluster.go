@@ -4,8 +4,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -20,7 +18,6 @@ import (
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/spf13/pflag"
 )
 
@@ -43,20 +40,12 @@ func (o *natsOptions) addFlags(f *pflag.FlagSet, what string) {
 
 // options returns the connection options the flags ask for.
 func (o *natsOptions) options(name string) ([]nats.Option, error) {
-	opts := []nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second)}
-	if o.creds != "" {
-		opts = append(opts, nats.UserCredentials(o.creds))
-	}
-	if o.ca != "" {
-		opts = append(opts, nats.RootCAs(o.ca))
-	}
-	if (o.cert == "") != (o.key == "") {
-		return nil, errors.New("--nats-cert and --nats-key go together")
-	}
-	if o.cert != "" {
-		opts = append(opts, nats.ClientCert(o.cert, o.key))
-	}
-	return opts, nil
+	return o.conn().Options(name)
+}
+
+// conn is the credentials and TLS files the flags name.
+func (o *natsOptions) conn() cluster.ConnConfig {
+	return cluster.ConnConfig{Creds: o.creds, CA: o.ca, Cert: o.cert, Key: o.key}
 }
 
 // localBuild is this binary's build fingerprint on the work queue.
@@ -98,93 +87,28 @@ func (o *clusterOptions) checkLocalMemory(what string, jobMB int64) error {
 // negative --workers too: open refuses it).
 func (o *clusterOptions) enabled() bool { return o.url != "" || o.workers != 0 }
 
-// clusterSession is an open coordinator: its connection, the local
-// workers and embedded server it started, and the coordinator.
-type clusterSession struct {
-	nc    *nats.Conn
-	local *cluster.Local
-	coord *cluster.Coordinator
-}
+// clusterSession is an open coordinator session (cluster.Open).
+type clusterSession struct{ *cluster.Session }
 
-// open connects (starting an embedded server and local workers when
-// asked) and returns the session; what it says goes to log.
+// open opens the session the flags ask for; what it says goes to log.
 func (o *clusterOptions) open(log io.Writer) (*clusterSession, error) {
-	for _, err := range []error{
-		limits.Range{Min: 0, Max: limits.Threads.Max}.Check("--workers", int64(o.workers)),
-		limits.Range{Min: 1, Max: 1_000_000}.Check("--queue", int64(o.window)),
-	} {
-		if err != nil {
-			return nil, err
-		}
-	}
-	embedded := o.url == "embedded" || o.url == ""
-	if embedded && o.workers == 0 {
-		return nil, errors.New("--nats embedded: give --workers N (an embedded server has no other workers)")
-	}
-	run := o.runID
-	if run == "" {
-		b := make([]byte, 6)
-		rand.Read(b)
-		run = time.Now().UTC().Format("20060102-150405-") + hex.EncodeToString(b)
-	} else if err := cluster.CheckRunID(run); err != nil {
-		return nil, fmt.Errorf("--run-id: %v", err)
-	}
-	opts, err := o.options("kiothi coordinator " + run)
+	s, err := cluster.Open(cluster.SessionConfig{
+		URL:          o.url,
+		LocalWorkers: o.workers,
+		RunID:        o.runID,
+		Window:       o.window,
+		Conn:         o.conn(),
+		Log:          log,
+		Build:        localBuild,
+	})
 	if err != nil {
 		return nil, err
 	}
-	build, err := localBuild()
-	if err != nil {
-		return nil, err
-	}
-	s := &clusterSession{}
-	// On the embedded server (loopback, random token) the jobs are this
-	// process's own, so its workers may run the ugi: players it names; on
-	// a shared server they may not (kiothi worker --allow-ugi).
-	wcfg := cluster.WorkerConfig{Build: build, Log: log, AllowExternal: embedded}
-	url := o.url
-	if embedded {
-		if s.local, err = cluster.StartLocal(o.workers, wcfg); err != nil {
-			return nil, err
-		}
-		url = s.local.URL()
-	} else if o.workers > 0 {
-		if s.local, err = cluster.StartWorkers(url, o.workers, wcfg, opts...); err != nil {
-			return nil, err
-		}
-	}
-	if s.nc, err = nats.Connect(url, opts...); err != nil {
-		return nil, errors.Join(fmt.Errorf("--nats %s: %v", url, err), s.close())
-	}
-	js, err := jetstream.New(s.nc)
-	if err != nil {
-		return nil, errors.Join(err, s.close())
-	}
-	if !embedded {
-		fmt.Fprintf(log, "run id %s on %s (start again with --run-id %s to resume)\n", run, url, run)
-	}
-	s.coord = &cluster.Coordinator{JS: js, Run: run, Build: build, Window: o.window, Log: log}
-	return s, nil
+	return &clusterSession{s}, nil
 }
 
-// close ends the session: the connection, then the local workers and
-// server. It returns what failed: draining the connection, or a local
-// worker (whose jobs the others took over; the work is done, but a
-// worker's failure is not kept from the user).
-func (s *clusterSession) close() error {
-	var errs []error
-	if s.nc != nil {
-		if err := s.nc.Drain(); err != nil {
-			errs = append(errs, fmt.Errorf("closing the connection: %v", err))
-		}
-	}
-	if s.local != nil {
-		if err := s.local.Close(); err != nil {
-			errs = append(errs, fmt.Errorf("local %v", err))
-		}
-	}
-	return errors.Join(errs...)
-}
+// close ends the session (cluster.Session.Close).
+func (s *clusterSession) close() error { return s.Close() }
 
 // closeWith closes the session and adds what failed to *err.
 func (s *clusterSession) closeWith(err *error) { *err = errors.Join(*err, s.close()) }
@@ -196,7 +120,7 @@ func (o *clusterOptions) runMatch(ctx context.Context, g *globalOptions, cfg mat
 		return nil, err
 	}
 	defer s.closeWith(&err)
-	return cluster.Match(ctx, s.coord, cfg, spec1, spec2)
+	return cluster.Match(ctx, s.Coord, cfg, spec1, spec2)
 }
 
 // divide counts perft below each root move through the work queue
@@ -207,7 +131,7 @@ func (o *clusterOptions) divide(ctx context.Context, g *globalOptions, p positio
 		return nil, err
 	}
 	defer s.closeWith(&err)
-	return cluster.Divide(ctx, s.coord, p, depth, r)
+	return cluster.Divide(ctx, s.Coord, p, depth, r)
 }
 
 // datagen plays cfg's games not in done through the work queue, writing
@@ -218,7 +142,7 @@ func (o *clusterOptions) datagen(ctx context.Context, g *globalOptions, cfg data
 		return datagen.Stats{}, err
 	}
 	defer s.closeWith(&err)
-	return cluster.Datagen(ctx, s.coord, cfg, w, done, progress)
+	return cluster.Datagen(ctx, s.Coord, cfg, w, done, progress)
 }
 
 // bookBuild runs cfg's build with its leaf searches on the work queue
@@ -233,7 +157,7 @@ func (o *clusterOptions) bookBuild(ctx context.Context, g *globalOptions, cfg bo
 	defer s.closeWith(&err)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	pool, err := s.coord.Pool(ctx)
+	pool, err := s.Coord.Pool(ctx)
 	if err != nil {
 		return book.Summary{}, err
 	}
