@@ -24,6 +24,12 @@ const (
 	// or game (the UGI Hash option's default, terminal play): it gets
 	// more.
 	SessionHashMB = 64
+	// SolveHashMB is the solver's table when `kiothi solve` is not given
+	// one: a proof revisits far more positions than a search.
+	SolveHashMB = 64
+	// DatagenHashMB is the table of each game datagen plays at once:
+	// node-limited searches of a few thousand nodes fill no more.
+	DatagenHashMB = 8
 	// MaxDepth bounds a search depth.
 	MaxDepth = 100
 	// MaxMultiPV bounds the lines shown: at most one per legal move

@@ -56,7 +56,7 @@ Games are analysed in parallel (--concurrency), one engine each.`,
 	durationVar(f, &o.movetime, "movetime", 100*time.Millisecond, "search each position this long")
 	f.IntVar(&o.depth, "depth", 0, "search each position to this depth instead")
 	f.Uint64Var(&o.nodes, "nodes", 0, "search each position about this many nodes instead")
-	f.IntVar(&o.hash, "hash", 16, "transposition table of each engine, in MB")
+	f.IntVar(&o.hash, "hash", limits.DefaultHashMB, "transposition table of each engine, in MB")
 	f.IntVar(&o.concurrency, "concurrency", max(runtime.NumCPU(), 1), "games analysed at a time")
 	f.StringVar(&o.out, "out", "", "write the annotated games (or the JSON) to this file")
 	f.BoolVar(&o.json, "json", false, "write the review as JSON instead of PGN")

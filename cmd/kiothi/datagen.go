@@ -78,7 +78,7 @@ starts, travel in one message.`,
 	f.IntVar(&o.concurrency, "concurrency", defaultThreads(), "games played at once")
 	f.IntVar(&o.nodes, "nodes", 4000, "nodes a search (0: use --depth)")
 	f.IntVar(&o.depth, "depth", 0, "depth a search (with --nodes 0)")
-	f.IntVar(&o.hash, "hash", 8, "transposition table MB per game played at once")
+	f.IntVar(&o.hash, "hash", limits.DatagenHashMB, "transposition table MB per game played at once")
 	f.IntVar(&o.setup, "setup", 30, "warriors a side at the start: 30 or 25")
 	f.IntVar(&o.randomPlies, "random-plies", 16, "plies from turn 3 in which a move may be random")
 	f.Float64Var(&o.randomProb, "random-prob", 0.1, "probability of a random move in those plies")

@@ -45,7 +45,7 @@ no legal move is already decided: its value is printed with the result.`,
 	}
 	f := c.Flags()
 	f.IntVar(&o.threads, "threads", 1, "search threads sharing one table")
-	f.IntVar(&o.hashMB, "hash", 64, "transposition table size in MB")
+	f.IntVar(&o.hashMB, "hash", limits.SolveHashMB, "transposition table size in MB")
 	f.StringVar(&o.objective, "objective", "margin", "margin or match")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for --objective match (2..10)")
 	durationVar(f, &o.timeLimit, "time-limit", 0, "give up after this long (0: no limit)")
