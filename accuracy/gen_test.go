@@ -10,7 +10,6 @@ package accuracy
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -78,12 +77,7 @@ func TestGenerateSet(t *testing.T) {
 		}
 	}
 	for seed := uint64(1); seed <= 100000 && len(lines) < want; seed++ {
-		rng := rand.New(rand.NewPCG(seed, 0x616363))
-		start := position.Start(30)
-		if seed%4 == 0 {
-			start = position.Start(25)
-		}
-		g := movegen.NewGame(start, rules)
+		rng, g := testgame.SeededGame(seed, 0x616363, rules)
 		perGame := 0
 		_, _, err := testgame.PlayOut(g, 300, testgame.ScatterOpenings(rng, func(g *movegen.Game, ply int) (position.GameMove, error) {
 			p := g.Current()

@@ -103,8 +103,8 @@ func TestProbeMatchesSolve(t *testing.T) {
 }
 
 // TestDepthSearchSkipsSolver: searches by depth or nodes (with a deadline
-// or without) neither solve nor probe, so they stay deterministic whatever the engine solved
-// before.
+// or without) neither solve nor probe, so they stay deterministic
+// whatever the engine solved before.
 func TestDepthSearchSkipsSolver(t *testing.T) {
 	p, err := position.Parse("0.1.0.7.1.0.0.0.0.0/2.0.0.1.1.1.1.0.0.1 22-22 s 29")
 	if err != nil {

@@ -10,12 +10,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/kiothi/kiothi/internal/testgame"
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -28,30 +27,11 @@ func main() {
 		os.Exit(1)
 	}
 	for _, path := range []string{"bench/positions.txt", "testdata/bench.txt"} {
-		if err := writeFile(path, text); err != nil {
+		if err := wholefile.WriteBytes(path, []byte(text)); err != nil {
 			fmt.Fprintln(os.Stderr, "genbench:", err)
 			os.Exit(1)
 		}
 	}
-}
-
-// writeFile replaces path whole: a temporary file in its folder, renamed.
-func writeFile(path, text string) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".genbench-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.WriteString(text)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
 }
 
 // maxLaps counts the laps of the longest legal sowing of p (the relay
@@ -109,12 +89,7 @@ func generate() (string, error) {
 		addLine(p, "longsow, RULES.md section 4")
 	}
 	for seed := uint64(1); seed <= 1000 && len(lines) < 35; seed++ {
-		rng := rand.New(rand.NewPCG(seed, 0x6b696f))
-		start := position.Start(30)
-		if seed%4 == 0 {
-			start = position.Start(25)
-		}
-		g := movegen.NewGame(start, rules)
+		rng, g := testgame.SeededGame(seed, 0x6b696f, rules)
 		perSeed := 0
 		_, _, err := testgame.PlayOut(g, 300, testgame.ScatterOpenings(rng, func(g *movegen.Game, ply int) (position.GameMove, error) {
 			p := g.Current()

@@ -98,6 +98,17 @@ func ScatterOpenings(rng *rand.Rand, play Mover) Mover {
 	}
 }
 
+// SeededGame returns the random source of self-play game seed (stream
+// names the generator, so that generators draw apart) and the game it
+// starts from: the standard start, variant 25 for every fourth seed.
+func SeededGame(seed, stream uint64, rules movegen.Rules) (*rand.Rand, *movegen.Game) {
+	start := position.Start(30)
+	if seed%4 == 0 {
+		start = position.Start(25)
+	}
+	return rand.New(rand.NewPCG(seed, stream)), movegen.NewGame(start, rules)
+}
+
 // Sign returns 1 for a win (margin > 0), -1 for a loss, 0 for a draw: a
 // game's contribution to wins minus losses.
 func Sign(margin int) int {
