@@ -206,3 +206,41 @@ func TestExternalPlayerNeedsPermission(t *testing.T) {
 		t.Fatalf("error %v, want one that names the player and --allow-ugi", err)
 	}
 }
+
+// A spec's search params travel to the worker with the spec: the games
+// through a worker are the local ones, and a param the worker's
+// match.ParseSpec refuses fails the match naming it.
+func TestParamSpecsThroughWorkers(t *testing.T) {
+	const tuned = "engine:depth=3,hash=1,param.rfpMargin=60,param.lmrDiv=1.5"
+	p1, err := match.ParseSpec(tuned)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var local, remote bytes.Buffer
+	cfg := matchConfig(t, 4, &local)
+	cfg.Player1 = p1
+	if _, err := match.Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	var untuned bytes.Buffer
+	if _, err := match.Run(context.Background(), matchConfig(t, 4, &untuned)); err != nil {
+		t.Fatal(err)
+	}
+	if untuned.String() == local.String() {
+		t.Fatal("the params change no game: the test cannot see whether they arrive")
+	}
+	e := startServer(t)
+	startWorker(t, e, WorkerConfig{})
+	cfg.Out = &remote
+	if _, err := Match(withTimeout(t, 60*time.Second), coordinator(t, e, "params", nil), cfg, tuned, spec2); err != nil {
+		t.Fatal(err)
+	}
+	if remote.String() != local.String() {
+		t.Fatalf("through a worker:\n%s\nlocal:\n%s", remote.String(), local.String())
+	}
+	cfg.Out = &bytes.Buffer{}
+	_, err = Match(withTimeout(t, 60*time.Second), coordinator(t, e, "badparam", nil), cfg, "engine:depth=3,hash=1,param.rfpMargin=9999", spec2)
+	if err == nil || !strings.Contains(err.Error(), "rfpMargin=9999") {
+		t.Fatalf("error %v, want one naming rfpMargin=9999", err)
+	}
+}

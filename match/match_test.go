@@ -51,21 +51,29 @@ func TestParseSpec(t *testing.T) {
 	if c.Limits.MoveTime != 10*time.Millisecond || c.Options.Threads != 1 || c.Options.HashMB != 16 {
 		t.Errorf("defaults %+v", c)
 	}
+	c, err = parseEngineSettings("param.rfpMargin=120,param.lmrDiv=2.5")
+	if err != nil || c.Options.Params.String() != "rfpMargin=120,lmrDiv=2.5" {
+		t.Errorf("param.rfpMargin=120,param.lmrDiv=2.5: params %q, error %v", c.Options.Params, err)
+	}
 	bad := map[string]string{
-		"engine:movetime=abc":   "movetime",
-		"engine:threads=0":      "threads",
-		"engine:speed=3":        "speed",
-		"engine:movetime":       "movetime",
-		"engine:opening=book":   "opening",
-		"engine:hash=1,hash=2":  "hash",
-		"random:x=1":            "random",
-		"ugi:":                  "command line",
-		"ugi:'unclosed":         "command line",
-		"minimax":               "minimax",
-		"":                      "empty",
-		"engine:book=x.bin":     "book",
-		"engine:multiplier=11":  "multiplier",
-		"engine:objective=wins": "objective",
+		"engine:movetime=abc":         "movetime",
+		"engine:threads=0":            "threads",
+		"engine:speed=3":              "speed",
+		"engine:movetime":             "movetime",
+		"engine:opening=book":         "opening",
+		"engine:hash=1,hash=2":        "hash",
+		"random:x=1":                  "random",
+		"ugi:":                        "command line",
+		"ugi:'unclosed":               "command line",
+		"minimax":                     "minimax",
+		"":                            "empty",
+		"engine:book=x.bin":           "book",
+		"engine:multiplier=11":        "multiplier",
+		"engine:objective=wins":       "objective",
+		"engine:param.nosuch=1":       "param.nosuch",
+		"engine:param.rfpMargin=9999": "rfpMargin=9999: want 0 to 600",
+		"engine:param.lmrDiv=x":       "param.lmrDiv=\"x\": want a number",
+		"engine:param.=1":             "unknown search param",
 	}
 	for s, word := range bad {
 		_, err := ParseSpec(s)
@@ -76,7 +84,7 @@ func TestParseSpec(t *testing.T) {
 }
 
 func FuzzParseSpec(f *testing.F) {
-	for _, s := range []string{"random", "greedy", "engine", "engine:movetime=10,threads=1,hash=16", "engine:depth=", "ugi:./x", "engine:=,="} {
+	for _, s := range []string{"random", "greedy", "engine", "engine:movetime=10,threads=1,hash=16", "engine:depth=", "ugi:./x", "engine:=,=", "engine:param.lmrDiv=2.5,param.rfpDepth=0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

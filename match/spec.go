@@ -39,6 +39,8 @@ import (
 //	    book=FILE              play the opening book's moves while in book
 //	    bookrandom=0|1         draw book moves by weight (seeded by the
 //	                           game) instead of playing the best
+//	    param.NAME=V           a search knob (search.Tunables), checked
+//	                           against its range
 //
 //	ugi:<command line>         an external UGI engine (package ugi), one
 //	                           process a game, thinking for the runner's
@@ -151,6 +153,16 @@ func (c *EngineConfig) set(k, v string) error {
 	}
 	var err error
 	var n int64
+	if name, ok := strings.CutPrefix(k, "param."); ok {
+		f, perr := strconv.ParseFloat(v, 64)
+		if perr != nil {
+			return fmt.Errorf("setting %s=%s: want a number", k, excerpt.Quote(v))
+		}
+		if err = c.Options.Params.Set(name, f); err != nil {
+			return fmt.Errorf("setting %s: %v", k, err)
+		}
+		return nil
+	}
 	switch k {
 	case "movetime":
 		var d time.Duration
@@ -226,7 +238,7 @@ func (c *EngineConfig) set(k, v string) error {
 			err = fmt.Errorf("setting bookrandom=%s: want 0 or 1", excerpt.Quote(v))
 		}
 	default:
-		err = fmt.Errorf("unknown setting %s (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, eval, book or bookrandom)", excerpt.Quote(k))
+		err = fmt.Errorf("unknown setting %s (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, eval, book, bookrandom or param.NAME)", excerpt.Quote(k))
 	}
 	return err
 }

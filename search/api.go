@@ -33,6 +33,9 @@ type Options struct {
 	Multiplier int // one-warrior multiplier, 2..10
 	// Eval is the evaluation (nil: eval.Default's).
 	Eval *eval.Evaluator
+	// Params are the search knobs set (Tunables); the zero set is the
+	// defaults.
+	Params ParamSet
 }
 
 // Info is one progress report, as printed in an "info" line.

@@ -36,7 +36,7 @@ type Engine struct {
 	opts    Options
 	tt      *tt.Table
 	workers []*worker
-	params  params // defaultParams; the measurement harnesses set others
+	params  params // defaultParams with Options.Params set
 	picked  int    // the thread whose result the last search returned
 
 	solved *solve.MemTable // proven values (endgame.go), made on first use
@@ -77,7 +77,7 @@ func NewEngine(o Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{opts: o, tt: t, params: defaultParams}
+	e := &Engine{opts: o, tt: t, params: o.Params.params()}
 	for i := 0; i < o.Threads; i++ {
 		e.workers = append(e.workers, &worker{id: i})
 	}
