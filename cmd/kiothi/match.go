@@ -63,7 +63,7 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
                             book=FILE, bookrandom=0|1
                             param.NAME=V (a search knob: rfpDepth,
                               rfpMargin, nullMinDepth, lmrFirst, lmrDiv,
-                              deltaMargin, qsRelays; docs/tuning.md)
+                              deltaMargin, qsRelays; docs/spsa.md)
   ugi:COMMAND LINE        an external UGI engine, thinking --movetime a move
                           or on its --tc clock (go p1time p2time p1inc p2inc)
 
