@@ -70,6 +70,11 @@ var (
 	// Elo bounds an SPRT hypothesis (elo0, elo1): beyond it the model's
 	// expected scores are 0 or 1 to double precision.
 	Elo = Range{Min: -1000, Max: 1000}
+	// SPSAIterations bounds a kiothi spsa run (its state file keeps each
+	// iteration's values).
+	SPSAIterations = Range{Min: 1, Max: 100_000}
+	// SPSAPairs bounds the game pairs of one SPSA iteration.
+	SPSAPairs = Range{Min: 1, Max: 10_000}
 )
 
 // Contains reports whether v lies in r.

@@ -1,0 +1,209 @@
+// The spsa command: the search's knobs tuned by SPSA over short matches,
+// resumable from a state file.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/match"
+	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/spsa"
+	"github.com/spf13/cobra"
+)
+
+type spsaOptions struct {
+	params       string
+	iterations   int
+	pairs        int
+	playerLimits string
+	openings     string
+	state        string
+	resume       bool
+	seed         uint64
+	concurrency  int
+	maxPlies     int
+	moveTimeout  time.Duration
+	cluster      clusterOptions
+}
+
+func newSPSACmd(g *globalOptions) *cobra.Command {
+	o := &spsaOptions{}
+	c := &cobra.Command{
+		Use:   "spsa --openings FILE [--params NAME,...] [--iterations N] [--pairs P] [--state FILE [--resume]]",
+		Short: "Tune the search's knobs by SPSA over short matches",
+		Long: `Tune search knobs by SPSA. The knobs (search.Tunables; the switch
+qsRelays is not tuned):
+  ` + search.ParamNames() + `
+
+Each iteration plays the knobs
+at theta+c·delta against theta−c·delta (delta ±1 per knob, drawn from
+--seed) as a short match of --pairs game pairs, each start of --openings
+with both colours, both sides at --player-limits, and moves theta by the
+score (fishtest's schedule: alpha 0.602, gamma 0.101, A a tenth of the
+run; each knob's C and R from its table). Values stay in each knob's range.
+
+The matches are kiothi match's: --workers or --nats run their games as
+jobs. With --state FILE the run's state (iteration, theta, seed, history)
+replaces the file whole after each iteration; --resume continues it, and
+refuses a state made with other knobs or settings. The last line is the
+tuned values as an engine spec; adopt them only after an SPRT at equal
+time against the build before (docs/spsa.md).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), g) },
+	}
+	f := c.Flags()
+	f.StringVar(&o.params, "params", "", "knobs to tune, comma separated (default: every tunable knob)")
+	f.IntVar(&o.iterations, "iterations", 200, "SPSA iterations")
+	f.IntVar(&o.pairs, "pairs", 4, "game pairs an iteration (each start with both colours)")
+	f.StringVar(&o.playerLimits, "player-limits", "nodes=4000", "engine settings both sides play at (a match spec's settings: nodes=N, movetime=T, hash=MB, ...)")
+	f.StringVar(&o.openings, "openings", "", "openings file, one position a line, taken in turn (required: the games of an iteration must differ)")
+	f.StringVar(&o.state, "state", "", "write the run's state to this file after each iteration (replaced whole)")
+	f.BoolVar(&o.resume, "resume", false, "continue the run in --state")
+	f.Uint64Var(&o.seed, "seed", 1, "seed of the perturbations and the games")
+	f.IntVar(&o.concurrency, "concurrency", 1, "games played at a time")
+	f.IntVar(&o.maxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
+	durationVar(f, &o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits")
+	o.cluster.addFlags(f)
+	return c
+}
+
+// config turns the flags into the run's configuration and the openings.
+func (o *spsaOptions) config(g *globalOptions) (spsa.Config, []byte, error) {
+	var names []string
+	if strings.TrimSpace(o.params) != "" {
+		for _, n := range strings.Split(o.params, ",") {
+			names = append(names, strings.TrimSpace(n))
+		}
+	}
+	knobs, err := spsa.SearchKnobs(names)
+	if err != nil {
+		return spsa.Config{}, nil, fmt.Errorf("--params: %v", err)
+	}
+	if err := limits.SPSAIterations.Check("--iterations", int64(o.iterations)); err != nil {
+		return spsa.Config{}, nil, err
+	}
+	if err := limits.SPSAPairs.Check("--pairs", int64(o.pairs)); err != nil {
+		return spsa.Config{}, nil, err
+	}
+	if err := limits.Threads.Check("--concurrency", int64(o.concurrency)); err != nil {
+		return spsa.Config{}, nil, err
+	}
+	if o.maxPlies < 0 {
+		return spsa.Config{}, nil, fmt.Errorf("--max-plies %d: must not be negative", o.maxPlies)
+	}
+	if o.moveTimeout <= 0 {
+		return spsa.Config{}, nil, fmt.Errorf("--move-timeout %v: must be positive", o.moveTimeout)
+	}
+	if strings.Contains(o.playerLimits, "param.") {
+		return spsa.Config{}, nil, errors.New("--player-limits: no param.NAME here (the tuned knobs are set by the run; the others keep their defaults)")
+	}
+	if o.openings == "" {
+		return spsa.Config{}, nil, errors.New("--openings FILE is required (for example testdata/openings.txt): the games of an iteration must start differently")
+	}
+	data, err := os.ReadFile(o.openings)
+	if err != nil {
+		return spsa.Config{}, nil, fmt.Errorf("--openings: %v", err)
+	}
+	if o.cluster.runID != "" {
+		if err := cluster.CheckRunID(fmt.Sprintf("%s-%d", o.cluster.runID, o.iterations)); err != nil {
+			return spsa.Config{}, nil, fmt.Errorf("--run-id (with -ITERATION added): %v", err)
+		}
+	}
+	settings := fmt.Sprintf("player-limits=%s pairs=%d openings=sha256:%x max-plies=%d free-first-lap=%v",
+		o.playerLimits, o.pairs, sha256.Sum256(data), o.maxPlies, g.freeFirstLap)
+	return spsa.Config{Knobs: knobs, Iterations: o.iterations, Settings: settings, Seed: o.seed}, data, nil
+}
+
+func (o *spsaOptions) run(ctx context.Context, g *globalOptions) error {
+	cfg, data, err := o.config(g)
+	if err != nil {
+		return err
+	}
+	openings, err := match.ParseOpenings(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("%s: %v", o.openings, err)
+	}
+	start := make([]float64, len(cfg.Knobs))
+	for i, k := range cfg.Knobs {
+		start[i] = k.Start
+	}
+	spec, err := spsa.Spec(o.playerLimits, cfg.Knobs, start)
+	if err != nil {
+		return err
+	}
+	player, err := match.ParseSpec(spec)
+	if err != nil {
+		return fmt.Errorf("--player-limits: %v", err)
+	}
+	if player.External {
+		return errors.New("--player-limits: the engine only")
+	}
+	if err := limits.CheckMemory(fmt.Sprintf("--concurrency %d", o.concurrency), int64(o.concurrency)*2*player.MemoryMB); err != nil {
+		return err
+	}
+	if err := o.cluster.checkLocalMemory("two engines a game", 2*player.MemoryMB); err != nil {
+		return err
+	}
+	st, err := spsa.Begin(o.state, o.resume, cfg)
+	if err != nil {
+		return err
+	}
+	base := match.Config{Concurrency: o.concurrency, Seed: o.seed,
+		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTimeout: o.moveTimeout}}
+	iteration := st.Iteration
+	run := func(ctx context.Context, c match.Config, spec1, spec2 string) (*match.Summary, error) {
+		if !o.cluster.enabled() {
+			return match.Run(ctx, c)
+		}
+		co := o.cluster
+		if co.runID != "" {
+			co.runID = fmt.Sprintf("%s-%d", co.runID, iteration+1)
+		}
+		return co.runMatch(ctx, g, c, spec1, spec2)
+	}
+	bar := newProgressBar(g.errOut, cfg.Iterations) // silent unless stderr is a terminal
+	label := func(s *spsa.State) string {
+		v, _ := spsa.Spec("", cfg.Knobs, s.Theta)
+		return strings.TrimPrefix(v, "engine:")
+	}
+	bar.update(st.Iteration, label(st))
+	ctx, stop := interruptible(ctx)
+	defer stop()
+	err = spsa.Run(ctx, st, spsa.MatchGames(base, o.playerLimits, cfg.Knobs, openings, o.pairs, run), func(s *spsa.State) error {
+		iteration = s.Iteration
+		last := s.History[len(s.History)-1].Score
+		bar.update(s.Iteration, fmt.Sprintf("%s  last +%d =%d -%d", label(s), last.Wins, last.Draws, last.Losses))
+		if o.state != "" {
+			return s.Save(o.state)
+		}
+		return nil
+	})
+	bar.clear()
+	if err != nil && ctx.Err() != nil {
+		where := "no state kept (no --state)"
+		if o.state != "" {
+			where = fmt.Sprintf("--resume --state %s continues it", o.state)
+		}
+		return &exitError{code: 130, err: fmt.Errorf("spsa interrupted after %d of %d iterations; %s", st.Iteration, cfg.Iterations, where)}
+	}
+	if err != nil {
+		return fmt.Errorf("spsa: %v", err)
+	}
+	for i, k := range cfg.Knobs {
+		p, _ := search.LookupParam(k.Name)
+		fmt.Fprintf(g.out, "%-14s %8s -> %s\n", k.Name, p.Format(k.Start), p.Format(st.Theta[i]))
+	}
+	tuned, _ := spsa.Spec("", cfg.Knobs, st.Theta)
+	fmt.Fprintf(g.out, "tuned after %d iterations: %s\n", st.Iteration, tuned)
+	return nil
+}
