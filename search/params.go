@@ -5,6 +5,7 @@ package search
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -95,7 +96,8 @@ func (p Param) Format(v float64) string {
 
 // paramTable is every knob of params a user may set; the defaults are
 // defaultParams' (TestParamTableDefaults). C and R follow fishtest's SPSA
-// conventions: C about what moves the result visibly, R 0.002.
+// conventions: C about a tenth of the default (one step for a depth or a
+// count, which rounding needs), R 0.002.
 var paramTable = [...]Param{
 	{Name: "rfpDepth", Default: 3, Min: 0, Max: 10, Int: true, C: 1, R: 0.002,
 		set: func(p *params, v float64) { p.rfpDepth = int(v) }},
@@ -116,8 +118,9 @@ var paramTable = [...]Param{
 // numParams is the number of knobs in paramTable.
 const numParams = len(paramTable)
 
-// Tunables returns the knobs a user may set, in a fixed order.
-func Tunables() []Param { return paramTable[:] }
+// Tunables returns the knobs a user may set, in a fixed order (a copy:
+// the table is not the caller's to change).
+func Tunables() []Param { return slices.Clone(paramTable[:]) }
 
 // ParamNames returns the knobs' names, comma separated (for messages).
 func ParamNames() string {

@@ -116,3 +116,13 @@ func TestParamsReachTheSearch(t *testing.T) {
 		}
 	}
 }
+
+// Tunables is a copy: changing it changes no engine.
+func TestTunablesIsACopy(t *testing.T) {
+	ts := Tunables()
+	ts[1].Max = 1
+	var s ParamSet
+	if err := s.Set(ts[1].Name, 500); err != nil {
+		t.Errorf("the table changed through Tunables: %v", err)
+	}
+}
