@@ -69,6 +69,8 @@ func (c *Config) Check() error {
 	seen := map[string]bool{}
 	for _, k := range c.Knobs {
 		switch {
+		case k.Name == "":
+			return errors.New("a knob has no name")
 		case seen[k.Name]:
 			return fmt.Errorf("knob %s given twice", k.Name)
 		case !(k.Min < k.Max) || math.IsInf(k.Min, 0) || math.IsInf(k.Max, 0):

@@ -61,6 +61,7 @@ func TestReadStateRefuses(t *testing.T) {
 		{`"iteration": 2`, `"iteration": 11`, "iteration 11: want 0 to 10"},
 		{`"iterations": 10`, `"iterations": 0`, "iterations 0"},
 		{`"name": "y"`, `"name": "x"`, "knob x given twice"},
+		{`"name": "y"`, `"name": ""`, "a knob has no name"},
 		{`"min": 0`, `"min": 100`, "range 100..100"},
 		{`"c": 4`, `"c": 0`, "must be positive"},
 		{`"start": 20`, `"start": 200`, "start 200 outside"},
