@@ -75,17 +75,12 @@ func (w *worker) game(ctx context.Context, g *GameJob) (*GameOut, error) {
 		}
 	}
 	start, _ := position.Parse(g.Start) // checked by ParseJob
-	cfg := match.Config{Player1: p1, Player2: p2, Seed: g.Seed, Game: match.GameConfig{
-		Rules:       movegen.Rules{FreeFirstLap: g.FreeFirstLap},
-		MaxPlies:    g.MaxPlies,
-		MoveTime:    time.Duration(g.MoveTimeMS) * time.Millisecond,
-		MoveTimeout: time.Duration(g.MoveTimeoutMS) * time.Millisecond,
-	}}
-	r, err := match.PlayNumbered(ctx, cfg, start, g.Number)
+	gc, _ := g.config()                 // checked by ParseJob
+	r, err := match.PlayNumbered(ctx, match.Config{Player1: p1, Player2: p2, Seed: g.Seed, Game: gc}, start, g.Number)
 	if err != nil {
 		return nil, err
 	}
-	return gameOut(&r), nil
+	return gameOut(&r, g.Notes), nil
 }
 
 func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*SearchOut, error) {
