@@ -145,6 +145,7 @@ type SearchJob struct {
 	MoveTimeMS   int64    `json:"movetime_ms,omitempty"`
 	Objective    string   `json:"objective,omitempty"` // margin (default) or match
 	Multiplier   int      `json:"multiplier,omitempty"`
+	MultiPV      int      `json:"multipv,omitempty"` // lines searched (0: 1); lines 2 on come back in SearchOut.Lines
 }
 
 // PerftJob counts the move paths of a position to a depth.
@@ -227,6 +228,15 @@ type SearchOut struct {
 	PV      []string `json:"pv,omitempty"`
 	HashMB  int      `json:"hash_mb"`
 	Elapsed int64    `json:"elapsed_ms"`
+	// Lines are lines 2 on of a MultiPV search, each as last reported.
+	Lines []LineOut `json:"lines,omitempty"`
+}
+
+// LineOut is one line of a MultiPV search beyond the first.
+type LineOut struct {
+	Score  int  `json:"score"`
+	Proven bool `json:"proven,omitempty"`
+	Depth  int  `json:"depth"`
 }
 
 // PerftOut is a perft count.
@@ -395,6 +405,8 @@ func (s *SearchJob) check() error {
 		return fmt.Errorf("search: history of %d positions: at most %d", len(s.History), maxHistory)
 	case s.HashMB != 0 && !limits.HashMB.Contains(int64(s.HashMB)):
 		return fmt.Errorf("search: hash_mb %d: want 0 (the worker's) or %d to %d", s.HashMB, limits.HashMB.Min, limits.HashMB.Max)
+	case s.MultiPV != 0 && !limits.MultiPV.Contains(int64(s.MultiPV)):
+		return fmt.Errorf("search: multipv %d: want 0 (one line) or %d to %d", s.MultiPV, limits.MultiPV.Min, limits.MultiPV.Max)
 	}
 	return nil
 }
