@@ -5,6 +5,7 @@ package cluster
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/kiothi/kiothi/match"
 )
@@ -21,6 +22,9 @@ func Match(ctx context.Context, c *Coordinator, cfg match.Config, spec1, spec2 s
 	// Notes come back for the PGN's comments and for the check of an
 	// adjudicated game.
 	notes := cfg.PGN != nil && cfg.PGNComments || gc.Adjudication.On()
+	if notes && (gc.MaxPlies < 1 || gc.MaxPlies > MaxNotedPlies) {
+		return sum, fmt.Errorf("--max-plies %d: through workers, with PGN comments or adjudication, want 1 to %d (a game's notes travel in one message)", gc.MaxPlies, MaxNotedPlies)
+	}
 	var adj *AdjudicationJob
 	if a := gc.Adjudication; a.On() {
 		adj = &AdjudicationJob{ResignMoves: a.ResignMoves, ResignScore: a.ResignScore,

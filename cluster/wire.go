@@ -123,6 +123,10 @@ type GameJob struct {
 	Notes bool `json:"notes,omitempty"`
 }
 
+// MaxNotedPlies bounds the moves of a game whose notes come back: a move
+// and its note take at most about 100 bytes of the result message.
+const MaxNotedPlies = 2000
+
 // AdjudicationJob is a game's match.Adjudication (scores in
 // centi-warriors).
 type AdjudicationJob struct {
@@ -343,6 +347,8 @@ func (g *GameJob) check() error {
 		return fmt.Errorf("game: move_timeout_ms %d: want 0 to %d", g.MoveTimeoutMS, maxMillis)
 	case len(g.TC) > 64:
 		return fmt.Errorf("game: tc of %d bytes: at most 64", len(g.TC))
+	case g.Notes && (g.MaxPlies < 1 || g.MaxPlies > MaxNotedPlies):
+		return fmt.Errorf("game: max_plies %d with notes: want 1 to %d (a game's notes travel in one message)", g.MaxPlies, MaxNotedPlies)
 	}
 	_, err := g.config()
 	return err

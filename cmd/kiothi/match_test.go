@@ -150,6 +150,10 @@ func TestMatchCommandTournament(t *testing.T) {
 	if err != nil || !strings.Contains(out, "Score of ") {
 		t.Errorf("clock and resign through workers (%v):\n%s", err, out)
 	}
+	_, _, err = runCLI(t, "match", "--player1", "random", "--player2", "random", "--pgnout", pgnFile, "--max-plies", "0", "--workers", "1")
+	if err == nil || !strings.Contains(err.Error(), "--max-plies 0: through workers") {
+		t.Errorf("--max-plies 0 with comments through workers: %v", err)
+	}
 	if b, err := os.ReadFile(pgnFile); err != nil || strings.Count(string(b), `[TimeControl "5+0.05"]`) != 2 || !strings.Contains(string(b), "/3 ") {
 		t.Errorf("pgn through workers (%v):\n%s", err, b)
 	}
