@@ -278,13 +278,12 @@ func analyse(ctx context.Context, s Searcher, p position.Position, hist []uint64
 			second = in
 		}
 	})
-	v := value{depth: res.Depth}
-	v.score, v.proven = search.Decode(res.Score)
+	v := value{score: res.Score, proven: res.Proven, depth: res.Depth}
 	if res.HasMove {
 		v.best = res.Best.String()
 	}
 	if second.Depth > 0 && second.Depth >= res.Depth-1 {
-		v.second, _ = search.Decode(second.Score)
+		v.second = second.Score
 		v.hasSecond = true
 	}
 	return v

@@ -208,3 +208,17 @@ func TestBlundersAtTheDefaultLimit(t *testing.T) {
 		}
 	}
 }
+
+// A value the search proves is marked proven in the review: a late
+// position (4-39, South to move) that a depth-20 search proves lost by
+// 48, its move reviewed as a game of its own.
+func TestReviewMarksProvenValues(t *testing.T) {
+	gs, err := pgn.ReadAll(strings.NewReader("[FEN \"1.0.0.0.1.0.0.0.1.0/0.8.1.1.0.2.1.1.0.0 4-39 s 39\"]\n\na1 *\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := review(t, gs, 20, 1)[0].Moves[0]
+	if !m.BeforeProven || m.Before != -4800 || !m.AfterProven || !strings.Contains(m.Comment(), "-48.00 proven ->") {
+		t.Errorf("%+v: %s", m, m.Comment())
+	}
+}

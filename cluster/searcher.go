@@ -71,12 +71,12 @@ func (s *Searcher) Search(ctx context.Context, root position.Position, history [
 
 // searchResult reads a search's result message back and checks it
 // against its job j from root: the best move and the PV legal in turn,
-// no best move only where root has none, scores in their band (a proven
-// one marked so), the depth within the job's, the table the job's, at
-// most a line a further line asked for.
+// no best move only where root has none, scores in their band
+// (checkScore), the depth within the job's, the table the job's, at most
+// a line a further line asked for.
 func searchResult(o *SearchOut, root position.Position, rules movegen.Rules, j *SearchJob) (search.Result, error) {
 	r := search.Result{Score: o.Score, Proven: o.Proven, Depth: o.Depth, Nodes: o.Nodes}
-	if err := checkScore(o.Score, o.Proven, o.Depth, j); err != nil {
+	if err := checkScore(o.Score, o.Proven, o.Depth, &root, j); err != nil {
 		return r, err
 	}
 	if j.HashMB != 0 && o.HashMB != j.HashMB {
@@ -86,7 +86,7 @@ func searchResult(o *SearchOut, root position.Position, rules movegen.Rules, j *
 		return r, fmt.Errorf("%d further lines, the job asked for %d", len(o.Lines), max(j.MultiPV, 1)-1)
 	}
 	for k, ln := range o.Lines {
-		if err := checkScore(ln.Score, ln.Proven, ln.Depth, j); err != nil {
+		if err := checkScore(ln.Score, ln.Proven, ln.Depth, &root, j); err != nil {
 			return r, fmt.Errorf("line %d: %v", k+2, err)
 		}
 	}
@@ -125,19 +125,22 @@ func searchResult(o *SearchOut, root position.Position, rules movegen.Rules, j *
 	return r, nil
 }
 
-// checkScore checks a reported score and depth: a heuristic within
-// search.MaxHeuristic, a proven one in the proven band and marked so, a
-// depth from 0 to the job's (or limits.MaxDepth).
-func checkScore(score int, proven bool, depth int, j *SearchJob) error {
+// checkScore checks a reported score (decoded: search.Result's) and
+// depth: a heuristic within search.MaxHeuristic, a proven value within
+// the game's warriors (in points with the match objective: times the
+// largest multiplier), a depth from 0 to the job's (or limits.MaxDepth).
+func checkScore(score int, proven bool, depth int, root *position.Position, j *SearchJob) error {
 	maxDepth := limits.MaxDepth
 	if j.Depth > 0 {
 		maxDepth = j.Depth
 	}
+	bound := search.MaxHeuristic
+	if proven {
+		bound = 100 * root.Total() * movegen.MaxMultiplier
+	}
 	switch {
-	case score >= search.Infinite || score <= -search.Infinite:
-		return fmt.Errorf("score %d: beyond the search's bounds", score)
-	case search.IsProven(score) != proven && score != 0:
-		return fmt.Errorf("score %d marked proven %v", score, proven)
+	case score > bound || score < -bound:
+		return fmt.Errorf("score %d (proven %v): want -%d to %d", score, proven, bound, bound)
 	case depth < 0 || depth > maxDepth:
 		return fmt.Errorf("depth %d: want 0 to %d", depth, maxDepth)
 	}
