@@ -155,9 +155,10 @@ func (cfg *Config) newSearcher() (Searcher, error) {
 	return localSearcher{e}, nil
 }
 
-// inParallel runs task(k) for k in 0..n-1, each with a searcher taken
-// from slots for its duration.
-func inParallel(ctx context.Context, n int, slots chan Searcher, task func(k int, s Searcher) error) error {
+// inParallel runs task(ctx, k, s) for k in 0..n-1, each with a searcher
+// s taken from slots for its duration; the first error ends the others'
+// ctx.
+func inParallel(ctx context.Context, n int, slots chan Searcher, task func(ctx context.Context, k int, s Searcher) error) error {
 	eg, ectx := errgroup.WithContext(ctx)
 	for k := range n {
 		eg.Go(func() error {
@@ -171,7 +172,7 @@ func inParallel(ctx context.Context, n int, slots chan Searcher, task func(k int
 			if err := ectx.Err(); err != nil {
 				return err
 			}
-			return task(k, s)
+			return task(ectx, k, s)
 		})
 	}
 	return eg.Wait()
@@ -187,7 +188,7 @@ func reviewGame(ctx context.Context, g *pgn.Game, rec *movegen.Game, l search.Li
 	n := len(rec.Moves)
 	vals := make([]value, n+1)
 	hist := rec.History()
-	err := inParallel(ctx, n+1, slots, func(i int, s Searcher) error {
+	err := inParallel(ctx, n+1, slots, func(ctx context.Context, i int, s Searcher) error {
 		var over *movegen.Outcome
 		if i == n {
 			if o, ok := rec.Over(); ok {
@@ -208,7 +209,7 @@ func reviewGame(ctx context.Context, g *pgn.Game, rec *movegen.Game, l search.Li
 		}
 	}
 	bestAfter := make([]value, n) // for the side that moved
-	err = inParallel(ctx, len(alt), slots, func(k int, s Searcher) error {
+	err = inParallel(ctx, len(alt), slots, func(ctx context.Context, k int, s Searcher) error {
 		i := alt[k]
 		bm, err := position.ParseGameMove(vals[i].best)
 		if err != nil {
