@@ -42,8 +42,10 @@ func newAnnotateCmd(g *globalOptions) *cobra.Command {
 --pgnout and cutegames write them) and write the games back with a comment
 on each move: the score before and after it for the side that moved (in
 warriors; "proven" where the search proved it), the class by warriors lost
-against the best move (inaccuracy 1+, mistake 2+, blunder 4+), "only move"
-when every other move loses 4 or more, and the best move when it differs.
+against the best move (the value after the best move minus the value after
+the move, both positions searched alike: inaccuracy 1+, mistake 2+,
+blunder 4+), "only move" when every other move loses 4 or more, and the
+best move with the value after it when it differs.
 Each game gets an Annotator tag and a summary per player (SouthReview,
 NorthReview); a table of every player over all games closes the run.
 
