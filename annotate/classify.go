@@ -25,7 +25,8 @@ func (c Class) String() string { return classText[c] }
 func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
 // Thresholds, in centi-warriors of margin lost by the move against the
-// best move's score: a loss of 4 warriors or more is a blunder.
+// best move (the values after each, searched alike): a loss of 4
+// warriors or more is a blunder.
 const (
 	InaccuracyLoss = 100
 	MistakeLoss    = 200
@@ -60,13 +61,13 @@ func score(v int, proven bool) string {
 
 // Comment returns the move's PGN comment:
 //
-//	+0.20 -> -4.45, blunder (lost 4.65), best c3
+//	+0.20 -> -4.45, blunder (lost 4.65), best c3 (+0.20)
 //	+1.10 -> +1.10, only move
 //	+12.00 proven -> +12.00 proven
 //
 // the scores before and after the move for the side that moved, the
 // class with the warriors lost, "only move", and the engine's best move
-// when the played one differs.
+// with the value after it when the played one differs.
 func (m *Move) Comment() string {
 	parts := []string{score(m.Before, m.BeforeProven) + " -> " + score(m.After, m.AfterProven)}
 	if m.Class != Good {
@@ -76,7 +77,7 @@ func (m *Move) Comment() string {
 		parts = append(parts, "only move")
 	}
 	if m.Best != "" && m.Best != m.Move {
-		parts = append(parts, "best "+m.Best)
+		parts = append(parts, "best "+m.Best+" ("+score(m.BestAfter, m.BestAfterProven)+")")
 	}
 	return strings.Join(parts, ", ")
 }

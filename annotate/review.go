@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/pgn"
@@ -15,14 +16,42 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
+// DefaultMoveTime is the time a position the command's review searches
+// unless given another limit.
+const DefaultMoveTime = 100 * time.Millisecond
+
 // Config sets the analysis.
 type Config struct {
-	Limits      search.Limits // per position
-	Options     search.Options
-	Concurrency int // games analysed at a time (default 1)
+	Limits  search.Limits // per position
+	Options search.Options
+	// Concurrency is how many searches run at a time (default 1): the
+	// positions of a game, and games, are searched in parallel.
+	Concurrency int
+	// NewSearcher, if set, returns the searcher of one of the Concurrency
+	// slots in place of a local engine with Options (cluster.Searcher:
+	// searches on workers). Its searches must be the ones a local engine
+	// with Options and MultiPV 2 makes from a cleared table.
+	NewSearcher func() (Searcher, error)
 	// Progress, if set, is called after each game with the games done
 	// (calls are serialised).
 	Progress func(done, total int)
+}
+
+// Searcher searches one position (book.Searcher's Search; NewGame is not
+// used: each search starts from a cleared table). info gets line 2's
+// reports (MultiPV 2).
+type Searcher interface {
+	Search(ctx context.Context, root position.Position, history []uint64, l search.Limits, info func(search.Info)) search.Result
+}
+
+// localSearcher is a local engine that clears its table before each
+// search, so that a search does not depend on the ones before it (and a
+// search on a worker, from a cleared table, is the same).
+type localSearcher struct{ e *search.Engine }
+
+func (s localSearcher) Search(ctx context.Context, root position.Position, history []uint64, l search.Limits, info func(search.Info)) search.Result {
+	s.e.NewGame()
+	return s.e.Search(ctx, root, history, l, info)
 }
 
 // Move is one reviewed move. Scores are centi-warriors (decoded when
@@ -36,10 +65,14 @@ type Move struct {
 	After        int    `json:"after"` // the value after the move
 	AfterProven  bool   `json:"after_proven,omitempty"`
 	Best         string `json:"best,omitempty"` // the engine's move where the move was played
-	Loss         int    `json:"loss"`           // max(Before - After, 0); 0 when Move is Best
-	Class        Class  `json:"class,omitempty"`
-	Only         bool   `json:"only_move,omitempty"`
-	Depth        int    `json:"depth"`
+	// BestAfter is the value after the best move, searched as the
+	// position after the played move is (set when Best differs).
+	BestAfter       int   `json:"best_after,omitempty"`
+	BestAfterProven bool  `json:"best_after_proven,omitempty"`
+	Loss            int   `json:"loss"` // max(BestAfter - After, 0); 0 when Move is Best
+	Class           Class `json:"class,omitempty"`
+	Only            bool  `json:"only_move,omitempty"`
+	Depth           int   `json:"depth"`
 }
 
 // Game is a reviewed game.
@@ -71,14 +104,23 @@ func Review(ctx context.Context, games []*pgn.Game, cfg Config) ([]Game, error) 
 		}
 		recs[i] = rec
 	}
+	conc := max(cfg.Concurrency, 1)
+	slots := make(chan Searcher, conc)
+	for range conc {
+		s, err := cfg.newSearcher()
+		if err != nil {
+			return nil, err
+		}
+		slots <- s
+	}
 	out := make([]Game, len(games))
 	var mu sync.Mutex
 	done := 0
 	eg, ectx := errgroup.WithContext(ctx)
-	eg.SetLimit(max(cfg.Concurrency, 1))
+	eg.SetLimit(conc) // games in flight; their searches share the slots
 	for i := range games {
 		eg.Go(func() error {
-			r, err := reviewGame(ectx, games[i], recs[i], cfg)
+			r, err := reviewGame(ectx, games[i], recs[i], cfg.Limits, slots)
 			if err != nil {
 				return err
 			}
@@ -98,42 +140,120 @@ func Review(ctx context.Context, games []*pgn.Game, cfg Config) ([]Game, error) 
 	return out, ctx.Err()
 }
 
-// reviewGame searches the game's positions from the last to the first
-// with one engine (its table cleared first, so a review at a depth or
-// node limit is the same whatever else runs), then scores each move.
-func reviewGame(ctx context.Context, g *pgn.Game, rec *movegen.Game, cfg Config) (Game, error) {
+// newSearcher returns a slot's searcher: NewSearcher's, or a local engine
+// with the options and two lines.
+func (cfg *Config) newSearcher() (Searcher, error) {
+	if cfg.NewSearcher != nil {
+		return cfg.NewSearcher()
+	}
 	opts := cfg.Options
 	opts.MultiPV = 2
 	e, err := search.NewEngine(opts)
 	if err != nil {
-		return Game{}, err
+		return nil, err
 	}
-	e.NewGame()
+	return localSearcher{e}, nil
+}
+
+// inParallel runs task(ctx, k, s) for k in 0..n-1, each with a searcher
+// s taken from slots for its duration; the first error ends the others'
+// ctx.
+func inParallel(ctx context.Context, n int, slots chan Searcher, task func(ctx context.Context, k int, s Searcher) error) error {
+	eg, ectx := errgroup.WithContext(ctx)
+	for k := range n {
+		eg.Go(func() error {
+			var s Searcher
+			select {
+			case s = <-slots:
+			case <-ectx.Done():
+				return ectx.Err()
+			}
+			defer func() { slots <- s }()
+			if err := ectx.Err(); err != nil {
+				return err
+			}
+			return task(ectx, k, s)
+		})
+	}
+	return eg.Wait()
+}
+
+// reviewGame searches every position of the game, then the position
+// after each best move the game did not play, each at l from a cleared
+// table (so a review at a depth or node limit is the same wherever the
+// searches run), and scores each move: what it lost is the value after
+// the best move minus the value after the move played, both positions
+// searched alike.
+func reviewGame(ctx context.Context, g *pgn.Game, rec *movegen.Game, l search.Limits, slots chan Searcher) (Game, error) {
 	n := len(rec.Moves)
 	vals := make([]value, n+1)
 	hist := rec.History()
-	for i := n; i >= 0; i-- {
-		if err := ctx.Err(); err != nil {
-			return Game{}, err
+	err := inParallel(ctx, n+1, slots, func(ctx context.Context, i int, s Searcher) error {
+		var over *movegen.Outcome
+		if i == n {
+			if o, ok := rec.Over(); ok {
+				over = &o
+			}
 		}
-		vals[i] = analyse(ctx, e, rec, i, hist[:i+1], cfg.Limits)
+		vals[i] = analyse(ctx, s, rec.Positions[i], hist[:i+1], over, l)
+		return ctx.Err()
+	})
+	if err != nil {
+		return Game{}, err
+	}
+	// The positions after the best moves not played.
+	var alt []int
+	for i, m := range rec.Moves {
+		if vals[i].best != "" && vals[i].best != m.String() {
+			alt = append(alt, i)
+		}
+	}
+	bestAfter := make([]value, n) // for the side that moved
+	err = inParallel(ctx, len(alt), slots, func(ctx context.Context, k int, s Searcher) error {
+		i := alt[k]
+		bm, err := position.ParseGameMove(vals[i].best)
+		if err != nil {
+			return fmt.Errorf("ply %d: best move %s: %v", i+1, vals[i].best, err)
+		}
+		after := movegen.NewGame(rec.Positions[0], rec.Rules)
+		for _, m := range rec.Moves[:i] {
+			if err := after.Play(m); err != nil {
+				return err
+			}
+		}
+		if err := after.Play(bm); err != nil {
+			return fmt.Errorf("ply %d: best move %s: %v", i+1, bm, err)
+		}
+		var over *movegen.Outcome
+		if o, ok := after.Over(); ok {
+			over = &o
+		}
+		p := after.Current()
+		v := analyse(ctx, s, p, after.History(), over, l)
+		if p.Side() != rec.Positions[i].Side() { // for the mover
+			v.score = -v.score
+		}
+		bestAfter[i] = v
+		return ctx.Err()
+	})
+	if err != nil {
+		return Game{}, err
 	}
 	r := Game{Game: g, Tags: map[string]string{}}
 	for _, t := range g.Tags {
 		r.Tags[t.Name] = t.Value
 	}
 	for i, m := range rec.Moves {
-		before := rec.Positions[i]
-		after := rec.Positions[i+1]
-		side := before.Side()
+		side := rec.Positions[i].Side()
 		mv := Move{Ply: i + 1, Side: side.String(), Move: m.String(), Best: vals[i].best, Depth: vals[i].depth,
 			Before: vals[i].score, BeforeProven: vals[i].proven}
 		mv.After, mv.AfterProven = vals[i+1].score, vals[i+1].proven
-		if after.Side() != side {
+		if rec.Positions[i+1].Side() != side {
 			mv.After = -mv.After
 		}
-		if mv.Move != mv.Best { // the engine's own choice loses nothing
-			mv.Loss = max(mv.Before-mv.After, 0)
+		if mv.Move != mv.Best && mv.Best != "" { // the engine's own choice loses nothing
+			mv.BestAfter, mv.BestAfterProven = bestAfter[i].score, bestAfter[i].proven
+			mv.Loss = max(mv.BestAfter-mv.After, 0)
 		}
 		mv.Class = Classify(mv.Loss)
 		mv.Only = mv.Best == mv.Move && vals[i].hasSecond && vals[i].score-vals[i].second >= OnlyMoveGap
@@ -143,32 +263,28 @@ func reviewGame(ctx context.Context, g *pgn.Game, rec *movegen.Game, cfg Config)
 	return r, nil
 }
 
-// analyse returns position i's value for its side to move: the final
-// result when the game is over there (proven), else the search's.
-func analyse(ctx context.Context, e *search.Engine, rec *movegen.Game, i int, hist []uint64, l search.Limits) value {
-	p := rec.Positions[i]
-	if i == len(rec.Moves) {
-		if o, over := rec.Over(); over {
-			m := o.Margin()
-			if p.Side() == position.North {
-				m = -m
-			}
-			return value{score: 100 * m, proven: true}
+// analyse returns p's value for its side to move: the final result when
+// the game is over there (over set; proven), else the search's.
+func analyse(ctx context.Context, s Searcher, p position.Position, hist []uint64, over *movegen.Outcome, l search.Limits) value {
+	if over != nil {
+		m := over.Margin()
+		if p.Side() == position.North {
+			m = -m
 		}
+		return value{score: 100 * m, proven: true}
 	}
 	var second search.Info
-	res := e.Search(ctx, p, hist, l, func(in search.Info) {
+	res := s.Search(ctx, p, hist, l, func(in search.Info) {
 		if in.MultiPV == 2 {
 			second = in
 		}
 	})
-	v := value{depth: res.Depth}
-	v.score, v.proven = search.Decode(res.Score)
+	v := value{score: res.Score, proven: res.Proven, depth: res.Depth}
 	if res.HasMove {
 		v.best = res.Best.String()
 	}
 	if second.Depth > 0 && second.Depth >= res.Depth-1 {
-		v.second, _ = search.Decode(second.Score)
+		v.second = second.Score
 		v.hasSecond = true
 	}
 	return v

@@ -5,6 +5,7 @@ package annotate
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func TestComment(t *testing.T) {
 		m    Move
 		want string
 	}{
-		{Move{Move: "c3", Best: "a1", Before: 20, After: -445, Loss: 465, Class: Blunder}, "+0.20 -> -4.45, blunder (lost 4.65), best a1"},
+		{Move{Move: "c3", Best: "a1", Before: 20, After: -445, BestAfter: 20, Loss: 465, Class: Blunder}, "+0.20 -> -4.45, blunder (lost 4.65), best a1 (+0.20)"},
 		{Move{Move: "c3", Best: "c3", Before: 110, After: 110, Only: true}, "+1.10 -> +1.10, only move"},
 		{Move{Move: "c3", Best: "c3", Before: 1200, BeforeProven: true, After: 1200, AfterProven: true}, "+12.00 proven -> +12.00 proven"},
 	} {
@@ -83,7 +84,7 @@ func TestReviewBookkeeping(t *testing.T) {
 			if i+1 < len(g.Moves) && m.After != -g.Moves[i+1].Before {
 				t.Errorf("game %d move %d: after %d, next before %d", gi, i, m.After, g.Moves[i+1].Before)
 			}
-			want := max(m.Before-m.After, 0)
+			want := max(m.BestAfter-m.After, 0)
 			if m.Move == m.Best {
 				want = 0
 			}
@@ -126,51 +127,32 @@ func TestReviewBookkeeping(t *testing.T) {
 	}
 }
 
-// deepLoss is what a move loses according to a fresh engine searching to
-// depth: the position's value before minus the value after, 0 when the
-// move is that search's choice.
-func deepLoss(t *testing.T, rec *movegen.Game, i, depth int) int {
-	e, err := search.NewEngine(search.Options{Threads: 1, HashMB: 16})
-	if err != nil {
-		t.Fatal(err)
+// oneMove is move i of rec as a game of its own: the position before it
+// as the FEN, and the move.
+func oneMove(t *testing.T, rec *movegen.Game, i int) []*pgn.Game {
+	t.Helper()
+	gs, err := pgn.ReadAll(strings.NewReader(fmt.Sprintf("[FEN \"%s\"]\n\n%s *\n", rec.Positions[i], rec.Moves[i])))
+	if err != nil || len(gs) != 1 {
+		t.Fatalf("%d games, %v", len(gs), err)
 	}
-	hist := rec.History()
-	before := e.Search(context.Background(), rec.Positions[i], hist[:i+1], search.Limits{Depth: depth}, nil)
-	if before.Best.String() == rec.Moves[i].String() {
-		return 0
-	}
-	vb, _ := search.Decode(before.Score)
-	var va int
-	if i+1 == len(rec.Moves) {
-		if o, over := rec.Over(); over {
-			va = 100 * o.Margin()
-			if rec.Positions[i].Side() == position.North {
-				va = -va
-			}
-			return max(vb-va, 0)
-		}
-	}
-	e.NewGame()
-	after := e.Search(context.Background(), rec.Positions[i+1], hist[:i+2], search.Limits{Depth: depth}, nil)
-	va, _ = search.Decode(after.Score)
-	if rec.Positions[i+1].Side() != rec.Positions[i].Side() {
-		va = -va
-	}
-	return max(vb-va, 0)
+	return gs
 }
 
 // The target: a review marks as a blunder the moves that lose 4
-// warriors or more by a deeper search. Measured here at depth 5 against
-// depth 7 over three games of the engine against the random player: 36
-// of the 41 deep blunders are marked (the others, in positions already
-// won or lost by 30 warriors and more, lose 1.3 to 3 at depth 5). The
-// test holds the review to 80% of them.
+// warriors or more by a deeper search. Depth 5 against depth 7 over three
+// games of the engine against the random player (both reviews scoring a
+// move by the values after it and after the best move): most of the deep
+// blunders are marked at depth 5; the others, in positions already won or
+// lost by 30 warriors and more, lose 2 to 4 at depth 5 (the search's
+// horizon: the classification has no cap). The test holds the review to
+// 85% of them.
 func TestBlundersAgreeWithDeeperSearch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("deep searches")
 	}
 	games := playGames(t, 3)
 	rs := review(t, games, 5, 2)
+	deeper := review(t, games, 7, 2)
 	deep, agree, flagged := 0, 0, 0
 	for gi, g := range rs {
 		rec, _ := games[gi].Replay(movegen.Rules{})
@@ -181,7 +163,7 @@ func TestBlundersAgreeWithDeeperSearch(t *testing.T) {
 			if m.Class == Blunder {
 				flagged++
 			}
-			if deepLoss(t, rec, i, 7) >= BlunderLoss {
+			if deeper[gi].Moves[i].Loss >= BlunderLoss {
 				deep++
 				if m.Class == Blunder {
 					agree++
@@ -192,7 +174,51 @@ func TestBlundersAgreeWithDeeperSearch(t *testing.T) {
 		}
 	}
 	t.Logf("moves losing 4+ at depth 7: %d, marked blunders at depth 5: %d; blunders marked in all: %d", deep, agree, flagged)
-	if deep == 0 || agree*10 < deep*8 {
+	if deep == 0 || agree*100 < deep*85 {
 		t.Errorf("%d of %d deep blunders marked", agree, deep)
+	}
+}
+
+// Moves that lose 4 warriors or more by reviews at depths 8, 9 and 10
+// are marked as blunders at the command's default limit (DefaultMoveTime
+// a position): a few from the games above, one of them (game 3, move 6)
+// a mistake only at depth 5.
+func TestBlundersAtTheDefaultLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("deep searches")
+	}
+	games := playGames(t, 3)
+	for _, c := range []struct{ game, ply int }{{0, 14}, {1, 10}, {1, 11}, {2, 6}, {2, 15}} {
+		rec, err := games[c.game].Replay(movegen.Rules{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		one := oneMove(t, rec, c.ply-1)
+		for _, d := range []int{8, 9, 10} {
+			if m := review(t, one, d, 1)[0].Moves[0]; m.Loss < BlunderLoss {
+				t.Fatalf("game %d move %d: at depth %d it loses %d, not a blunder: choose another", c.game+1, c.ply, d, m.Loss)
+			}
+		}
+		r, err := Review(context.Background(), one, Config{Limits: search.Limits{MoveTime: DefaultMoveTime}, Options: search.Options{Threads: 1, HashMB: 16}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := r[0].Moves[0]; m.Class != Blunder {
+			t.Errorf("game %d move %d: at %v a move %+v", c.game+1, c.ply, DefaultMoveTime, m)
+		}
+	}
+}
+
+// A value the search proves is marked proven in the review: a late
+// position (4-39, South to move) that a depth-20 search proves lost by
+// 48, its move reviewed as a game of its own.
+func TestReviewMarksProvenValues(t *testing.T) {
+	gs, err := pgn.ReadAll(strings.NewReader("[FEN \"1.0.0.0.1.0.0.0.1.0/0.8.1.1.0.2.1.1.0.0 4-39 s 39\"]\n\na1 *\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := review(t, gs, 20, 1)[0].Moves[0]
+	if !m.BeforeProven || m.Before != -4800 || !m.AfterProven || !strings.Contains(m.Comment(), "-48.00 proven ->") {
+		t.Errorf("%+v: %s", m, m.Comment())
 	}
 }

@@ -44,6 +44,33 @@ func TestTestdataCopy(t *testing.T) {
 	}
 }
 
+// The positions bench runs are the lines of bench/positions.txt as the
+// file on disk has them, in order: Run's position lines name each one.
+func TestRunsThePositionsFile(t *testing.T) {
+	b, err := os.ReadFile("positions.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, line := range strings.Split(string(b), "\n") {
+		line, _, _ = strings.Cut(line, ";")
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			want = append(want, line)
+		}
+	}
+	_, lines := run(t, Options{Depth: 1, Threads: 1, HashMB: 1})
+	var got []string
+	for _, l := range lines {
+		num, rest, _ := strings.Cut(strings.TrimSpace(l), " ")
+		if pos, _, ok := strings.Cut(rest, " bestmove "); ok && strings.Contains(num, "/") {
+			got = append(got, strings.TrimSpace(pos))
+		}
+	}
+	if len(want) < 30 || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("bench ran %d positions:\n%s\nthe file has %d:\n%s", len(got), strings.Join(got, "\n"), len(want), strings.Join(want, "\n"))
+	}
+}
+
 // run returns the node count of a run and its position lines.
 func run(t *testing.T, o Options) (string, []string) {
 	var buf bytes.Buffer

@@ -75,17 +75,12 @@ func (w *worker) game(ctx context.Context, g *GameJob) (*GameOut, error) {
 		}
 	}
 	start, _ := position.Parse(g.Start) // checked by ParseJob
-	cfg := match.Config{Player1: p1, Player2: p2, Seed: g.Seed, Game: match.GameConfig{
-		Rules:       movegen.Rules{FreeFirstLap: g.FreeFirstLap},
-		MaxPlies:    g.MaxPlies,
-		MoveTime:    time.Duration(g.MoveTimeMS) * time.Millisecond,
-		MoveTimeout: time.Duration(g.MoveTimeoutMS) * time.Millisecond,
-	}}
-	r, err := match.PlayNumbered(ctx, cfg, start, g.Number)
+	gc, _ := g.config()                 // checked by ParseJob
+	r, err := match.PlayNumbered(ctx, match.Config{Player1: p1, Player2: p2, Seed: g.Seed, Game: gc}, start, g.Number)
 	if err != nil {
 		return nil, err
 	}
-	return gameOut(&r), nil
+	return gameOut(&r, g.Notes), nil
 }
 
 func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*SearchOut, error) {
@@ -97,13 +92,28 @@ func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*Se
 	eng.NewGame()
 	pos, _ := position.Parse(s.Position) // checked by ParseJob
 	begin := time.Now()
+	var lines []LineOut // lines 2 on, each as last reported
+	var info func(search.Info)
+	if o.MultiPV > 1 {
+		lines = make([]LineOut, 0, o.MultiPV-1)
+		info = func(in search.Info) {
+			k := in.MultiPV - 2
+			if k < 0 || k >= o.MultiPV-1 {
+				return
+			}
+			for len(lines) <= k {
+				lines = append(lines, LineOut{})
+			}
+			lines[k] = LineOut{Score: in.Score, Proven: in.Proven, Depth: in.Depth}
+		}
+	}
 	r := eng.Search(ctx, pos, s.History, search.Limits{Depth: s.Depth, Nodes: s.Nodes,
-		MoveTime: time.Duration(s.MoveTimeMS) * time.Millisecond}, nil)
+		MoveTime: time.Duration(s.MoveTimeMS) * time.Millisecond}, info)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	out := &SearchOut{Score: r.Score, Proven: r.Proven, Depth: r.Depth, Nodes: r.Nodes,
-		HashMB: o.HashMB, Elapsed: time.Since(begin).Milliseconds()}
+		HashMB: o.HashMB, Elapsed: time.Since(begin).Milliseconds(), Lines: lines}
 	if r.HasMove {
 		out.Best = r.Best.String()
 	}

@@ -4,9 +4,9 @@ package cluster
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/match"
 )
 
@@ -18,25 +18,51 @@ import (
 func Match(ctx context.Context, c *Coordinator, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
 	games := cfg.PlannedGames()
 	sum := match.NewSummary(&cfg, games)
+	gc := cfg.Game
+	// Notes come back for the PGN's comments and for the check of an
+	// adjudicated game.
+	notes := cfg.PGN != nil && cfg.PGNComments || gc.Adjudication.On()
+	if notes && (gc.MaxPlies < 1 || gc.MaxPlies > MaxNotedPlies) {
+		return sum, fmt.Errorf("--max-plies %d: through workers, with PGN comments or adjudication, want 1 to %d (a game's notes travel in one message)", gc.MaxPlies, MaxNotedPlies)
+	}
+	var adj *AdjudicationJob
+	if a := gc.Adjudication; a.On() {
+		adj = &AdjudicationJob{ResignMoves: a.ResignMoves, ResignScore: a.ResignScore,
+			DrawFrom: a.DrawFrom, DrawMoves: a.DrawMoves, DrawScore: a.DrawScore, Proven: a.Proven}
+	}
+	tc := ""
+	if gc.TC.On() {
+		tc = gc.TC.Spec()
+	}
 	job := func(k int) Job {
 		start, _ := cfg.GameStart(k)
 		return Job{Kind: KindGame, Game: &GameJob{
 			Player1: spec1, Player2: spec2, Start: start.String(), Number: k, Seed: cfg.Seed,
-			FreeFirstLap: cfg.Game.Rules.FreeFirstLap, MaxPlies: cfg.Game.MaxPlies,
-			MoveTimeMS: cfg.Game.MoveTime.Milliseconds(), MoveTimeoutMS: cfg.Game.MoveTimeout.Milliseconds(),
+			FreeFirstLap: gc.Rules.FreeFirstLap, MaxPlies: gc.MaxPlies,
+			MoveTimeMS: gc.MoveTime.Milliseconds(), MoveTimeoutMS: gc.MoveTimeout.Milliseconds(),
+			TC: tc, TimeMarginMS: gc.TimeMargin.Milliseconds(), Adjudication: adj, Notes: notes,
 		}}
 	}
-	done := func(k int, r *Result) (bool, error) {
+	played := map[int]*match.GameResult{} // checked, waiting for their turn
+	// A result the check refuses (illegal moves, an end the moves do not
+	// give, missing notes) is not counted: the game is played again.
+	check := func(k int, r *Result) error {
 		if r.Game == nil {
-			return false, fmt.Errorf("result of game %d from worker %s: not a game", k+1, excerpt.Prefix(r.Worker))
+			return errors.New("not a game")
 		}
 		start, _ := cfg.GameStart(k)
-		gr, err := gameResult(r.Game, start, cfg.Game.Rules)
+		gr, err := gameResult(r.Game, start, gc, notes)
 		if err != nil {
-			return false, fmt.Errorf("result of game %d from worker %s: %v", k+1, excerpt.Prefix(r.Worker), err)
+			return err
 		}
-		return sum.Record(&cfg, k, &gr)
+		played[k] = &gr
+		return nil
 	}
-	err := c.Do(ctx, games, job, done)
+	done := func(k int, r *Result) (bool, error) {
+		gr := played[k]
+		delete(played, k)
+		return sum.Record(&cfg, k, gr)
+	}
+	err := c.DoChecked(ctx, games, nil, job, check, done)
 	return sum, err
 }

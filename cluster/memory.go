@@ -13,7 +13,7 @@ import (
 // searchOptions are the engine options of a search job on a worker whose
 // own table size (--hash) is hashMB.
 func (s *SearchJob) searchOptions(hashMB int) search.Options {
-	o := search.Options{Threads: 1, HashMB: hashMB, MultiPV: 1,
+	o := search.Options{Threads: 1, HashMB: hashMB, MultiPV: max(s.MultiPV, 1),
 		Rules: movegen.Rules{FreeFirstLap: s.FreeFirstLap}, Multiplier: s.Multiplier}
 	if s.HashMB > 0 {
 		o.HashMB = s.HashMB

@@ -132,6 +132,14 @@ func (p *Pool) fail(err error) {
 // stopped pool, or the job failing (refused too often, or an error on the
 // worker): its message names the job and the worker.
 func (p *Pool) Submit(ctx context.Context, j Job) (*Result, error) {
+	return p.SubmitChecked(ctx, j, nil)
+}
+
+// SubmitChecked is Submit with check run on the result (nil: none). A
+// result check refuses is counted as rejected, logged with the worker and
+// the reason, and the job published again, up to the coordinator's
+// MaxTries publications in all; then the last reason is the error.
+func (p *Pool) SubmitChecked(ctx context.Context, j Job, check func(*Result) error) (*Result, error) {
 	p.mu.Lock()
 	if p.err != nil {
 		p.mu.Unlock()
@@ -142,26 +150,50 @@ func (p *Pool) Submit(ctx context.Context, j Job) (*Result, error) {
 	pj := &pendingJob{job: j, tries: 1, ch: make(chan *Result, 1)}
 	p.pending[k] = pj
 	p.mu.Unlock()
-	if err := p.publish(ctx, &pj.job, k, 0); err != nil {
-		p.mu.Lock()
-		delete(p.pending, k)
-		p.mu.Unlock()
-		return nil, err
-	}
-	select {
-	case r := <-pj.ch:
+	try := 0
+	for {
+		if err := p.publish(ctx, &pj.job, k, try); err != nil {
+			p.mu.Lock()
+			delete(p.pending, k)
+			p.mu.Unlock()
+			return nil, err
+		}
+		var r *Result
+		select {
+		case r = <-pj.ch:
+		case <-ctx.Done():
+			p.mu.Lock()
+			delete(p.pending, k)
+			p.mu.Unlock()
+			return nil, ctx.Err()
+		}
 		if r.Error != "" {
 			if r.Worker != "" {
 				return nil, fmt.Errorf("job %s/%d failed on worker %s: %s", p.c.Run, k, excerpt.Prefix(r.Worker), r.Error)
 			}
 			return nil, errors.New(r.Error)
 		}
-		return r, nil
-	case <-ctx.Done():
+		if check == nil {
+			return r, nil
+		}
+		cerr := check(r)
+		if cerr == nil {
+			return r, nil
+		}
+		why := fmt.Sprintf("refused the result of job %s/%d from worker %s: %v", p.c.Run, k, excerpt.Prefix(r.Worker), cerr)
 		p.mu.Lock()
-		delete(p.pending, k)
+		p.c.Rejected++
+		p.c.logf("%s", why)
+		if pj.tries >= p.c.maxTries() {
+			p.mu.Unlock()
+			return nil, fmt.Errorf("job %s/%d refused %d times; the last: %s", p.c.Run, k, pj.tries, why)
+		}
+		// A new attempt (a new message id), after any the reader made.
+		try = max(pj.tries, r.Try+1)
+		pj.tries = try + 1
+		pj.ch = make(chan *Result, 1)
+		p.pending[k] = pj
 		p.mu.Unlock()
-		return nil, ctx.Err()
 	}
 }
 

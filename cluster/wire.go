@@ -11,11 +11,14 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/match"
+	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -110,6 +113,29 @@ type GameJob struct {
 	MaxPlies      int    `json:"max_plies"`
 	MoveTimeMS    int64  `json:"movetime_ms,omitempty"`
 	MoveTimeoutMS int64  `json:"move_timeout_ms,omitempty"`
+	// TC is a game clock in cutechess's syntax (match.ParseTimeControl;
+	// "": none), TimeMarginMS how far past it a player may go.
+	TC           string `json:"tc,omitempty"`
+	TimeMarginMS int64  `json:"time_margin_ms,omitempty"`
+	// Adjudication's rules (nil: none).
+	Adjudication *AdjudicationJob `json:"adjudication,omitempty"`
+	// Notes asks for each move's note (time, score, depth) in the result.
+	Notes bool `json:"notes,omitempty"`
+}
+
+// MaxNotedPlies bounds the moves of a game whose notes come back: a move
+// and its note take at most about 100 bytes of the result message.
+const MaxNotedPlies = 2000
+
+// AdjudicationJob is a game's match.Adjudication (scores in
+// centi-warriors).
+type AdjudicationJob struct {
+	ResignMoves int  `json:"resign_moves,omitempty"`
+	ResignScore int  `json:"resign_score,omitempty"`
+	DrawFrom    int  `json:"draw_from,omitempty"`
+	DrawMoves   int  `json:"draw_moves,omitempty"`
+	DrawScore   int  `json:"draw_score,omitempty"`
+	Proven      bool `json:"proven,omitempty"`
 }
 
 // SearchJob is one search from a cleared table.
@@ -123,6 +149,7 @@ type SearchJob struct {
 	MoveTimeMS   int64    `json:"movetime_ms,omitempty"`
 	Objective    string   `json:"objective,omitempty"` // margin (default) or match
 	Multiplier   int      `json:"multiplier,omitempty"`
+	MultiPV      int      `json:"multipv,omitempty"` // lines searched (0: 1); lines 2 on come back in SearchOut.Lines
 }
 
 // PerftJob counts the move paths of a position to a depth.
@@ -180,6 +207,19 @@ type GameOut struct {
 	End        string   `json:"end"`
 	Forfeit    string   `json:"forfeit,omitempty"` // south or north
 	Reason     string   `json:"reason,omitempty"`
+	OnTime     bool     `json:"on_time,omitempty"` // the forfeit was a clock that ran out
+	// Notes, when the job asked for them: one a move (match.MoveNote).
+	Notes []NoteOut `json:"notes,omitempty"`
+}
+
+// NoteOut is what the runner saw of one move: its time and, when the
+// player searched, the search's score for the side that moved and depth.
+type NoteOut struct {
+	TimeUS int64 `json:"time_us"`
+	Search bool  `json:"search,omitempty"`
+	Score  int   `json:"score,omitempty"`
+	Proven bool  `json:"proven,omitempty"`
+	Depth  int   `json:"depth,omitempty"`
 }
 
 // SearchOut is a search's result.
@@ -192,6 +232,15 @@ type SearchOut struct {
 	PV      []string `json:"pv,omitempty"`
 	HashMB  int      `json:"hash_mb"`
 	Elapsed int64    `json:"elapsed_ms"`
+	// Lines are lines 2 on of a MultiPV search, each as last reported.
+	Lines []LineOut `json:"lines,omitempty"`
+}
+
+// LineOut is one line of a MultiPV search beyond the first.
+type LineOut struct {
+	Score  int  `json:"score"`
+	Proven bool `json:"proven,omitempty"`
+	Depth  int  `json:"depth"`
 }
 
 // PerftOut is a perft count.
@@ -296,8 +345,51 @@ func (g *GameJob) check() error {
 		return fmt.Errorf("game: movetime_ms %d: want 0 to %d", g.MoveTimeMS, maxMillis)
 	case g.MoveTimeoutMS < 0 || g.MoveTimeoutMS > maxMillis:
 		return fmt.Errorf("game: move_timeout_ms %d: want 0 to %d", g.MoveTimeoutMS, maxMillis)
+	case len(g.TC) > 64:
+		return fmt.Errorf("game: tc of %d bytes: at most 64", len(g.TC))
+	case g.Notes && (g.MaxPlies < 1 || g.MaxPlies > MaxNotedPlies):
+		return fmt.Errorf("game: max_plies %d with notes: want 1 to %d (a game's notes travel in one message)", g.MaxPlies, MaxNotedPlies)
 	}
-	return nil
+	_, err := g.config()
+	return err
+}
+
+// config is the game's match.GameConfig, checked: the clock as
+// match.ParseTimeControl reads it, the margin within
+// limits.MoveOverheadMS, the adjudication as match.Adjudication.Check
+// bounds it.
+func (g *GameJob) config() (match.GameConfig, error) {
+	c := match.GameConfig{
+		Rules:       movegen.Rules{FreeFirstLap: g.FreeFirstLap},
+		MaxPlies:    g.MaxPlies,
+		MoveTime:    time.Duration(g.MoveTimeMS) * time.Millisecond,
+		MoveTimeout: time.Duration(g.MoveTimeoutMS) * time.Millisecond,
+		TimeMargin:  time.Duration(g.TimeMarginMS) * time.Millisecond,
+	}
+	if g.TC != "" {
+		tc, err := match.ParseTimeControl(g.TC)
+		if err != nil {
+			return c, fmt.Errorf("game: tc: %v", err)
+		}
+		if !tc.On() {
+			return c, fmt.Errorf("game: tc %s: no clock (leave tc out)", excerpt.Quote(g.TC))
+		}
+		c.TC = tc
+	}
+	if err := limits.MoveOverheadMS.Check("game: time_margin_ms", g.TimeMarginMS); err != nil {
+		return c, err
+	}
+	if a := g.Adjudication; a != nil {
+		c.Adjudication = match.Adjudication{ResignMoves: a.ResignMoves, ResignScore: a.ResignScore,
+			DrawFrom: a.DrawFrom, DrawMoves: a.DrawMoves, DrawScore: a.DrawScore, Proven: a.Proven}
+		if err := c.Adjudication.Check(); err != nil {
+			return c, fmt.Errorf("game: adjudication: %v", err)
+		}
+		if !c.Adjudication.On() {
+			return c, errors.New("game: adjudication with no rule (leave it out)")
+		}
+	}
+	return c, nil
 }
 
 func (s *SearchJob) check() error {
@@ -319,6 +411,8 @@ func (s *SearchJob) check() error {
 		return fmt.Errorf("search: history of %d positions: at most %d", len(s.History), maxHistory)
 	case s.HashMB != 0 && !limits.HashMB.Contains(int64(s.HashMB)):
 		return fmt.Errorf("search: hash_mb %d: want 0 (the worker's) or %d to %d", s.HashMB, limits.HashMB.Min, limits.HashMB.Max)
+	case s.MultiPV != 0 && !limits.MultiPV.Contains(int64(s.MultiPV)):
+		return fmt.Errorf("search: multipv %d: want 0 (one line) or %d to %d", s.MultiPV, limits.MultiPV.Min, limits.MultiPV.Max)
 	}
 	return nil
 }

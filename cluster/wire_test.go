@@ -15,7 +15,11 @@ func sampleJobs() []*Job {
 	return []*Job{
 		{V: WireVersion, Run: "r1", N: 3, Try: 1, Build: testBuild, Kind: KindGame, Game: &GameJob{
 			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 3, Seed: 9, MaxPlies: 100, MoveTimeoutMS: 60000}},
+		{V: WireVersion, Run: "r1", N: 4, Build: testBuild, Kind: KindGame, Game: &GameJob{
+			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 4, Seed: 9, MaxPlies: 100, TC: "40/60+0.5", TimeMarginMS: 20,
+			Adjudication: &AdjudicationJob{ResignMoves: 3, ResignScore: 500, DrawFrom: 20, DrawMoves: 4, Proven: true}, Notes: true}},
 		{V: WireVersion, Run: "r-2", N: 0, Build: testBuild, Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 5, Objective: "match", Multiplier: 3}},
+		{V: WireVersion, Run: "r-2", N: 1, Build: testBuild, Kind: KindSearch, Search: &SearchJob{Position: start, Nodes: 5000, HashMB: 16, MultiPV: 2}},
 		{V: WireVersion, Run: "r_3", N: 7, Build: testBuild, Kind: KindPerft, Perft: &PerftJob{Position: start, Depth: 2}},
 		{V: WireVersion, Run: "d", N: 4, Build: testBuild, Kind: KindDatagen, Datagen: &DatagenJob{Number: 4, Seed: 3, Nodes: 300,
 			HashMB: 1, Setup: 25, RandomPlies: 8, RandomProb: 0.2, MaxPlies: 100, StartShare: 0.5,
@@ -89,6 +93,8 @@ func FuzzParseMessages(f *testing.F) {
 	}
 	f.Add([]byte(`{"v":1,"run":"r","n":0,"build":{"version":"x","fingerprint_nodes":1},"worker":"w","kind":"game","game":{"start":"startpos","moves":["a3"],"south":1,"north":2,"end":"forfeit","forfeit":"north","reason":"late"}}`))
 	f.Add([]byte(`{"v":1,"run":"r","n":-1,"build":{},"worker":"w","error":"bad"}`))
+	f.Add([]byte(`{"v":1,"run":"r","n":0,"build":{},"worker":"w","kind":"game","game":{"start":"startpos","moves":["a3"],"south":1,"north":2,"end":"adjudicated","reason":"r","notes":[{"time_us":20,"search":true,"score":-125,"depth":4}]}}`))
+	f.Add([]byte(`{"v":1,"run":"r","n":1,"build":{},"worker":"w","kind":"search","search":{"best":"a3","score":12,"depth":3,"nodes":99,"hash_mb":16,"elapsed_ms":1,"lines":[{"score":-40,"depth":3}]}}`))
 	f.Add([]byte(`{"v":1,"run":"r","n":2,"build":{},"worker":"w","kind":"datagen","datagen":{"records":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if j, err := ParseJob(b); err == nil {

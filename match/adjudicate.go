@@ -5,6 +5,7 @@
 package match
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -40,6 +41,39 @@ var (
 	adjMoves = limits.Range{Min: 1, Max: 1000}
 	adjScore = limits.Range{Min: 0, Max: int64(position.MaxTotal)}
 )
+
+// Check checks the rules' bounds, as ParseResign and ParseDraw do (an
+// Adjudication that came from another process).
+func (a Adjudication) Check() error {
+	for _, c := range []struct {
+		what string
+		r    limits.Range
+		v    int
+		zero bool // 0 allowed: the rule is off
+	}{
+		{"resign movecount", adjMoves, a.ResignMoves, true},
+		{"resign score", adjScore, a.ResignScore / 100, a.ResignMoves == 0},
+		{"draw movenumber", adjMoves, a.DrawFrom, a.DrawMoves == 0},
+		{"draw movecount", adjMoves, a.DrawMoves, true},
+		{"draw score", adjScore, a.DrawScore / 100, true},
+	} {
+		if c.v == 0 && c.zero {
+			continue
+		}
+		if err := c.r.Check(c.what, int64(c.v)); err != nil {
+			return err
+		}
+	}
+	switch {
+	case a.ResignScore%100 != 0 || a.DrawScore%100 != 0:
+		return fmt.Errorf("resign score %d, draw score %d: want whole warriors (multiples of 100)", a.ResignScore, a.DrawScore)
+	case a.ResignMoves > 0 && a.ResignScore == 0:
+		return errors.New("resign score must be at least 1 warrior")
+	case a.ResignMoves == 0 && a.ResignScore != 0, a.DrawMoves == 0 && (a.DrawScore != 0 || a.DrawFrom != 0):
+		return errors.New("a rule's score or move number without its movecount")
+	}
+	return nil
+}
 
 // ParseResign reads --resign "movecount=M,score=N" (N in warriors).
 func (a *Adjudication) ParseResign(s string) error {

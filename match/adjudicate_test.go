@@ -152,3 +152,36 @@ func FuzzParseAdjudication(f *testing.F) {
 		}
 	})
 }
+
+// provenLate is a late position (4-39, 4 warriors on the board) whose
+// value a depth-20 search proves: South loses by 48.
+const provenLate = "1.0.0.0.1.0.0.0.1.0/0.8.1.1.0.2.1.1.0.0 4-39 s 39"
+
+// The engine player reports a value its search proved as proven, so
+// that --adjudicate-proven ends the game there with that margin.
+func TestEngineReportsProven(t *testing.T) {
+	start, err := position.Parse(provenLate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := mustSpec(t, "engine:depth=20,hash=1")
+	pl, err := f.New(1, movegen.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := movegen.NewGame(start, movegen.Rules{})
+	if _, err := pl.Move(context.Background(), g, 0); err != nil {
+		t.Fatal(err)
+	}
+	s, ok := pl.(Reporter).LastSearch()
+	if !ok || !s.Proven || s.Score != -4800 {
+		t.Fatalf("last search %+v (%v), want proven -48", s, ok)
+	}
+	r, err := PlayGame(context.Background(), start, pl, pl, GameConfig{Adjudication: Adjudication{Proven: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.End != EndAdjudicated || len(r.Moves) != 1 || r.Margin() != -48 {
+		t.Errorf("game ended by %s after %d moves, margin %d; want adjudicated at once, -48", r.End, len(r.Moves), r.Margin())
+	}
+}

@@ -104,6 +104,26 @@ func seconds(s string) (time.Duration, error) {
 	return time.Duration((min*60 + v) * float64(time.Second)), nil
 }
 
+// Spec returns the control in cutechess's syntax, as ParseTimeControl
+// reads it: Text when set, else "40/60+0.1" made from the fields.
+func (tc TimeControl) Spec() string {
+	if tc.Text != "" {
+		return tc.Text
+	}
+	if !tc.On() {
+		return "inf"
+	}
+	sec := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
+	s := sec(tc.Time)
+	if tc.Moves > 0 {
+		s = strconv.Itoa(tc.Moves) + "/" + s
+	}
+	if tc.Inc > 0 {
+		s += "+" + sec(tc.Inc)
+	}
+	return s
+}
+
 // On reports whether tc has a clock.
 func (tc TimeControl) On() bool { return tc.Time > 0 }
 

@@ -90,8 +90,7 @@ func (p *EnginePlayer) move(ctx context.Context, g *movegen.Game, l search.Limit
 	if !res.HasMove {
 		return position.GameMove{}, errors.New("engine returned no move")
 	}
-	v, proven := search.Decode(res.Score)
-	p.last, p.lastOK = SearchInfo{Score: v, Proven: proven, Depth: res.Depth}, true
+	p.last, p.lastOK = SearchInfo{Score: res.Score, Proven: res.Proven, Depth: res.Depth}, true
 	return res.Best, nil
 }
 

@@ -91,14 +91,14 @@ func (s *Summary) Record(cfg *Config, k int, r *GameResult) (decided bool, err e
 	return s.Decision != Continue, nil
 }
 
-// ParseEnd reads an End's name (no-move, repetition, ply-cap, forfeit)
-// as a remote worker reports it. "adjudicated" is refused: remote games
-// are not adjudicated, and a result so marked could claim any margin.
+// ParseEnd reads an End's name (no-move, repetition, ply-cap, forfeit,
+// adjudicated) as a remote worker reports it; GameConfig.CheckPlayed
+// then checks that the end is the one the moves and the config give.
 func ParseEnd(s string) (End, error) {
 	for i, t := range endText {
-		if t == s && End(i) != EndAdjudicated {
+		if t == s {
 			return End(i), nil
 		}
 	}
-	return 0, fmt.Errorf("game end %q: want no-move, repetition, ply-cap or forfeit", s)
+	return 0, fmt.Errorf("game end %q: want no-move, repetition, ply-cap, forfeit or adjudicated", s)
 }

@@ -1,15 +1,24 @@
-// Command genbench regenerates the bench position list, bench/positions.txt
-// and its copy testdata/bench.txt: play-phase positions picked by kind
-// (early, middle, late, nki, big pit, long sowing) from seeded self-play
-// games. The search has changed since the list was made, so a rerun picks
-// other positions and changes the bench signature (bench/signature.txt).
+// Command genbench generates a bench position list: play-phase positions
+// picked by kind (early, middle, late, nki, big pit, long sowing) from
+// seeded self-play games whose moves today's search chooses. It does not
+// reproduce bench/positions.txt: that list was made with the search of its
+// time, the games follow the search, and so a rerun picks other positions
+// (no flag can bring the old list back; it is kept as a file for that
+// reason). By default the list goes to standard output or -out; with
+// -replace-bench it replaces bench/positions.txt and its copy
+// testdata/bench.txt, which changes the bench signature: the commit that
+// does so must say so, with the new count in bench/signature.txt (make
+// signature).
 //
-//	go run ./cmd/genbench
+//	go run ./cmd/genbench [-out FILE] [-replace-bench]
 package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -21,17 +30,49 @@ import (
 )
 
 func main() {
-	text, err := generate()
-	if err != nil {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "genbench:", err)
-		os.Exit(1)
+		os.Exit(2)
 	}
-	for _, path := range []string{"bench/positions.txt", "testdata/bench.txt"} {
-		if err := wholefile.WriteBytes(path, []byte(text)); err != nil {
-			fmt.Fprintln(os.Stderr, "genbench:", err)
-			os.Exit(1)
+}
+
+// benchFiles are the bench's list and its copy, replaced by -replace-bench.
+var benchFiles = []string{"bench/positions.txt", "testdata/bench.txt"}
+
+// run generates the list and writes it where the flags say.
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("genbench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "", "write the list to this file (default: standard output)")
+	replace := fs.Bool("replace-bench", false, "replace "+strings.Join(benchFiles, " and ")+" (changes the bench signature)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if *replace && *out != "" {
+		return errors.New("give -out or -replace-bench, not both")
+	}
+	text, err := generate(stderr)
+	if err != nil {
+		return err
+	}
+	switch {
+	case *replace:
+		for _, path := range benchFiles {
+			if err := wholefile.WriteBytes(path, []byte(text)); err != nil {
+				return err
+			}
 		}
+		fmt.Fprintln(stderr, "genbench: replaced "+strings.Join(benchFiles, " and ")+": the bench signature changes; "+
+			"write the new count to bench/signature.txt (make signature prints it) and say so in the commit")
+	case *out != "":
+		return wholefile.WriteBytes(*out, []byte(text))
+	default:
+		_, err = io.WriteString(stdout, text)
 	}
+	return err
 }
 
 // maxLaps counts the laps of the longest legal sowing of p (the relay
@@ -59,7 +100,7 @@ func maxLaps(p *position.Position, r movegen.Rules) int {
 // generate plays seeded games (random openings, then depth-3 searches
 // with 15% random moves) and picks positions by phase and kind; it
 // returns the file's text.
-func generate() (string, error) {
+func generate(log io.Writer) (string, error) {
 	eng, err := search.NewEngine(search.Options{HashMB: 4})
 	if err != nil {
 		return "", err
@@ -134,18 +175,18 @@ func generate() (string, error) {
 			return "", err
 		}
 	}
-	fmt.Fprintf(os.Stderr, "kinds: %v\n", got)
+	fmt.Fprintf(log, "kinds: %v\n", got)
 	header := `# Bench positions for kiothi bench: play-phase positions picked from
-# seeded self-play games (cmd/genbench; regenerate with
-# go run ./cmd/genbench, which writes this file and testdata/bench.txt). Each game
+# seeded self-play games by cmd/genbench with the search of its commit (a
+# later search plays other games: a rerun picks other positions). Each game
 # starts from the standard setup (every fourth from variant 25) with random
 # redistributions at turns 1 and 2, then plays depth-3 searches with 15%
 # random moves; positions are kept by kind: early (plies 3..12), middle
 # (28..48 warriors on the board after ply 12), late (8..20 on the board),
 # nki (5 or more nki pits), bigpit (a pit of 15 or more) and longsow (a
 # legal move whose sowing takes 30 laps or more), plus the two long
-# sowings of RULES.md section 4. The search has changed since: a rerun
-# picks other positions. One position a line; text after ';' is a comment.
+# sowings of RULES.md section 4. One position a line; text after ';' is
+# a comment.
 `
 	return header + strings.Join(lines, "\n") + "\n", nil
 }

@@ -30,6 +30,7 @@ type annotateOptions struct {
 	concurrency int
 	out         string
 	json        bool
+	cluster     clusterOptions
 }
 
 func newAnnotateCmd(g *globalOptions) *cobra.Command {
@@ -41,25 +42,34 @@ func newAnnotateCmd(g *globalOptions) *cobra.Command {
 --pgnout and cutegames write them) and write the games back with a comment
 on each move: the score before and after it for the side that moved (in
 warriors; "proven" where the search proved it), the class by warriors lost
-against the best move (inaccuracy 1+, mistake 2+, blunder 4+), "only move"
-when every other move loses 4 or more, and the best move when it differs.
+against the best move (the value after the best move minus the value after
+the move, both positions searched alike: inaccuracy 1+, mistake 2+,
+blunder 4+), "only move" when every other move loses 4 or more, and the
+best move with the value after it when it differs.
 Each game gets an Annotator tag and a summary per player (SouthReview,
 NorthReview); a table of every player over all games closes the run.
 
 The PGN goes to --out (replaced whole) or to standard output (the table
 then goes to standard error); --json writes the review as JSON instead.
-Games are analysed in parallel (--concurrency), one engine each.`,
+Each position is searched from a cleared table, so that a review at a
+--depth or --nodes limit is the same however it runs; --concurrency
+searches run at a time, each with its own engine. With --workers N or
+--nats URL the searches are jobs on the work queue (docs/cluster.md):
+--concurrency is then how many are in flight (set it to the workers'
+total runners), each result is checked before it is used, and the review
+is the one this process would make.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd.Context(), cmd.Flags(), g, args[0]) },
 	}
 	f := c.Flags()
-	durationVar(f, &o.movetime, "movetime", 100*time.Millisecond, "search each position this long")
+	durationVar(f, &o.movetime, "movetime", annotate.DefaultMoveTime, "search each position this long")
 	f.IntVar(&o.depth, "depth", 0, "search each position to this depth instead")
 	f.Uint64Var(&o.nodes, "nodes", 0, "search each position about this many nodes instead")
 	f.IntVar(&o.hash, "hash", limits.DefaultHashMB, "transposition table of each engine, in MB")
-	f.IntVar(&o.concurrency, "concurrency", max(runtime.NumCPU(), 1), "games analysed at a time")
+	f.IntVar(&o.concurrency, "concurrency", max(runtime.NumCPU(), 1), "searches at a time (with --workers/--nats: in flight)")
 	f.StringVar(&o.out, "out", "", "write the annotated games (or the JSON) to this file")
 	f.BoolVar(&o.json, "json", false, "write the review as JSON instead of PGN")
+	o.cluster.addFlags(f)
 	return c
 }
 
@@ -86,7 +96,7 @@ func (o *annotateOptions) run(ctx context.Context, f *pflag.FlagSet, g *globalOp
 		checkFlag(f, "nodes", limits.Nodes, int64(min(o.nodes, 1<<63-1))),
 		limits.HashMB.Check("--hash", int64(o.hash)),
 		limits.Threads.Check("--concurrency", int64(o.concurrency)),
-		limits.CheckMemory(fmt.Sprintf("--concurrency %d × --hash %d", o.concurrency, o.hash), int64(o.concurrency)*limits.EngineMB(1, o.hash)),
+		o.checkMemory(),
 	} {
 		if err != nil {
 			return err
@@ -115,7 +125,12 @@ func (o *annotateOptions) run(ctx context.Context, f *pflag.FlagSet, g *globalOp
 		Progress: func(done, total int) { bar.update(done, "games") }}
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	reviews, err := annotate.Review(ctx, games, cfg)
+	var reviews []annotate.Game
+	if o.cluster.enabled() {
+		reviews, err = o.cluster.annotate(ctx, g, games, cfg)
+	} else {
+		reviews, err = annotate.Review(ctx, games, cfg)
+	}
 	bar.clear()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -149,6 +164,15 @@ func (o *annotateOptions) run(ctx context.Context, f *pflag.FlagSet, g *globalOp
 	fmt.Fprint(g.out, b.String())
 	fmt.Fprint(g.errOut, table)
 	return nil
+}
+
+// checkMemory checks the engines this process holds: one of --hash a
+// search in flight, or with --workers/--nats, one a local worker.
+func (o *annotateOptions) checkMemory() error {
+	if o.cluster.enabled() {
+		return o.cluster.checkLocalMemory(fmt.Sprintf("--hash %d", o.hash), limits.EngineMB(1, o.hash))
+	}
+	return limits.CheckMemory(fmt.Sprintf("--concurrency %d × --hash %d", o.concurrency, o.hash), int64(o.concurrency)*limits.EngineMB(1, o.hash))
 }
 
 // limitsText names the analysis limit: "depth 8", "movetime 100ms".

@@ -92,3 +92,32 @@ func TestAnnotateCommandBadInput(t *testing.T) {
 		})
 	}
 }
+
+// Through two local workers the annotated games and the table are the
+// ones the in-process review writes at the same depth or node limit.
+func TestAnnotateCommandThroughWorkers(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "g.pgn")
+	if _, _, err := runCLI(t, "match", "--player1", "engine:depth=1", "--player2", "random", "--games", "2", "--max-plies", "24", "--pgnout", games); err != nil {
+		t.Fatal(err)
+	}
+	for _, limit := range [][]string{{"--depth", "4"}, {"--nodes", "3000"}} {
+		local, workers := filepath.Join(dir, "local.pgn"), filepath.Join(dir, "workers.pgn")
+		tableLocal, _, err := runCLI(t, append([]string{"annotate", games, "--out", local, "--concurrency", "2"}, limit...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tableWorkers, _, err := runCLI(t, append([]string{"annotate", games, "--out", workers, "--concurrency", "4", "--workers", "2"}, limit...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := os.ReadFile(local)
+		b, _ := os.ReadFile(workers)
+		if len(a) == 0 || string(a) != string(b) || tableLocal != tableWorkers {
+			t.Fatalf("%v through workers:\n%s%s\nin-process:\n%s%s", limit, tableWorkers, b, tableLocal, a)
+		}
+		if !strings.Contains(string(a), ", best ") {
+			t.Errorf("%v: no move other than the best in the review:\n%s", limit, a)
+		}
+	}
+}

@@ -109,10 +109,9 @@ func (o *datagenOptions) check() error {
 	case o.cluster.workers < 0:
 		checks = append(checks, limits.Range{Min: 0, Max: limits.Threads.Max}.Check("--workers", int64(o.cluster.workers)))
 	case o.cluster.workers > 0:
-		checks = append(checks, limits.CheckMemory(fmt.Sprintf("--hash %d with --workers %d", o.hash, o.cluster.workers),
-			int64(o.cluster.workers)*limits.EngineMB(1, o.hash)))
+		checks = append(checks, o.cluster.checkLocalMemory(fmt.Sprintf("--hash %d", o.hash), limits.EngineMB(1, o.hash)))
 	case !o.cluster.enabled():
-		checks = append(checks, limits.CheckMemory(fmt.Sprintf("--hash %d with --concurrency %d", o.hash, o.concurrency),
+		checks = append(checks, limits.CheckMemory(fmt.Sprintf("--concurrency %d × --hash %d", o.concurrency, o.hash),
 			int64(o.concurrency)*limits.EngineMB(1, o.hash)))
 	}
 	for _, err := range checks {

@@ -33,7 +33,9 @@ func TestDatagenRefusals(t *testing.T) {
 	if limits.MemoryMB() > 0 {
 		hash := strconv.FormatInt(limits.HashMB.Max, 10)
 		cases = append(cases, refusal{[]string{"--workers", "256", "--hash", hash},
-			[]string{"--hash " + hash + " with --workers 256", "more than 3/4"}})
+			[]string{"--workers 256 × --hash " + hash, "more than 3/4"}},
+			refusal{[]string{"--concurrency", "256", "--hash", hash},
+				[]string{"--concurrency 256 × --hash " + hash, "more than 3/4"}})
 	}
 	for _, c := range cases {
 		args := append([]string{"datagen", "--out", out, "--games", "1", "--nodes", "100"}, c.flags...)

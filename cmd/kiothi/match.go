@@ -158,9 +158,6 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		if st > 0 {
 			moveTime = st
 		}
-		if tc.On() && o.cluster.enabled() {
-			return errors.New("--tc with a clock: not yet through --workers or --nats (their jobs carry a move time only); use --tc st=T or --movetime")
-		}
 	}
 	adj := match.Adjudication{Proven: o.proven}
 	if o.resign != "" {
@@ -172,9 +169,6 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		if err := adj.ParseDraw(o.draw); err != nil {
 			return fmt.Errorf("--draw: %v", err)
 		}
-	}
-	if adj.On() && o.cluster.enabled() {
-		return errors.New("--resign, --draw and --adjudicate-proven: not yet through --workers or --nats (their jobs carry no adjudication)")
 	}
 	if err := limits.MoveOverheadMS.CheckDuration("--timemargin", o.timeMargin); err != nil {
 		return err

@@ -143,6 +143,20 @@ func TestMatchCommandTournament(t *testing.T) {
 	if err != nil || strings.Count(out, "Score of ") != 3 || !strings.Contains(out, "Score of greedy vs random: 2 - 0 - 0") {
 		t.Errorf("through workers (%v):\n%s", err, out)
 	}
+	// Through workers with a clock, a resign rule and PGN comments.
+	pgnFile := filepath.Join(t.TempDir(), "w.pgn")
+	out, _, err = runCLI(t, "match", "--player1", "engine:depth=3,hash=1", "--player2", "engine:depth=1,hash=1,opening=random", "--games", "2",
+		"--tc", "5+0.05", "--resign", "movecount=1,score=2", "--pgnout", pgnFile, "--workers", "2")
+	if err != nil || !strings.Contains(out, "Score of ") {
+		t.Errorf("clock and resign through workers (%v):\n%s", err, out)
+	}
+	_, _, err = runCLI(t, "match", "--player1", "random", "--player2", "random", "--pgnout", pgnFile, "--max-plies", "0", "--workers", "1")
+	if err == nil || !strings.Contains(err.Error(), "--max-plies 0: through workers") {
+		t.Errorf("--max-plies 0 with comments through workers: %v", err)
+	}
+	if b, err := os.ReadFile(pgnFile); err != nil || strings.Count(string(b), `[TimeControl "5+0.05"]`) != 2 || !strings.Contains(string(b), "/3 ") {
+		t.Errorf("pgn through workers (%v):\n%s", err, b)
+	}
 	out, _, err = runCLI(t, "match", "--player", "greedy", "--player", "random", "--player", "engine:depth=1", "--tournament", "gauntlet", "--games", "2", "--max-plies", "200")
 	if err != nil || strings.Count(out, "Score of greedy vs ") != 2 || strings.Contains(out, "Score of random") {
 		t.Errorf("gauntlet (%v):\n%s", err, out)
