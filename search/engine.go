@@ -105,6 +105,7 @@ type shared struct {
 	nodeLimit   uint64
 	timed       bool
 	soft, hard  time.Duration
+	clock       clockState // a clock search's iterations (timeman.go)
 	infinite    bool
 	ctx         context.Context
 	start       time.Time
@@ -190,7 +191,7 @@ func (s *shared) stopAfterIteration(w *worker) bool {
 		return true
 	}
 	if s.timed {
-		if len(w.root) == 1 || time.Since(s.start) >= s.soft {
+		if len(w.root) == 1 || s.provenStop() || time.Since(s.start) >= s.softLimit() {
 			return true
 		}
 	}
@@ -261,8 +262,12 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 		v, _ := Decode(s.gameValue(&root, movegen.NoMoveOutcome(&root)))
 		return Result{Score: v, Proven: true}
 	}
-	if r, ok := e.solveRoot(ctx, s, &root, history); ok {
-		return r
+	// A forced move on a clock is answered after depth 1, without a
+	// solve: there is nothing to decide.
+	if n > 1 || !s.clock.on {
+		if r, ok := e.solveRoot(ctx, s, &root, history); ok {
+			return r
+		}
 	}
 	e.tt.NewSearch()
 	if instrumented {

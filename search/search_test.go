@@ -228,19 +228,25 @@ func TestClock(t *testing.T) {
 		root       *position.Position
 		soft, hard time.Duration
 	}{
-		{"clock south", Limits{P1Time: 60 * time.Second, P2Time: time.Second}, play(position.South), time.Second, 6 * time.Second},
-		{"clock north", Limits{P1Time: 60 * time.Second, P2Time: 3 * time.Second}, play(position.North), 50 * time.Millisecond, 300 * time.Millisecond},
-		{"increment", Limits{P1Time: 3 * time.Second, P1Inc: time.Second}, play(position.South), 425 * time.Millisecond, time.Second},
-		// At the opening the budget is openingFactor times larger, still
-		// at most a third of the clock: 60s/30*4 = 8s, soft 4s, hard 20s.
-		{"opening clock", Limits{P1Time: 60 * time.Second}, &start, 4 * time.Second, 20 * time.Second},
+		// The play position has 60 warriors on the board: the time at
+		// hand is shared over 5 + 60*3/10 = 23 moves, plus 3/4 of the
+		// increment; soft is the budget, hard three times it, at most a
+		// third of the clock.
+		{"clock south", Limits{P1Time: 60 * time.Second, P2Time: time.Second}, play(position.South), 60 * time.Second / 23, 60 * time.Second / 23 * 3},
+		{"clock north", Limits{P1Time: 60 * time.Second, P2Time: 3 * time.Second}, play(position.North), 3 * time.Second / 23, 3 * time.Second / 23 * 3},
+		{"increment", Limits{P1Time: 3 * time.Second, P1Inc: time.Second}, play(position.South), 3*time.Second/23 + 750*time.Millisecond, time.Second},
+		// At the opening the budget is openingFactor times larger, at
+		// most a fifth of the clock, soft and hard alike: 60s/23*4 is
+		// less than 12s; 6s/23*4 is more than 1.2s.
+		{"opening clock", Limits{P1Time: 60 * time.Second}, &start, 60 * time.Second / 23 * 4, 60 * time.Second / 23 * 4},
+		{"opening short clock", Limits{P1Time: 6 * time.Second, P1Inc: 100 * time.Millisecond}, &start, 1200 * time.Millisecond, 1200 * time.Millisecond},
 		{"movetime", Limits{MoveTime: 500 * time.Millisecond, MoveOverhead: 100 * time.Millisecond}, play(position.South), 400 * time.Millisecond, 400 * time.Millisecond},
 		// The overhead is capped at half the move time: 20ms with the
 		// default 30ms overhead searches 10ms, not 1ms.
 		{"short movetime", Limits{MoveTime: 20 * time.Millisecond, MoveOverhead: 30 * time.Millisecond}, play(position.South), 10 * time.Millisecond, 10 * time.Millisecond},
 		// 40ms on the clock, overhead capped at 20ms: 20ms at hand, a
-		// budget of 20ms/30 = 666666ns, soft half of it, hard three times.
-		{"short clock", Limits{P1Time: 40 * time.Millisecond, MoveOverhead: 30 * time.Millisecond}, play(position.South), 333333, 1999998},
+		// budget of 20ms/23, soft the budget, hard three times it.
+		{"short clock", Limits{P1Time: 40 * time.Millisecond, MoveOverhead: 30 * time.Millisecond}, play(position.South), 20 * time.Millisecond / 23, 20 * time.Millisecond / 23 * 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var s shared

@@ -515,8 +515,11 @@ func (w *worker) iterate() {
 		}
 		w.done = depth
 		w.st.completed(w, depth)
-		if w.id == 0 && s.stopAfterIteration(w) {
-			return
+		if w.id == 0 {
+			s.clock.iterated(w.root[0].move, w.root[0].score)
+			if s.stopAfterIteration(w) {
+				return
+			}
 		}
 	}
 }
