@@ -23,6 +23,8 @@ type Evaluator struct {
 	pit                  [position.NumPits][128]int64
 	threatUs, threatThem int64 // packed pairs
 	tempo                int64
+	// model, when set, evaluates in place of the tables (FromModel).
+	model Model
 }
 
 func pack(full, empty int) int64 { return int64(full) + int64(empty)<<32 }
@@ -68,6 +70,9 @@ func (e *Evaluator) Evaluate(p *position.Position) int { return e.EvaluateOccupi
 
 // EvaluateOccupied is Evaluate given p.Occupied().
 func (e *Evaluator) EvaluateOccupied(p *position.Position, occ uint32) int {
+	if e.model != nil {
+		return e.model.EvaluateOccupied(p, occ)
+	}
 	us := p.Side()
 	them := us.Other()
 	rowUs, rowThem := p.Row(us), p.Row(them)

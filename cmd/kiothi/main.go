@@ -29,6 +29,7 @@
 //	kiothi book build|probe|stats|merge          opening books
 //	kiothi datagen --out FILE                    self-play games as labelled positions
 //	kiothi tune --data FILE                      fit the evaluation's weights to datagen files
+//	kiothi train --data FILE                     train the network evaluation on datagen files
 //	kiothi worker --nats URL                     run games, searches, perft and datagen jobs
 package main
 
