@@ -52,3 +52,23 @@ func TestEvalSpecNetwork(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadEvalJSON(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "w.json")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := eval.WriteJSON(f, eval.Default); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	ev, err := LoadEval(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := position.Start(30)
+	if got, want := ev.Evaluate(&p), eval.Evaluate(&p); got != want {
+		t.Fatalf("weights from JSON: %d, default %d", got, want)
+	}
+}

@@ -201,7 +201,7 @@ func (c *EngineConfig) set(k, v string) error {
 		if v == "" {
 			return fmt.Errorf("setting eval: want eval=FILE, eval=nn or eval=FILE.knn")
 		}
-		c.Options.Eval, err = loadEval(v)
+		c.Options.Eval, err = LoadEval(v)
 		if err != nil {
 			err = fmt.Errorf("setting eval=%s: %v", excerpt.Quote(v), err)
 		}
@@ -228,10 +228,10 @@ func (c *EngineConfig) set(k, v string) error {
 	return err
 }
 
-// loadEval returns the evaluation an eval= setting names: "nn" the
+// LoadEval returns the evaluation an eval= setting names: "nn" the
 // embedded network, a name ending in .knn a network file, any other a
 // JSON weights file.
-func loadEval(v string) (*eval.Evaluator, error) {
+func LoadEval(v string) (*eval.Evaluator, error) {
 	switch {
 	case v == "nn":
 		n, err := nn.Default()
