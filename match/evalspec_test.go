@@ -63,6 +63,9 @@ func TestLoadEvalJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
+	if ev, err := LoadEval("linear"); err != nil || ev != eval.Std() {
+		t.Fatalf("eval=linear: %v", err)
+	}
 	ev, err := LoadEval(file)
 	if err != nil {
 		t.Fatal(err)

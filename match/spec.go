@@ -39,6 +39,7 @@ import (
 //	    eval=FILE              evaluation weights (JSON, kiothi tune --out)
 //	    eval=nn, eval=FILE.knn the network evaluation: the embedded one,
 //	                           or a file of kiothi train --out
+//	    eval=linear            the linear model's default weights
 //	    book=FILE              play the opening book's moves while in book
 //	    bookrandom=0|1         draw book moves by weight (seeded by the
 //	                           game) instead of playing the best
@@ -228,11 +229,13 @@ func (c *EngineConfig) set(k, v string) error {
 	return err
 }
 
-// LoadEval returns the evaluation an eval= setting names: "nn" the
-// embedded network, a name ending in .knn a network file, any other a
-// JSON weights file.
+// LoadEval returns the evaluation an eval= setting names: "linear" the
+// linear model's default weights, "nn" the embedded network, a name
+// ending in .knn a network file, any other a JSON weights file.
 func LoadEval(v string) (*eval.Evaluator, error) {
 	switch {
+	case v == "linear":
+		return eval.Std(), nil
 	case v == "nn":
 		n, err := nn.Default()
 		if err != nil {

@@ -30,8 +30,8 @@ The first two lines name the build (version and commit) and the machine
 says where it was measured. With one thread at the default depth the node
 count is the bench signature (bench/signature.txt, make signature): it
 changes only when the search does. Scores are in centi-warriors. --eval
-searches with another evaluation (an engine spec's eval=: nn, FILE.knn or
-FILE.json), to measure its speed; its node count is not the signature.`,
+searches with another evaluation (an engine spec's eval=: linear, nn,
+FILE.knn or FILE.json), to measure its speed; its node count is not the signature.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			for _, err := range []error{
@@ -63,6 +63,6 @@ FILE.json), to measure its speed; its node count is not the signature.`,
 	f.IntVar(&o.depth, "depth", bench.DefaultDepth, "search depth")
 	f.IntVar(&o.threads, "threads", 1, "search threads")
 	f.IntVar(&o.hash, "hash", limits.DefaultHashMB, "transposition table size in MB")
-	f.StringVar(&o.eval, "eval", "", "evaluation: nn, FILE.knn or FILE.json (default: the engine's)")
+	f.StringVar(&o.eval, "eval", "", "evaluation: linear, nn, FILE.knn or FILE.json (default: the engine's)")
 	return c
 }

@@ -53,7 +53,7 @@ a place that cannot be written is refused before the training.`,
 	}
 	f := c.Flags()
 	f.StringSliceVar(&o.data, "data", nil, "datagen files, or folders of them (repeat or comma-separate)")
-	f.Float64Var(&o.lambda, "lambda", 0.9, "weight of the game's final margin in the target, 0..1")
+	f.Float64Var(&o.lambda, "lambda", 0.5, "weight of the game's final margin in the target, 0..1")
 	f.IntVar(&o.maxScore, "max-score", 3000, "drop positions whose |search score| is larger (centi-warriors)")
 	f.IntVar(&o.holdout, "holdout", 10, "hold out every k-th game for the reported error (0: none)")
 	f.BoolVar(&o.quiet, "quiet", false, "drop positions where the side to move can capture")

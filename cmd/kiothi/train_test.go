@@ -31,7 +31,7 @@ func TestTrainWritesANetwork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(q.Provenance, "kiothi train --lambda 0.9 ") || !strings.Contains(q.Provenance, "--epochs 2") {
+	if !strings.HasPrefix(q.Provenance, "kiothi train --lambda 0.5 ") || !strings.Contains(q.Provenance, "--epochs 2") {
 		t.Fatalf("provenance %q", q.Provenance)
 	}
 }
