@@ -17,7 +17,8 @@ type Model interface {
 func FromModel(m Model) *Evaluator { return &Evaluator{model: m} }
 
 // Threats returns Threat(p, side to move) and Threat(p, opponent) given
-// occ = p.Occupied(), by the tables Evaluate uses.
+// occ = p.Occupied(), by tables (Evaluate's threat terms): own empty pits
+// facing capturable enemy pits, in row-local indices.
 func Threats(p *position.Position, occ uint32) (us, them int) {
 	s := p.Side()
 	o := s.Other()

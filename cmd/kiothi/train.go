@@ -19,17 +19,13 @@ import (
 )
 
 type trainOptions struct {
-	data     []string
-	lambda   float64
-	maxScore int
-	holdout  int
-	quiet    bool
-	epochs   int
-	batch    int
-	rate     float64
-	seed     uint64
-	out      string
-	note     string
+	dataOptions
+	epochs int
+	batch  int
+	rate   float64
+	seed   uint64
+	out    string
+	note   string
 }
 
 func newTrainCmd(g *globalOptions) *cobra.Command {
@@ -52,11 +48,7 @@ a place that cannot be written is refused before the training.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runTrain(g, o) },
 	}
 	f := c.Flags()
-	f.StringSliceVar(&o.data, "data", nil, "datagen files, or folders of them (repeat or comma-separate)")
-	f.Float64Var(&o.lambda, "lambda", 0.5, "weight of the game's final margin in the target, 0..1")
-	f.IntVar(&o.maxScore, "max-score", 3000, "drop positions whose |search score| is larger (centi-warriors)")
-	f.IntVar(&o.holdout, "holdout", 10, "hold out every k-th game for the reported error (0: none)")
-	f.BoolVar(&o.quiet, "quiet", false, "drop positions where the side to move can capture")
+	o.addFlags(f, 0.5)
 	f.IntVar(&o.epochs, "epochs", 10, "passes over the training positions")
 	f.IntVar(&o.batch, "batch", 256, "positions a step")
 	f.Float64Var(&o.rate, "rate", 0.002, "Adam's step size at the start (it falls linearly to a tenth)")
@@ -68,17 +60,11 @@ a place that cannot be written is refused before the training.`,
 
 func runTrain(g *globalOptions, o *trainOptions) error {
 	to := nn.TrainOptions{Epochs: o.epochs, Batch: o.batch, Rate: o.rate, Seed: o.seed}
-	switch {
-	case len(o.data) == 0:
-		return errors.New("--data: at least one datagen file is required")
-	case o.out == "":
+	if err := o.check(); err != nil {
+		return err
+	}
+	if o.out == "" {
 		return errors.New("--out: the network file to write is required")
-	case !(o.lambda >= 0 && o.lambda <= 1):
-		return fmt.Errorf("--lambda %v: must be from 0 to 1", o.lambda)
-	case o.maxScore < 1:
-		return fmt.Errorf("--max-score %d: must be at least 1", o.maxScore)
-	case o.holdout < 0 || o.holdout == 1:
-		return fmt.Errorf("--holdout %d: must be 0 or at least 2", o.holdout)
 	}
 	if err := to.Check(); err != nil {
 		return fmt.Errorf("--%s", err)
@@ -86,9 +72,8 @@ func runTrain(g *globalOptions, o *trainOptions) error {
 	if err := wholefile.CheckWritable(o.out); err != nil {
 		return fmt.Errorf("--out: %w", err)
 	}
-	opt := tune.Options{Lambda: o.lambda, MaxScore: o.maxScore, Rules: g.rules(), Loud: !o.quiet}
 	var st tune.Stats
-	train, held, err := nn.LoadFiles(o.data, opt, o.holdout, &st)
+	train, held, err := nn.LoadFiles(o.data, o.options(g), o.holdout, &st)
 	if err != nil {
 		return fmt.Errorf("--data: %w", err)
 	}
@@ -136,11 +121,10 @@ func runTrain(g *globalOptions, o *trainOptions) error {
 // squared error on the held-out positions of the data, read again (the
 // network's samples do not hold what the linear model reads).
 func linearRMSE(o *trainOptions, g *globalOptions) float64 {
-	opt := tune.Options{Lambda: o.lambda, MaxScore: o.maxScore, Rules: g.rules(), Loud: !o.quiet}
 	var st tune.Stats
 	var sum float64
 	n := 0
-	_ = tune.VisitFiles(o.data, opt, &st, func(rec *datagen.Record, target float64) {
+	_ = tune.VisitFiles(o.data, o.options(g), &st, func(rec *datagen.Record, target float64) {
 		if !tune.HeldOut(rec.Game, o.holdout) {
 			return
 		}
