@@ -13,6 +13,7 @@ import (
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/eval/nn"
+	"github.com/kiothi/kiothi/eval/nntrain"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/tune"
 	"github.com/spf13/cobra"
@@ -59,7 +60,7 @@ a place that cannot be written is refused before the training.`,
 }
 
 func runTrain(g *globalOptions, o *trainOptions) error {
-	to := nn.TrainOptions{Epochs: o.epochs, Batch: o.batch, Rate: o.rate, Seed: o.seed}
+	to := nntrain.TrainOptions{Epochs: o.epochs, Batch: o.batch, Rate: o.rate, Seed: o.seed}
 	if err := o.check(); err != nil {
 		return err
 	}
@@ -73,7 +74,7 @@ func runTrain(g *globalOptions, o *trainOptions) error {
 		return fmt.Errorf("--out: %w", err)
 	}
 	var st tune.Stats
-	train, held, err := nn.LoadFiles(o.data, o.options(g), o.holdout, &st)
+	train, held, err := nntrain.LoadFiles(o.data, o.options(g), o.holdout, &st)
 	if err != nil {
 		return fmt.Errorf("--data: %w", err)
 	}
@@ -93,7 +94,7 @@ func runTrain(g *globalOptions, o *trainOptions) error {
 		fmt.Fprintf(g.out, "epoch %d/%d: RMSE train %.1f, held-out %.1f (linear evaluation %s) centi-warriors, %v\n",
 			epoch, o.epochs, tr, he, linear, time.Since(began).Round(time.Second))
 	}
-	f, err := nn.Train(train, held, to)
+	f, err := nntrain.Train(train, held, to)
 	if err != nil {
 		return err
 	}

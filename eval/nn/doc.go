@@ -1,6 +1,6 @@
 // Package nn is a small neural-network evaluation: one hidden layer over
-// sparse one-hot inputs, integer inference, its weights file and its
-// trainer.
+// sparse one-hot inputs, integer inference and its weights file (the
+// trainer is package eval/nntrain).
 //
 // The inputs (Inputs) are seen from the side to move: for each of the 20
 // pits (its own 0..9 from its leftmost, the opponent's 10..19 from
@@ -20,6 +20,6 @@
 // overflowing), W2 as int16 with 1 centi-warrior = 2^ShiftB, sums in
 // int32. A weights file (Read, Write) holds those integers and a
 // Provenance; the one the binary embeds is Default. Float is the same
-// network in float64, which Train fits to datagen data and Quantise turns
-// into the integers.
+// network in float64, which package eval/nntrain fits to datagen data and
+// Quantise turns into the integers.
 package nn

@@ -1,7 +1,8 @@
-// The trainer: Float fitted to datagen data by minibatch Adam on the
-// squared error.
-
-package nn
+// Package nntrain fits the network evaluation (package eval/nn, its Float
+// form) to datagen data by minibatch Adam on the squared error. It is a
+// package of its own so that the network, which the search uses, does not
+// depend on the data packages, which use the search.
+package nntrain
 
 import (
 	"errors"
@@ -10,13 +11,14 @@ import (
 	"math/rand/v2"
 
 	"github.com/kiothi/kiothi/datagen"
+	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/tune"
 )
 
 // Sample is one position's active inputs and its target in warriors (the
 // prison term taken out).
 type Sample struct {
-	In     [NumActive]uint16
+	In     [nn.NumActive]uint16
 	Target float32
 	Game   uint32
 }
@@ -27,7 +29,7 @@ type Sample struct {
 func LoadFiles(names []string, o tune.Options, holdout int, st *tune.Stats) (train, held []Sample, err error) {
 	err = tune.VisitFiles(names, o, st, func(rec *datagen.Record, target float64) {
 		s := Sample{Target: float32(target / 100), Game: rec.Game}
-		Inputs(&rec.Pos, rec.Pos.Occupied(), &s.In)
+		nn.Inputs(&rec.Pos, rec.Pos.Occupied(), &s.In)
 		if tune.HeldOut(rec.Game, holdout) {
 			held = append(held, s)
 		} else {
@@ -71,7 +73,7 @@ const (
 // Train fits a Float to train by minibatch Adam on the mean squared error
 // (the samples shuffled each epoch), starting from seeded random weights.
 // The result depends only on the samples and o.
-func Train(train, held []Sample, o TrainOptions) (*Float, error) {
+func Train(train, held []Sample, o TrainOptions) (*nn.Float, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
@@ -79,7 +81,7 @@ func Train(train, held []Sample, o TrainOptions) (*Float, error) {
 		return nil, errors.New("no training sample")
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, 0x6b696f74686e6e))
-	f := &Float{}
+	f := &nn.Float{}
 	for i := range f.W1 {
 		for j := range f.W1[i] {
 			f.W1[i][j] = 0.1 * rng.NormFloat64()
@@ -87,27 +89,27 @@ func Train(train, held []Sample, o TrainOptions) (*Float, error) {
 	}
 	for j := range f.B1 {
 		f.B1[j] = 0.5
-		f.W2[j] = rng.NormFloat64() / math.Sqrt(Hidden)
+		f.W2[j] = rng.NormFloat64() / math.Sqrt(nn.Hidden)
 	}
-	var g, m, v Float
+	var g, m, v nn.Float
 	order := make([]int32, len(train))
 	for i := range order {
 		order[i] = int32(i)
 	}
 	steps := 0
 	total := o.Epochs * ((len(train) + o.Batch - 1) / o.Batch)
-	var h [Hidden]float64
+	var h [nn.Hidden]float64
 	for epoch := 1; epoch <= o.Epochs; epoch++ {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for lo := 0; lo < len(order); lo += o.Batch {
 			batch := order[lo:min(lo+o.Batch, len(order))]
-			g = Float{}
+			g = nn.Float{}
 			scale := 2 / float64(len(batch))
 			for _, k := range batch {
 				s := &train[k]
 				d := scale * (f.Forward(&s.In, &h) - float64(s.Target))
 				g.B2 += d
-				var dh [Hidden]float64
+				var dh [nn.Hidden]float64
 				for j := range h {
 					g.W2[j] += d * h[j]
 					if h[j] > 0 && h[j] < 1 {
@@ -136,7 +138,7 @@ func Train(train, held []Sample, o TrainOptions) (*Float, error) {
 }
 
 // adam takes one Adam step of f along g with moments m and v.
-func adam(f, g, m, v *Float, rate float64, t int) {
+func adam(f, g, m, v *nn.Float, rate float64, t int) {
 	c1 := 1 - math.Pow(beta1, float64(t))
 	c2 := 1 - math.Pow(beta2, float64(t))
 	step := func(w, g, m, v *float64) {
@@ -149,7 +151,7 @@ func adam(f, g, m, v *Float, rate float64, t int) {
 			step(&f.W1[i][j], &g.W1[i][j], &m.W1[i][j], &v.W1[i][j])
 		}
 	}
-	for j := 0; j < Hidden; j++ {
+	for j := 0; j < nn.Hidden; j++ {
 		step(&f.B1[j], &g.B1[j], &m.B1[j], &v.B1[j])
 		step(&f.W2[j], &g.W2[j], &m.W2[j], &v.W2[j])
 	}
@@ -158,11 +160,11 @@ func adam(f, g, m, v *Float, rate float64, t int) {
 
 // RMSE is f's root mean squared error on samples in centi-warriors (0
 // for none).
-func RMSE(f *Float, samples []Sample) float64 {
+func RMSE(f *nn.Float, samples []Sample) float64 {
 	if len(samples) == 0 {
 		return 0
 	}
-	var h [Hidden]float64
+	var h [nn.Hidden]float64
 	var sum float64
 	for i := range samples {
 		e := f.Forward(&samples[i].In, &h) - float64(samples[i].Target)

@@ -1,22 +1,26 @@
 // Tests of the trainer: it recovers a known function from noisy samples,
 // it is reproducible, and it refuses bad settings.
 
-package nn
+package nntrain
 
 import (
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/kiothi/kiothi/eval/nn"
 )
 
-// randomInputs draws one active input of each group.
-func randomInputs(rng *rand.Rand) (in [NumActive]uint16) {
-	for g := 0; g < NumActive; g++ {
-		if g < 20 {
-			in[g] = uint16(g*pitInputs + rng.IntN(pitInputs))
+// randomInputs draws one active input of each group: a pit's 2 ×
+// NumBuckets, then the threats' and the board's NumBuckets (nn's layout).
+func randomInputs(rng *rand.Rand) (in [nn.NumActive]uint16) {
+	const pits = 20
+	for g := 0; g < nn.NumActive; g++ {
+		if g < pits {
+			in[g] = uint16(g*2*nn.NumBuckets + rng.IntN(2*nn.NumBuckets))
 		} else {
-			in[g] = uint16(inThreatUs + (g-20)*NumBuckets + rng.IntN(NumBuckets))
+			in[g] = uint16(pits*2*nn.NumBuckets + (g-pits)*nn.NumBuckets + rng.IntN(nn.NumBuckets))
 		}
 	}
 	return in
@@ -33,7 +37,7 @@ func TestTrainRecoversLinearFunction(t *testing.T) {
 		t.Skip("trains a network (seconds)")
 	}
 	rng := rand.New(rand.NewPCG(31, 32))
-	var c [NumInputs]float64
+	var c [nn.NumInputs]float64
 	for i := range c {
 		c[i] = 0.2 * rng.NormFloat64()
 	}
