@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kiothi/kiothi/eval"
+	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -20,12 +21,18 @@ func (material) EvaluateOccupied(p *position.Position, _ uint32) int {
 func TestEvalOption(t *testing.T) {
 	o := Options{Depth: 4, Threads: 1, HashMB: 4}
 	def, _ := run(t, o)
-	o.Eval = eval.Std()
-	if std, _ := run(t, o); std != def {
-		t.Fatalf("the default evaluation given: %q, not given: %q", std, def)
+	net, err := nn.Evaluator()
+	if err != nil {
+		t.Fatal(err)
 	}
-	o.Eval = eval.FromModel(material{})
-	if other, _ := run(t, o); other == def {
-		t.Fatalf("another evaluation searched the same tree: %q", other)
+	o.Eval = net
+	if got, _ := run(t, o); got != def {
+		t.Fatalf("the default evaluation (the network) given: %q, not given: %q", got, def)
+	}
+	for _, ev := range []*eval.Evaluator{eval.Std(), eval.FromModel(material{})} {
+		o.Eval = ev
+		if other, _ := run(t, o); other == def {
+			t.Fatalf("another evaluation searched the same tree: %q", other)
+		}
 	}
 }

@@ -237,11 +237,7 @@ func LoadEval(v string) (*eval.Evaluator, error) {
 	case v == "linear":
 		return eval.Std(), nil
 	case v == "nn":
-		n, err := nn.Default()
-		if err != nil {
-			return nil, err
-		}
-		return eval.FromModel(n), nil
+		return nn.Evaluator()
 	case strings.HasSuffix(v, ".knn"):
 		q, err := nn.ReadFile(v)
 		if err != nil {

@@ -222,9 +222,11 @@ func TestModelEvaluatorIsTheNet(t *testing.T) {
 	}
 }
 
+// BenchmarkNet and BenchmarkLinear evaluate the same random positions with
+// the embedded network and the linear model.
 func BenchmarkNet(b *testing.B) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	n, err := New(randomParams(rng))
+	n, err := Default()
 	if err != nil {
 		b.Fatal(err)
 	}
