@@ -119,8 +119,15 @@ func TestInputsMatchDefinition(t *testing.T) {
 
 func TestNetMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for k := 0; k < 20; k++ {
-		q := randomParams(rng)
+	def, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 21; k++ {
+		q := def.Params() // the embedded network first, then random ones
+		if k > 0 {
+			q = randomParams(rng)
+		}
 		if err := q.Check(); err != nil {
 			t.Fatal(err)
 		}
