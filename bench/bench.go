@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -32,6 +33,7 @@ type Options struct {
 	Threads int
 	HashMB  int
 	Rules   movegen.Rules
+	Eval    *eval.Evaluator // nil: the default evaluation (the one the signature is of)
 }
 
 // Summary is a run's totals.
@@ -88,7 +90,7 @@ func Run(ctx context.Context, o Options, w io.Writer) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
-	eng, err := search.NewEngine(search.Options{Threads: o.Threads, HashMB: o.HashMB, Rules: o.Rules})
+	eng, err := search.NewEngine(search.Options{Threads: o.Threads, HashMB: o.HashMB, Rules: o.Rules, Eval: o.Eval})
 	if err != nil {
 		return sum, err
 	}

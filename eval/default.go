@@ -2,7 +2,7 @@
 
 package eval
 
-// Default is the evaluation the engine plays with.
+// Default is the linear model's weights (eval=linear; the search's default is the network, eval/nn).
 var Default = Weights{
 	Pit: [2][20][2][NumBuckets]int{
 		{ // Full board

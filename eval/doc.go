@@ -1,5 +1,8 @@
 // Package eval is the static evaluation: the expected final margin, in
-// centi-warriors, from the side to move's view.
+// centi-warriors, from the side to move's view. The search plays with the
+// network of package eval/nn (an Evaluator of a Model, FromModel) unless
+// told otherwise; this package's own model is the linear one below
+// (Std, an engine spec's eval=linear).
 //
 // The prison difference is certain and counts 100 a warrior. The warriors
 // still on the board are valued by a linear model whose weights live in

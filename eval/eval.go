@@ -23,6 +23,8 @@ type Evaluator struct {
 	pit                  [position.NumPits][128]int64
 	threatUs, threatThem int64 // packed pairs
 	tempo                int64
+	// model, when set, evaluates in place of the tables (FromModel).
+	model Model
 }
 
 func pack(full, empty int) int64 { return int64(full) + int64(empty)<<32 }
@@ -68,33 +70,28 @@ func (e *Evaluator) Evaluate(p *position.Position) int { return e.EvaluateOccupi
 
 // EvaluateOccupied is Evaluate given p.Occupied().
 func (e *Evaluator) EvaluateOccupied(p *position.Position, occ uint32) int {
+	if e.model != nil {
+		return e.model.EvaluateOccupied(p, occ)
+	}
 	us := p.Side()
 	them := us.Other()
 	rowUs, rowThem := p.Row(us), p.Row(them)
 	nki := p.NkiMask()
-	shUs, shThem := position.RowPits*uint(us), position.RowPits*uint(them)
-	occUs, occThem := occ>>shUs&rowBits, occ>>shThem&rowBits
-	nkiUs, nkiThem := nki>>shUs&rowBits, nki>>shThem&rowBits
 	acc := e.tempo
-	r, m := rowUs, nkiUs
+	r, m := rowUs, nki>>(position.RowPits*uint(us))
 	for i := 0; i < position.RowPits; i++ {
 		acc += e.pit[i][(m&1)<<6|uint32(r&63)]
 		r >>= 6
 		m >>= 1
 	}
-	r, m = rowThem, nkiThem
+	r, m = rowThem, nki>>(position.RowPits*uint(them))
 	for i := 0; i < position.RowPits; i++ {
 		acc += e.pit[position.RowPits+i][(m&1)<<6|uint32(r&63)]
 		r >>= 6
 		m >>= 1
 	}
-	// Own empty pits facing capturable enemy pits, row-local indices.
-	if t := ^occUs & reverse10[occThem&^nkiThem] & rowBits; t != 0 {
-		acc += e.threatUs * int64(threatFast(rowUs, rowThem, t))
-	}
-	if t := ^occThem & reverse10[occUs&^nkiUs] & rowBits; t != 0 {
-		acc += e.threatThem * int64(threatFast(rowThem, rowUs, t))
-	}
+	tu, tt := Threats(p, occ)
+	acc += e.threatUs*int64(tu) + e.threatThem*int64(tt)
 	ph := int64(min(rowSum(rowUs)+rowSum(rowThem), PhaseMax))
 	full, empty := unpack(acc)
 	s := 100*(p.Prison(us)-p.Prison(them)) + int((full*ph+empty*(PhaseMax-ph))/PhaseMax)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kiothi/kiothi/book"
 	"github.com/kiothi/kiothi/eval"
+	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
@@ -36,6 +37,9 @@ import (
 //	                           pits as they were, a pass)
 //	    objective=margin|match and multiplier=M (2..10): what it maximises
 //	    eval=FILE              evaluation weights (JSON, kiothi tune --out)
+//	    eval=nn, eval=FILE.knn the network evaluation: the embedded one,
+//	                           or a file of kiothi train --out
+//	    eval=linear            the linear model's default weights
 //	    book=FILE              play the opening book's moves while in book
 //	    bookrandom=0|1         draw book moves by weight (seeded by the
 //	                           game) instead of playing the best
@@ -208,15 +212,9 @@ func (c *EngineConfig) set(k, v string) error {
 		}
 	case "eval":
 		if v == "" {
-			return fmt.Errorf("setting eval: want eval=FILE")
+			return fmt.Errorf("setting eval: want eval=FILE, eval=nn or eval=FILE.knn")
 		}
-		var f *os.File
-		if f, err = os.Open(v); err == nil {
-			var w eval.Weights
-			w, err = eval.ReadJSON(f)
-			f.Close()
-			c.Options.Eval = eval.New(w)
-		}
+		c.Options.Eval, err = LoadEval(v)
 		if err != nil {
 			err = fmt.Errorf("setting eval=%s: %v", excerpt.Quote(v), err)
 		}
@@ -241,4 +239,36 @@ func (c *EngineConfig) set(k, v string) error {
 		err = fmt.Errorf("unknown setting %s (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, eval, book, bookrandom or param.NAME)", excerpt.Quote(k))
 	}
 	return err
+}
+
+// LoadEval returns the evaluation an eval= setting names: "linear" the
+// linear model's default weights, "nn" the embedded network, a name
+// ending in .knn a network file, any other a JSON weights file.
+func LoadEval(v string) (*eval.Evaluator, error) {
+	switch {
+	case v == "linear":
+		return eval.Std(), nil
+	case v == "nn":
+		return nn.Evaluator()
+	case strings.HasSuffix(v, ".knn"):
+		q, err := nn.ReadFile(v)
+		if err != nil {
+			return nil, err
+		}
+		n, err := nn.New(q)
+		if err != nil {
+			return nil, err
+		}
+		return eval.FromModel(n), nil
+	}
+	f, err := os.Open(v)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	w, err := eval.ReadJSON(f)
+	if err != nil {
+		return nil, err
+	}
+	return eval.New(w), nil
 }

@@ -31,7 +31,8 @@ type Options struct {
 	Rules      movegen.Rules
 	Objective  movegen.Objective
 	Multiplier int // one-warrior multiplier, 2..10
-	// Eval is the evaluation (nil: eval.Default's).
+	// Eval is the evaluation (nil: the embedded network's, eval/nn;
+	// eval.Std() is the linear model's).
 	Eval *eval.Evaluator
 	// Params are the search knobs set (Tunables); the zero set is the
 	// defaults.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/eval"
+	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -68,7 +69,11 @@ func NewEngine(o Options) (*Engine, error) {
 		return nil, err
 	}
 	if o.Eval == nil {
-		o.Eval = eval.Std()
+		ev, err := nn.Evaluator()
+		if err != nil {
+			return nil, fmt.Errorf("the embedded network evaluation: %w", err)
+		}
+		o.Eval = ev
 	}
 	if o.Objective != movegen.Margin && o.Objective != movegen.Match {
 		return nil, errors.New("objective: must be margin or match")

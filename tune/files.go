@@ -4,6 +4,8 @@ package tune
 
 import (
 	"fmt"
+
+	"github.com/kiothi/kiothi/datagen"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,21 +45,30 @@ func Files(names []string) ([]string, error) {
 // LoadFiles reads the records of the data files names stand for (Files)
 // into samples; an error names the file.
 func LoadFiles(names []string, o Options, st *Stats) ([]Sample, error) {
+	var samples []Sample
+	err := VisitFiles(names, o, st, func(rec *datagen.Record, target float64) {
+		samples = append(samples, sampleOf(rec, target))
+	})
+	return samples, err
+}
+
+// VisitFiles is Visit over the data files names stand for (Files), in
+// order; an error names the file.
+func VisitFiles(names []string, o Options, st *Stats, fn func(rec *datagen.Record, target float64)) error {
 	files, err := Files(names)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var samples []Sample
 	for _, name := range files {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		samples, err = Load(f, o, samples, st)
+		err = Visit(f, o, st, fn)
 		f.Close()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
-	return samples, nil
+	return nil
 }

@@ -52,17 +52,32 @@ type Stats struct {
 
 // Load reads a data file's records into samples.
 func Load(r io.Reader, o Options, dst []Sample, st *Stats) ([]Sample, error) {
+	err := Visit(r, o, st, func(rec *datagen.Record, target float64) {
+		dst = append(dst, sampleOf(rec, target))
+	})
+	return dst, err
+}
+
+// sampleOf is the linear model's sample of a record.
+func sampleOf(rec *datagen.Record, target float64) Sample {
+	return Sample{Features: eval.AppendFeatures(nil, &rec.Pos), Target: target, Game: rec.Game}
+}
+
+// Visit reads a data file's records and calls fn with each one o keeps
+// and its target with the prison term taken out (a model of the board
+// adds to the prison difference), counting in st.
+func Visit(r io.Reader, o Options, st *Stats, fn func(rec *datagen.Record, target float64)) error {
 	rd, err := datagen.NewReader(r)
 	if err != nil {
-		return dst, err
+		return err
 	}
 	for {
 		rec, err := rd.Next()
 		if err == io.EOF {
-			return dst, nil
+			return nil
 		}
 		if err != nil {
-			return dst, err
+			return err
 		}
 		st.Read++
 		switch {
@@ -80,7 +95,7 @@ func Load(r io.Reader, o Options, dst []Sample, st *Stats) ([]Sample, error) {
 		p := &rec.Pos
 		prison := 100 * float64(p.Prison(p.Side())-p.Prison(p.Side().Other()))
 		y := o.Lambda*100*float64(rec.Margin) + (1-o.Lambda)*float64(rec.Score)
-		dst = append(dst, Sample{Features: eval.AppendFeatures(nil, p), Target: y - prison, Game: rec.Game})
+		fn(&rec, y-prison)
 	}
 }
 
@@ -180,7 +195,7 @@ func MSE(samples []Sample, w []float64) float64 {
 // set.
 func Split(samples []Sample, k int) (train, held []Sample) {
 	for _, s := range samples {
-		if k > 0 && s.Game%uint32(k) == 0 {
+		if HeldOut(s.Game, k) {
 			held = append(held, s)
 		} else {
 			train = append(train, s)
@@ -188,3 +203,7 @@ func Split(samples []Sample, k int) (train, held []Sample) {
 	}
 	return train, held
 }
+
+// HeldOut reports whether game is in the held-out set of every k-th game
+// (none for k = 0).
+func HeldOut(game uint32, k int) bool { return k > 0 && game%uint32(k) == 0 }

@@ -43,7 +43,7 @@ func WriteGo(out io.Writer, w eval.Weights) error {
 	var b strings.Builder
 	b.WriteString("// The evaluation's default weights, written by `kiothi tune` (docs/tuning.md).\n\n")
 	b.WriteString("package eval\n\n")
-	b.WriteString("// Default is the evaluation the engine plays with.\n")
+	b.WriteString("// Default is the linear model's weights (eval=linear; the search's default is the network, eval/nn).\n")
 	b.WriteString("var Default = Weights{\n\tPit: [2][20][2][NumBuckets]int{\n")
 	for ph, name := range []string{"Full", "Empty"} {
 		fmt.Fprintf(&b, "\t\t{ // %s board\n", name)

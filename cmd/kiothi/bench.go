@@ -6,13 +6,16 @@ import (
 	"fmt"
 
 	"github.com/kiothi/kiothi/bench"
+	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/match"
 	"github.com/spf13/cobra"
 )
 
 type benchOptions struct {
 	depth, threads, hash int
+	eval                 string
 }
 
 func newBenchCmd(g *globalOptions) *cobra.Command {
@@ -26,7 +29,9 @@ The first two lines name the build (version and commit) and the machine
 (CPU, cores, caches, x86-64 level, Go version, GOAMD64), so that the speed
 says where it was measured. With one thread at the default depth the node
 count is the bench signature (bench/signature.txt, make signature): it
-changes only when the search does. Scores are in centi-warriors.`,
+changes only when the search does. Scores are in centi-warriors. --eval
+searches with another evaluation (an engine spec's eval=: linear, nn,
+FILE.knn or FILE.json), to measure its speed; its node count is not the signature.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			for _, err := range []error{
@@ -39,11 +44,18 @@ changes only when the search does. Scores are in centi-warriors.`,
 					return err
 				}
 			}
+			var ev *eval.Evaluator
+			if o.eval != "" {
+				var err error
+				if ev, err = match.LoadEval(o.eval); err != nil {
+					return fmt.Errorf("--eval %s: %w", o.eval, err)
+				}
+			}
 			fmt.Fprintf(g.out, "kiothi %s bench: depth %d, %d thread(s), hash %d MB\n", version, o.depth, o.threads, o.hash)
 			fmt.Fprintln(g.out, machine.Current())
 			ctx, stop := interruptible(cmd.Context())
 			defer stop()
-			_, err := bench.Run(ctx, bench.Options{Depth: o.depth, Threads: o.threads, HashMB: o.hash, Rules: g.rules()}, g.out)
+			_, err := bench.Run(ctx, bench.Options{Depth: o.depth, Threads: o.threads, HashMB: o.hash, Rules: g.rules(), Eval: ev}, g.out)
 			return err
 		},
 	}
@@ -51,5 +63,6 @@ changes only when the search does. Scores are in centi-warriors.`,
 	f.IntVar(&o.depth, "depth", bench.DefaultDepth, "search depth")
 	f.IntVar(&o.threads, "threads", 1, "search threads")
 	f.IntVar(&o.hash, "hash", limits.DefaultHashMB, "transposition table size in MB")
+	f.StringVar(&o.eval, "eval", "", "evaluation: linear, nn, FILE.knn or FILE.json (default: the engine's)")
 	return c
 }

@@ -30,6 +30,7 @@
 //	kiothi datagen --out FILE                    self-play games as labelled positions
 //	kiothi tune --data FILE                      fit the evaluation's weights to datagen files
 //	kiothi spsa --openings FILE                  tune the search's knobs by SPSA over short matches
+//	kiothi train --data FILE                     train the network evaluation on datagen files
 //	kiothi worker --nats URL                     run games, searches, perft and datagen jobs
 package main
 

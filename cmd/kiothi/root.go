@@ -38,7 +38,7 @@ func subcommands(g *globalOptions) []*cobra.Command {
 		// Playing and front-ends.
 		newPlayCmd(g), newUGICmd(g), newServeCmd(g),
 		// Games between engines, books, training data, and their workers.
-		newMatchCmd(g), newAnnotateCmd(g), newBookCmd(g), newDatagenCmd(g), newTuneCmd(g), newSPSACmd(g), newWorkerCmd(g),
+		newMatchCmd(g), newAnnotateCmd(g), newBookCmd(g), newDatagenCmd(g), newTuneCmd(g), newTrainCmd(g), newSPSACmd(g), newWorkerCmd(g),
 	}
 }
 

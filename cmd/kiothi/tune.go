@@ -15,17 +15,53 @@ import (
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/tune"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 type tuneOptions struct {
+	dataOptions
+	ridge float64
+	out   string
+	note  string
+}
+
+// dataOptions are the flags that select and label datagen positions, shared
+// by tune and train.
+type dataOptions struct {
 	data     []string
 	lambda   float64
-	ridge    float64
 	maxScore int
 	holdout  int
-	out      string
-	note     string
 	quiet    bool
+}
+
+// addFlags defines d's flags on f, --lambda defaulting to lambda.
+func (d *dataOptions) addFlags(f *pflag.FlagSet, lambda float64) {
+	f.StringSliceVar(&d.data, "data", nil, "datagen files, or folders of them (repeat or comma-separate)")
+	f.Float64Var(&d.lambda, "lambda", lambda, "weight of the game's final margin in the target, 0..1")
+	f.IntVar(&d.maxScore, "max-score", 3000, "drop positions whose |search score| is larger (centi-warriors)")
+	f.IntVar(&d.holdout, "holdout", 10, "hold out every k-th game for the reported error (0: none)")
+	f.BoolVar(&d.quiet, "quiet", false, "drop positions where the side to move can capture")
+}
+
+// check reports a flag out of range.
+func (d *dataOptions) check() error {
+	switch {
+	case len(d.data) == 0:
+		return errors.New("--data: at least one datagen file is required")
+	case !(d.lambda >= 0 && d.lambda <= 1):
+		return fmt.Errorf("--lambda %v: must be from 0 to 1", d.lambda)
+	case d.maxScore < 1:
+		return fmt.Errorf("--max-score %d: must be at least 1", d.maxScore)
+	case d.holdout < 0 || d.holdout == 1:
+		return fmt.Errorf("--holdout %d: must be 0 or at least 2", d.holdout)
+	}
+	return nil
+}
+
+// options are package tune's reading options of d.
+func (d *dataOptions) options(g *globalOptions) tune.Options {
+	return tune.Options{Lambda: d.lambda, MaxScore: d.maxScore, Rules: g.rules(), Loud: !d.quiet}
 }
 
 func newTuneCmd(g *globalOptions) *cobra.Command {
@@ -49,38 +85,27 @@ and a place that cannot be written is refused before the fit.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runTune(g, o) },
 	}
 	f := c.Flags()
-	f.StringSliceVar(&o.data, "data", nil, "datagen files, or folders of them (repeat or comma-separate)")
-	f.Float64Var(&o.lambda, "lambda", 0.9, "weight of the game's final margin in the target, 0..1")
+	o.addFlags(f, 0.9)
 	f.Float64Var(&o.ridge, "ridge", 100, "pull towards the prior (per weight, in squared-feature units)")
-	f.IntVar(&o.maxScore, "max-score", 3000, "drop positions whose |search score| is larger (centi-warriors)")
-	f.IntVar(&o.holdout, "holdout", 10, "hold out every k-th game for the reported error (0: none)")
 	f.StringVar(&o.out, "out", "", "write the weights as Go source to this file")
-	f.BoolVar(&o.quiet, "quiet", false, "drop positions where the side to move can capture")
 	f.StringVar(&o.note, "note", "", "text added to the weights' provenance (e.g. the datagen command)")
 	return c
 }
 
 func runTune(g *globalOptions, o *tuneOptions) error {
-	switch {
-	case len(o.data) == 0:
-		return errors.New("--data: at least one datagen file is required")
-	case !(o.lambda >= 0 && o.lambda <= 1):
-		return fmt.Errorf("--lambda %v: must be from 0 to 1", o.lambda)
-	case !(o.ridge > 0 && o.ridge <= 1e12):
+	if err := o.check(); err != nil {
+		return err
+	}
+	if !(o.ridge > 0 && o.ridge <= 1e12) {
 		return fmt.Errorf("--ridge %v: must be above 0 and at most 1e12", o.ridge)
-	case o.maxScore < 1:
-		return fmt.Errorf("--max-score %d: must be at least 1", o.maxScore)
-	case o.holdout < 0 || o.holdout == 1:
-		return fmt.Errorf("--holdout %d: must be 0 or at least 2", o.holdout)
 	}
 	if o.out != "" {
 		if err := wholefile.CheckWritable(o.out); err != nil {
 			return fmt.Errorf("--out: %w", err)
 		}
 	}
-	opt := tune.Options{Lambda: o.lambda, MaxScore: o.maxScore, Rules: g.rules(), Loud: !o.quiet}
 	var st tune.Stats
-	samples, err := tune.LoadFiles(o.data, opt, &st)
+	samples, err := tune.LoadFiles(o.data, o.options(g), &st)
 	if err != nil {
 		return fmt.Errorf("--data: %w", err)
 	}
