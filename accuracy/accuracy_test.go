@@ -30,7 +30,7 @@ func labelled(t *testing.T, n int) []Item {
 		if !movegen.HasMove(&p, rules) {
 			continue
 		}
-		it, ok, err := Label(context.Background(), p, rules, solve.NewMemTable(1))
+		it, ok, err := Label(context.Background(), p, rules, solve.NewMemTable(1), 0)
 		if err != nil || !ok {
 			t.Fatalf("%s: ok %v err %v", p, ok, err)
 		}
@@ -42,14 +42,6 @@ func labelled(t *testing.T, n int) []Item {
 		t.Fatalf("only %d positions", len(items))
 	}
 	return items
-}
-
-func minValue(vs []int) int {
-	m := vs[0]
-	for _, v := range vs[1:] {
-		m = min(m, v)
-	}
-	return m
 }
 
 // TestLabelMatchesRootValue: the best move value is the root's proven
