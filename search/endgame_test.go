@@ -161,3 +161,50 @@ func TestSolveWarriors(t *testing.T) {
 		}
 	}
 }
+
+func TestSolveBudget(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		soft     time.Duration
+		warriors int
+		want     time.Duration
+	}{
+		{200 * ms, 20, 100 * ms}, // solveWarriors(100ms) = 20: half
+		{200 * ms, 21, 25 * ms},  // above: a trial of an eighth
+		{200 * ms, trialMax, 25 * ms},
+		{200 * ms, trialMax + 1, 0},
+		{time.Second, 23, 500 * ms}, {time.Second, 24, 125 * ms},
+		{80 * ms, 22, 10 * ms}, {79 * ms, 22, 0}, // the trial's minimum
+		{50 * ms, 18, 25 * ms}, {50 * ms, 19, 0}, // the half's minimum, no trial
+		{20 * ms, 10, 0},
+	} {
+		if got := solveBudget(c.soft, c.warriors); got != c.want {
+			t.Errorf("solveBudget(%v, %d) = %v, want %v", c.soft, c.warriors, got, c.want)
+		}
+	}
+}
+
+// TestTrialSolvePlaysProvenRoot: a root above the half share's warriors
+// that the solver proves in a small share is played perfectly, with its
+// proven value (position 14 of testdata/accuracy-20-26.txt: 26 warriors,
+// about 33,000 solver nodes; E2, I2 and J1 keep 22, the search's J2 at
+// 200 ms keeps 18).
+func TestTrialSolvePlaysProvenRoot(t *testing.T) {
+	p, err := position.Parse("0.1.0.2.1.1.1.0.1.0/1.9*.0.0.2.0.0.1.2.4 15-19 n 30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	soft := 7900 * time.Millisecond // half: 3.95 s, solveWarriors 25
+	if b := solveBudget(soft, p.BoardTotal()); b != soft/trialShare {
+		t.Fatalf("budget %v: not a trial", b)
+	}
+	e, _ := NewEngine(Options{HashMB: 1})
+	begin := time.Now()
+	res := e.Search(context.Background(), p, nil, Limits{MoveTime: soft}, nil)
+	if !res.Proven || res.Score != 2200 {
+		t.Fatalf("score %d proven %v after %v, want proven 2200", res.Score, res.Proven, time.Since(begin))
+	}
+	if m := res.Best.Play.String(); m != "E2" && m != "I2" && m != "J1" {
+		t.Errorf("move %s, want E2, I2 or J1", m)
+	}
+}
