@@ -163,7 +163,7 @@ func (g *Generated) FileText(o GenerateOptions) string {
 	if len(g.Items) < o.N {
 		fmt.Fprintf(&b, "# The run stopped at %d of the %d positions asked for.\n", len(g.Items), o.N)
 	}
-	b.WriteString("# Measure with: kiothi accuracy --set FILE --movetime 20\n")
+	b.WriteString("# Measure with: kiothi accuracy --set FILE --player engine:movetime=T --movetime T\n")
 	for i := range g.Items {
 		b.WriteString(g.Items[i].Format())
 		b.WriteByte('\n')
