@@ -31,31 +31,7 @@ const (
 	// probeMax: nodes with at most this many warriors on the board look
 	// up the solver's table (in searches that ran a solve).
 	probeMax = solveMax
-	// A root above solveWarriors(budget) but with at most trialMax
-	// warriors gets a trial solve of 1/trialShare of the soft time (when
-	// that is at least minTrialBudget): the solver's work varies a
-	// hundredfold between positions of the same count, so many such
-	// roots are proven in a small share, and one that is not costs the
-	// search only that share (what the trial proved stays in the table
-	// for the search's probes).
-	trialShare     = 8
-	trialMax       = 26
-	minTrialBudget = 10 * time.Millisecond
 )
-
-// solveBudget returns the time the solver gets at a root with the given
-// warriors on the board in a search of the given soft time, 0 for none:
-// 1/solveShare of it when the solve is likely to finish, else
-// 1/trialShare of it for a trial.
-func solveBudget(soft time.Duration, warriors int) time.Duration {
-	if b := soft / solveShare; b >= minSolveBudget && warriors <= solveWarriors(b) {
-		return b
-	}
-	if b := soft / trialShare; b >= minTrialBudget && warriors <= trialMax {
-		return b
-	}
-	return 0
-}
 
 // solveWarriors returns the most warriors on the board for which a solve
 // of the given budget is tried.
@@ -71,17 +47,19 @@ func solveWarriors(budget time.Duration) int {
 }
 
 // solveRoot runs the solver on root for a share of a timed search's time
-// (one with no depth or node limit, solveBudget), filling the engine's table of proven values (kept across searches and
+// (one with no depth or node limit) when the root has few enough warriors
+// for it to finish,
+// filling the engine's table of proven values (kept across searches and
 // games: a proven value does not depend on them, and values a repetition
 // decided are never stored). It returns the proven result when the solve
 // finished with a line to play. history is as Search takes it (the
 // game's positions, oldest first, the root last or left out).
 func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Position, history []uint64) (Result, bool) {
-	budget := solveBudget(s.soft, root.BoardTotal())
+	budget := s.soft / solveShare
 	// A depth or node limit says how much to search: a time that comes
 	// with it is a deadline, not a budget to spend on a solve.
 	limited := s.maxDepth < MaxDepth || s.nodeLimit > 0
-	if !s.timed || limited || s.multiPV > 1 || budget == 0 {
+	if !s.timed || limited || s.multiPV > 1 || budget < minSolveBudget || root.BoardTotal() > solveWarriors(budget) {
 		return Result{}, false
 	}
 	if e.solved == nil {
