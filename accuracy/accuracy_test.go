@@ -30,7 +30,7 @@ func labelled(t *testing.T, n int) []Item {
 		if !movegen.HasMove(&p, rules) {
 			continue
 		}
-		it, ok, err := Label(context.Background(), p, rules, solve.NewMemTable(1))
+		it, ok, err := Label(context.Background(), p, rules, solve.NewMemTable(1), 0)
 		if err != nil || !ok {
 			t.Fatalf("%s: ok %v err %v", p, ok, err)
 		}
@@ -42,14 +42,6 @@ func labelled(t *testing.T, n int) []Item {
 		t.Fatalf("only %d positions", len(items))
 	}
 	return items
-}
-
-func minValue(vs []int) int {
-	m := vs[0]
-	for _, v := range vs[1:] {
-		m = min(m, v)
-	}
-	return m
 }
 
 // TestLabelMatchesRootValue: the best move value is the root's proven
@@ -177,11 +169,12 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// TestShippedSet: the set in testdata parses, holds what its header says
-// (20 to 26 warriors, moves that differ in value), and its best values
-// are the solver's root values (checked on the first few).
-func TestShippedSet(t *testing.T) {
-	f, err := os.Open("../testdata/accuracy-20-26.txt")
+// shippedSet reads testdata/name and checks that it holds what its header
+// says: at least n positions of lo to hi warriors whose moves differ in
+// value.
+func shippedSet(t *testing.T, name string, lo, hi, n int) []Item {
+	t.Helper()
+	f, err := os.Open("../testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,14 +183,23 @@ func TestShippedSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(items) < 90 {
-		t.Fatalf("%d positions", len(items))
+	if len(items) < n {
+		t.Fatalf("%s: %d positions", name, len(items))
 	}
 	for i, it := range items {
-		if bt := it.Pos.BoardTotal(); bt < 20 || bt > 26 || it.Best() == minValue(it.Values) {
-			t.Errorf("position %d (%s): %d warriors, values %v", i+1, it.Pos, bt, it.Values)
+		if bt := it.Pos.BoardTotal(); bt < lo || bt > hi || it.Best() == minValue(it.Values) {
+			t.Errorf("%s position %d (%s): %d warriors, values %v", name, i+1, it.Pos, bt, it.Values)
 		}
 	}
+	return items
+}
+
+// TestShippedSet: the sets in testdata parse and hold what their headers
+// say, and the first set's best values are the solver's root values
+// (checked on the first few; the second set's take seconds each).
+func TestShippedSet(t *testing.T) {
+	shippedSet(t, "accuracy-27-32.txt", 27, 32, 13)
+	items := shippedSet(t, "accuracy-20-26.txt", 20, 26, 90)
 	n := 3
 	if testing.Short() {
 		n = 1

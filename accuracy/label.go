@@ -13,21 +13,32 @@ import (
 
 // Label proves the value of each legal move of p (margin objective, no
 // game history), sharing table between the solves (it must hold margin
-// entries only). ok is false when ctx ended before every move was proven.
-func Label(ctx context.Context, p position.Position, r movegen.Rules, table solve.Table) (Item, bool, error) {
+// entries only). maxNodes, if positive, bounds the solver nodes of all
+// the solves together. ok is false when ctx ended or the nodes ran out
+// before every move was proven.
+func Label(ctx context.Context, p position.Position, r movegen.Rules, table solve.Table, maxNodes uint64) (Item, bool, error) {
 	var list movegen.MoveList
 	n := movegen.Generate(&p, r, &list)
 	it := Item{Pos: p}
 	var guess *int
+	var spent uint64
 	for _, m := range list[:n] {
 		q, st := movegen.MakeMove(p, m, r)
 		if st != movegen.Legal {
 			return it, false, fmt.Errorf("move %s of %s: generated but not legal (%v)", m, p, st)
 		}
-		res, err := solve.Solve(ctx, q, solve.Options{Rules: r, Objective: movegen.Margin, Table: table, Guess: guess})
+		o := solve.Options{Rules: r, Objective: movegen.Margin, Table: table, Guess: guess}
+		if maxNodes > 0 {
+			if spent >= maxNodes {
+				return it, false, nil
+			}
+			o.MaxNodes = maxNodes - spent
+		}
+		res, err := solve.Solve(ctx, q, o)
 		if err != nil {
 			return it, false, err
 		}
+		spent += res.Nodes
 		if !res.Exact {
 			return it, false, nil
 		}

@@ -36,6 +36,11 @@ type Options struct {
 	// Guess, if set, is a likely value: the first test is made there,
 	// which saves work when it is close (see Solve).
 	Guess *int
+	// MaxNodes, if positive, stops the solve once its threads have
+	// searched about that many nodes (checked every 1024 nodes a thread),
+	// as a done ctx does: the result holds the bounds proven so far. With
+	// one thread the stop is reproducible, unlike a time limit.
+	MaxNodes uint64
 	// Progress, if set, receives the bounds each time they narrow, and
 	// also every ProgressEvery while they do not when that is positive.
 	// Calls never overlap.
@@ -190,6 +195,11 @@ func (s *solver) nodes() uint64 {
 		n += w.nodes.Load()
 	}
 	return n
+}
+
+// overBudget reports whether the solve has used up Options.MaxNodes.
+func (s *solver) overBudget() bool {
+	return s.opts.MaxNodes > 0 && s.nodes() >= s.opts.MaxNodes
 }
 
 // test runs the null-window search (mid-1, mid) on every thread and
@@ -349,7 +359,7 @@ func (w *worker) root(p *position.Position, alpha, beta int) int {
 // and not stored). p must not be a repetition (callers check).
 func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) {
 	n := w.nodes.Add(1)
-	if n&1023 == 0 && w.s.stop.Load() {
+	if n&1023 == 0 && (w.s.stop.Load() || w.s.overBudget()) {
 		w.aborted = true
 	}
 	if w.aborted {

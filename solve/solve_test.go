@@ -181,3 +181,30 @@ func TestSolveRefusesOpening(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestMaxNodes: a node bound stops a solve that needs more, with bounds
+// that hold the value, after about that many nodes; a bound that suffices
+// changes nothing.
+func TestMaxNodes(t *testing.T) {
+	// 25 warriors on the board, about 16 M nodes to prove (value -18).
+	p, err := position.Parse("1.1.0.0.0.0.0.12*.0.0/1.0.1.0.1.4.0.0.2.2 21-14 n 32")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Solve(context.Background(), p, Options{HashMB: 1, MaxNodes: 100000})
+	if err != nil || res.Exact || res.Lo > -18 || res.Hi < -18 {
+		t.Fatalf("bounded: %+v %v", res, err)
+	}
+	if res.Nodes < 100000 || res.Nodes > 100000+1024 {
+		t.Errorf("bounded at 100000 nodes: %d searched", res.Nodes)
+	}
+	q, _ := position.Parse("2.1.0.1.0.0.0.11.0.0/0.0.0.1.1.2.1.1.2.0 23-14 s 39")
+	free, err := Solve(context.Background(), q, Options{HashMB: 1})
+	if err != nil || !free.Exact {
+		t.Fatal(free, err)
+	}
+	res, err = Solve(context.Background(), q, Options{HashMB: 1, MaxNodes: 2 * free.Nodes})
+	if err != nil || !res.Exact || res.Value != free.Value || res.Nodes != free.Nodes {
+		t.Fatalf("bound above the need: %+v, unbounded %+v", res, free)
+	}
+}

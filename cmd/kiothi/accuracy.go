@@ -28,11 +28,14 @@ func newAccuracyCmd(g *globalOptions) *cobra.Command {
 		Short: "Measure a player's moves against proven move values",
 		Long: `Ask a player (a match SPEC: engine[:settings] or ugi:COMMAND LINE; see
 kiothi match --help) for its move in each position of an accuracy set, a fresh
-player each position and --movetime a move, and compare the move with the
+player each position and --movetime a move (an engine spec thinks the smaller
+of --movetime and its own movetime, 10 ms when it sets none: measure an engine
+at T with --player engine:movetime=T --movetime T), and compare the move with the
 set's proven values (testdata/accuracy-*.txt, every legal move's exact value
 by package solve). The last line is "positions N best B (P%) mean loss L
 loss>=4 K (Q%)": B the positions where the move is a best move, L the
-warriors a move loses on average, K the moves that lose 4 or more.`,
+warriors a move loses on average, K the moves that lose 4 or more.
+kiothi accuracy generate makes a set.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd, g) },
 	}
@@ -41,6 +44,7 @@ warriors a move loses on average, K the moves that lose 4 or more.`,
 	f.StringVar(&o.player, "player", "engine", "the player's SPEC, as for kiothi match")
 	durationVar(f, &o.moveTime, "movetime", 20*time.Millisecond, "time a move")
 	f.BoolVar(&o.each, "each", false, "print one line a position: its number, the move and what it loses")
+	c.AddCommand(newAccuracyGenerateCmd(g))
 	return c
 }
 

@@ -42,3 +42,36 @@ func TestAccuracyCommand(t *testing.T) {
 		})
 	}
 }
+
+// TestAccuracyGenerateCommand: the set it writes is one the accuracy
+// command reads, with a progress line on stderr; bad flags are refused
+// before any work.
+func TestAccuracyGenerateCommand(t *testing.T) {
+	set := filepath.Join(t.TempDir(), "gen.txt")
+	out, errOut, err := runCLI(t, "accuracy", "generate", "--lo", "8", "--hi", "12", "--n", "2", "--seed", "5", "--hash", "1", "--out", set)
+	if err != nil || !strings.Contains(out, "gen.txt: 2 positions") || !strings.Contains(errOut, "kept 2/2") {
+		t.Fatalf("out %q stderr %q err %v", out, errOut, err)
+	}
+	out, _, err = runCLI(t, "accuracy", "--set", set, "--player", "engine:depth=20")
+	if err != nil || !strings.HasPrefix(lastLine(out), "positions 2 best 2 (100.0%)") {
+		t.Fatalf("measuring the generated set: %q %v", out, err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"accuracy", "generate"}, "--out"},
+		{[]string{"accuracy", "generate", "--out", set, "--n", "0"}, "--n"},
+		{[]string{"accuracy", "generate", "--out", set, "--nodes", "-1"}, "--nodes"},
+		{[]string{"accuracy", "generate", "--out", set, "--hash", "0"}, "--hash"},
+		{[]string{"accuracy", "generate", "--out", set, "--lo", "30", "--hi", "20"}, "30 to 20"},
+		{[]string{"accuracy", "generate", "--out", t.TempDir()}, "--out"},
+	} {
+		t.Run(caseName(c.args), func(t *testing.T) {
+			_, _, err := runCLI(t, c.args...)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one naming %q", err, c.want)
+			}
+		})
+	}
+}

@@ -1,6 +1,6 @@
 // Package testgame holds helpers that several packages' tests, self-play
-// harnesses and the generator commands (cmd/genbench) share; the engine
-// and kiothi itself never import it.
+// harnesses and the generators (cmd/genbench, kiothi accuracy generate
+// through package accuracy) share; the engine never imports it.
 package testgame
 
 import (
