@@ -380,6 +380,10 @@ func (s *shared) result(best *worker) Result {
 	if r.score == -Infinite {
 		v, proven = 0, false
 	}
+	// A move whose iteration stopped inside an aspiration pass has a
+	// bound for its score: its value is at least (or at most) that, so it
+	// is no proven value.
+	proven = proven && r.exact
 	res := Result{
 		Best: position.PlayMove(r.move), HasMove: true, Score: v, Proven: proven,
 		Depth: best.done, Nodes: s.totalNodes(), PV: gameMoves(r.pv[:max(r.pvLen, 1)]),

@@ -34,6 +34,7 @@ type rootMove struct {
 	move     position.Move
 	pos      position.Position
 	score    int
+	exact    bool // score is the move's value at its depth, not a bound
 	prev     int
 	pv       [maxPly]position.Move
 	pvLen    int
@@ -42,21 +43,22 @@ type rootMove struct {
 
 // worker is one thread's state; workers live as long as their engine.
 type worker struct {
-	s       *shared
-	id      int
-	stack   [maxPly + 1]frame
-	keys    [maxPly + 1]uint64 // KeyWithPrisons along the path
-	lastCap [maxPly + 1]int    // ply of the latest position after a capture
-	history [2][2048]int32
-	nodes   uint64
-	sown    int // relaying sowings since the last poll
-	nulled  [maxPly + 1]bool
-	pub     atomic.Uint64 // nodes, published for other threads
-	abort   bool
-	sel     int
-	root    []rootMove
-	done    int // last completed depth
-	st      threadStats
+	s         *shared
+	id        int
+	stack     [maxPly + 1]frame
+	keys      [maxPly + 1]uint64 // KeyWithPrisons along the path
+	lastCap   [maxPly + 1]int    // ply of the latest position after a capture
+	history   [2][2048]int32
+	nodes     uint64
+	sown      int // relaying sowings since the last poll
+	nulled    [maxPly + 1]bool
+	pub       atomic.Uint64 // nodes, published for other threads
+	abort     bool
+	sel       int
+	root      []rootMove
+	done      int // last completed depth
+	doneScore int // root[0].score when it completed
+	st        threadStats
 }
 
 // Polling intervals: every flushEvery nodes, or sooner after sowEvery
@@ -81,7 +83,7 @@ func (w *worker) tick() {
 }
 
 func (w *worker) reset() {
-	w.nodes, w.abort, w.sel, w.done, w.sown = 0, false, 0, 0, 0
+	w.nodes, w.abort, w.sel, w.done, w.doneScore, w.sown = 0, false, 0, 0, -Infinite, 0
 	w.pub.Store(0)
 	for i := range w.stack {
 		w.stack[i].killers = [2]position.Move{}
@@ -414,8 +416,19 @@ func (w *worker) rootSearch(alpha, beta, depth, pvIdx int) int {
 			s = -w.search(child, -beta, -alpha, depth-1, 1, true)
 		} else {
 			s = -w.search(child, -alpha-1, -alpha, depth-1, 1, false)
-			if s > alpha && s < beta {
+			if s > alpha && s < beta && !w.abort {
+				// The move beats the best so far; if the full window's
+				// search is stopped, that much is still known: the move
+				// goes first with its bound.
+				low := s
 				s = -w.search(child, -beta, -alpha, depth-1, 1, true)
+				if w.abort {
+					r.score, r.exact, r.pvLen = low, false, 1
+					r.pv[0] = r.move
+					m := w.root[i]
+					copy(w.root[pvIdx+1:i+1], w.root[pvIdx:i])
+					w.root[pvIdx] = m
+				}
 			}
 		}
 		if w.abort {
@@ -424,13 +437,14 @@ func (w *worker) rootSearch(alpha, beta, depth, pvIdx int) int {
 		w.st.rootMoveDone(i - pvIdx + 1)
 		if i == pvIdx || s > alpha {
 			r.score = s
+			r.exact = s > alpha && s < beta
 			r.selDepth = w.sel
 			c := &w.stack[1]
 			r.pv[0] = r.move
 			copy(r.pv[1:], c.pv[:c.pvLen])
 			r.pvLen = c.pvLen + 1
 		} else {
-			r.score = -Infinite
+			r.score, r.exact = -Infinite, false
 		}
 		if s > best {
 			best = s
@@ -509,11 +523,16 @@ func (w *worker) iterate() {
 		}
 		if w.abort {
 			// Keep the best line found so far unless nothing was searched
-			// at this depth.
+			// at this depth. Moves not searched at this depth may be
+			// better, so its score is the position's value only where it
+			// is the completed iteration's.
+			if w.root[0].score != w.doneScore {
+				w.root[0].exact = false
+			}
 			w.st.aborted(w, depth)
 			return
 		}
-		w.done = depth
+		w.done, w.doneScore = depth, w.root[0].score
 		w.st.completed(w, depth)
 		if w.id == 0 {
 			s.clock.iterated(w.root[0].move, w.root[0].score)
