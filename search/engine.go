@@ -39,6 +39,8 @@ type Engine struct {
 	params  params // defaultParams; the measurement harnesses set others
 	picked  int    // the thread whose result the last search returned
 
+	timing timing // of the last search (LastTiming)
+
 	solved *solve.MemTable // proven values (endgame.go), made on first use
 }
 
@@ -109,6 +111,7 @@ type shared struct {
 	ctx         context.Context
 	start       time.Time
 	stop        atomic.Bool
+	stopped     time.Duration // since start, when stop was set (halt)
 	hist        histSet
 	rootPrisons int
 	workers     []*worker
@@ -166,7 +169,7 @@ func (s *shared) poll(w *worker) bool {
 		return true
 	}
 	if s.ctx.Err() != nil {
-		s.stop.Store(true)
+		s.halt()
 		return true
 	}
 	if w.id != 0 || w.done == 0 || s.infinite {
@@ -174,7 +177,7 @@ func (s *shared) poll(w *worker) bool {
 	}
 	if s.nodeLimit > 0 && s.totalNodes() >= s.nodeLimit ||
 		s.timed && time.Since(s.start) >= s.hard {
-		s.stop.Store(true)
+		s.halt()
 		return true
 	}
 	return false
@@ -237,6 +240,7 @@ func gameMoves(ms []position.Move) []position.GameMove {
 // repetition rule. info, if not nil, receives progress reports from the
 // searching goroutine. No goroutine started by Search outlives it.
 func (e *Engine) Search(ctx context.Context, root position.Position, history []uint64, l Limits, info func(Info)) Result {
+	e.timing.ran = false
 	if root.Phase() != position.Play {
 		return e.searchOpening(ctx, root, l, info)
 	}
@@ -279,15 +283,18 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 		w.keys[0] = root.KeyWithPrisons()
 		w.lastCap[0] = 0
 	}
+	e.timing.setup = time.Since(s.start)
 	var g errgroup.Group
 	for _, w := range e.workers {
 		g.Go(func() error {
+			w.began = time.Since(s.start)
 			w.iterate()
+			w.ended = time.Since(s.start)
 			if w.id == 0 {
 				if s.infinite {
 					<-ctx.Done()
 				}
-				s.stop.Store(true)
+				s.halt()
 			}
 			w.pub.Store(w.nodes)
 			return nil
@@ -296,7 +303,9 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 	_ = g.Wait()
 	best := s.pick()
 	e.picked = best.id
-	return s.result(best)
+	r := s.result(best)
+	e.timing.ran, e.timing.stopped, e.timing.done = true, s.stopped, time.Since(s.start)
+	return r
 }
 
 // pick merges the threads. By default the deepest completed iteration

@@ -5,6 +5,7 @@ package search
 import (
 	"slices"
 	"sync/atomic"
+	"time"
 
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
@@ -57,6 +58,8 @@ type worker struct {
 	root    []rootMove
 	done    int // last completed depth
 	st      threadStats
+
+	began, ended time.Duration // since the search's start (LastTiming)
 }
 
 // Polling intervals: every flushEvery nodes, or sooner after sowEvery
