@@ -37,6 +37,7 @@ type Engine struct {
 	tt      *tt.Table
 	workers []*worker
 	params  params // defaultParams; the measurement harnesses set others
+	marks   *marks // busy marks, made with more than one thread
 	picked  int    // the thread whose result the last search returned
 
 	timing timing // of the last search (LastTiming)
@@ -83,6 +84,9 @@ func NewEngine(o Options) (*Engine, error) {
 	for i := 0; i < o.Threads; i++ {
 		e.workers = append(e.workers, &worker{id: i})
 	}
+	if o.Threads > 1 {
+		e.marks = new(marks)
+	}
 	return e, nil
 }
 
@@ -125,6 +129,7 @@ type shared struct {
 	yield  bool
 	params params
 	solved *solve.MemTable // proven values to probe (endgame.go), or nil
+	marks  *marks          // busy marks (marks.go), or nil: off
 }
 
 func (e *Engine) newShared(ctx context.Context, root *position.Position, history []uint64, l Limits, info func(Info)) *shared {
@@ -138,6 +143,9 @@ func (e *Engine) newShared(ctx context.Context, root *position.Position, history
 	}
 	if l.Depth > 0 {
 		s.maxDepth = min(l.Depth, MaxDepth)
+	}
+	if e.params.smpMarks {
+		s.marks = e.marks
 	}
 	if !l.Infinite {
 		s.setTime(l, root)
