@@ -32,7 +32,7 @@ type ThreadsOptions struct {
 type ThreadsRow struct {
 	Threads  int
 	MoveTime time.Duration // 0: to Depth
-	Depth    int
+	Depth    int           // the depth limit (rows without a move time)
 	Searches int
 	Skipped  int
 

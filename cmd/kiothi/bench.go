@@ -66,8 +66,12 @@ count. Run nothing else meanwhile, or read the CPU figures.`,
 					return err
 				}
 			}
-			ths := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(o.threads)), ","), "[]")
-			fmt.Fprintf(g.out, "kiothi %s bench: depth %d, %s thread(s), hash %d MB\n", version, o.depth, ths, o.hash)
+			list := func(v []int) string { return strings.Trim(strings.Join(strings.Fields(fmt.Sprint(v)), ","), "[]") }
+			limit := fmt.Sprintf("depth %d", o.depth)
+			if len(mts) > 0 {
+				limit = fmt.Sprintf("movetime %s ms", list(o.moveTimes))
+			}
+			fmt.Fprintf(g.out, "kiothi %s bench: %s, %s thread(s), hash %d MB\n", version, limit, list(o.threads), o.hash)
 			fmt.Fprintln(g.out, machine.Current())
 			ctx, stop := interruptible(cmd.Context())
 			defer stop()
