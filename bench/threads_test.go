@@ -43,12 +43,13 @@ func TestThreads(t *testing.T) {
 	if _, err := Threads(context.Background(), ThreadsOptions{}, &out); err == nil {
 		t.Error("no thread counts: no error")
 	}
-	// A move time: the limit is in each line, and the time was spent.
+	// A move time: the limit is in each line, and the time was spent (by
+	// some searches: one with a single move or a proven value ends sooner).
 	rows, err = Threads(context.Background(), ThreadsOptions{Threads: []int{2}, MoveTimes: []time.Duration{5 * time.Millisecond}, HashMB: 1}, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 1 || rows[0].MoveTime != 5*time.Millisecond || rows[0].Wall < time.Duration(rows[0].Searches)*5*time.Millisecond {
+	if len(rows) != 1 || rows[0].MoveTime != 5*time.Millisecond || rows[0].Wall < time.Duration(rows[0].Searches)*time.Millisecond {
 		t.Errorf("rows %+v", rows)
 	}
 }
