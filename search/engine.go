@@ -38,7 +38,10 @@ type Engine struct {
 	tt      *tt.Table
 	workers []*worker
 	params  params // defaultParams with Options.Params set
+	marks   *marks // busy marks, made with more than one thread
 	picked  int    // the thread whose result the last search returned
+
+	timing timing // of the last search (LastTiming)
 
 	solved *solve.MemTable // proven values (endgame.go), made on first use
 }
@@ -86,6 +89,9 @@ func NewEngine(o Options) (*Engine, error) {
 	for i := 0; i < o.Threads; i++ {
 		e.workers = append(e.workers, &worker{id: i})
 	}
+	if o.Threads > 1 {
+		e.marks = new(marks)
+	}
 	return e, nil
 }
 
@@ -115,6 +121,7 @@ type shared struct {
 	ctx         context.Context
 	start       time.Time
 	stop        atomic.Bool
+	stopped     time.Duration // since start, when stop was set (halt)
 	hist        histSet
 	rootPrisons int
 	workers     []*worker
@@ -128,6 +135,7 @@ type shared struct {
 	yield  bool
 	params params
 	solved *solve.MemTable // proven values to probe (endgame.go), or nil
+	marks  *marks          // busy marks (marks.go), or nil: off
 }
 
 func (e *Engine) newShared(ctx context.Context, root *position.Position, history []uint64, l Limits, info func(Info)) *shared {
@@ -141,6 +149,9 @@ func (e *Engine) newShared(ctx context.Context, root *position.Position, history
 	}
 	if l.Depth > 0 {
 		s.maxDepth = min(l.Depth, MaxDepth)
+	}
+	if e.params.smpMarks {
+		s.marks = e.marks
 	}
 	if !l.Infinite {
 		s.setTime(l, root)
@@ -172,7 +183,7 @@ func (s *shared) poll(w *worker) bool {
 		return true
 	}
 	if s.ctx.Err() != nil {
-		s.stop.Store(true)
+		s.halt()
 		return true
 	}
 	if w.id != 0 || w.done == 0 || s.infinite {
@@ -180,7 +191,7 @@ func (s *shared) poll(w *worker) bool {
 	}
 	if s.nodeLimit > 0 && s.totalNodes() >= s.nodeLimit ||
 		s.timed && time.Since(s.start) >= s.hard {
-		s.stop.Store(true)
+		s.halt()
 		return true
 	}
 	return false
@@ -243,6 +254,7 @@ func gameMoves(ms []position.Move) []position.GameMove {
 // repetition rule. info, if not nil, receives progress reports from the
 // searching goroutine. No goroutine started by Search outlives it.
 func (e *Engine) Search(ctx context.Context, root position.Position, history []uint64, l Limits, info func(Info)) Result {
+	e.timing.ran = false
 	if root.Phase() != position.Play {
 		return e.searchOpening(ctx, root, l, info)
 	}
@@ -289,15 +301,18 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 		w.keys[0] = root.KeyWithPrisons()
 		w.lastCap[0] = 0
 	}
+	e.timing.setup = time.Since(s.start)
 	var g errgroup.Group
 	for _, w := range e.workers {
 		g.Go(func() error {
+			w.began = time.Since(s.start)
 			w.iterate()
+			w.ended = time.Since(s.start)
 			if w.id == 0 {
 				if s.infinite {
 					<-ctx.Done()
 				}
-				s.stop.Store(true)
+				s.halt()
 			}
 			w.pub.Store(w.nodes)
 			return nil
@@ -306,7 +321,9 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 	_ = g.Wait()
 	best := s.pick()
 	e.picked = best.id
-	return s.result(best)
+	r := s.result(best)
+	e.timing.ran, e.timing.stopped, e.timing.done = true, s.stopped, time.Since(s.start)
+	return r
 }
 
 // pick merges the threads. By default the deepest completed iteration

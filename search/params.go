@@ -27,6 +27,7 @@ type params struct {
 	qsRelays     bool    // quiescence sows relaying moves for their captures
 	smpSkip      bool    // Lazy SMP helpers skip depths (as in Stockfish)
 	smpVote      bool    // the threads vote for the move played (shared.vote)
+	smpMarks     bool    // busy marks: late moves reduced more where another thread searches (marks.go)
 	lmr          *lmrTable
 }
 

@@ -11,7 +11,8 @@
 // threads of equal speed search in the same time. KIOTHI_SMP_OPENINGS
 // names the start positions (default testdata/openings.txt); each is
 // searched as it stands and again after KIOTHI_SMP_PLIES (default 12)
-// plies of depth-4 self-play.
+// plies of depth-4 self-play. KIOTHI_SMP_MARKS=1 turns the busy marks on
+// (params.smpMarks, marks.go).
 
 package search
 
@@ -137,7 +138,7 @@ func pct(a, b uint64) float64 {
 func TestSMPInstruments(t *testing.T) {
 	ps := smpPositions(t)
 	perThread := uint64(envInt("KIOTHI_SMP_NODES", 200000))
-	t.Logf("%d positions, %d nodes per thread", len(ps), perThread)
+	t.Logf("%d positions, %d nodes per thread, busy marks %v", len(ps), perThread, os.Getenv("KIOTHI_SMP_MARKS") == "1")
 	// One thread, two threads, and one thread at twice the nodes: the
 	// yardstick of what a second core's worth of nodes buys one thread.
 	for _, cf := range []struct{ threads, mult int }{{1, 1}, {2, 2}, {1, 2}} {
@@ -146,6 +147,7 @@ func TestSMPInstruments(t *testing.T) {
 		var resultDiffers, helperDeeper, hashfull, voteDiffers int
 		for _, p := range ps {
 			e, _ := NewEngine(Options{Threads: th, HashMB: 16})
+			e.params.smpMarks = os.Getenv("KIOTHI_SMP_MARKS") == "1"
 			r := e.Search(context.Background(), p, nil, Limits{Nodes: perThread * uint64(cf.mult)}, nil)
 			for i, w := range e.workers {
 				tot[i].add(w)

@@ -5,6 +5,7 @@ package search
 import (
 	"slices"
 	"sync/atomic"
+	"time"
 
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
@@ -27,6 +28,7 @@ type frame struct {
 	killers [2]position.Move
 	pv      [maxPly]position.Move
 	pvLen   int
+	busy    bool // another thread is searching this position (marks.go)
 }
 
 // rootMove is a root move with its score and line from the last search.
@@ -59,6 +61,8 @@ type worker struct {
 	done      int // last completed depth
 	doneScore int // root[0].score when it completed
 	st        threadStats
+
+	began, ended time.Duration // since the search's start (LastTiming)
 }
 
 // Polling intervals: every flushEvery nodes, or sooner after sowEvery
@@ -138,8 +142,9 @@ func (w *worker) begin(p *position.Position, ply int) (v int, end bool) {
 	return 0, false
 }
 
-// search is the PVS negamax (fail-soft) at depth > 0.
-func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNode bool) int {
+// node is the PVS negamax (fail-soft) at depth > 0 (search, with busy
+// marks, calls it).
+func (w *worker) node(p *position.Position, alpha, beta, depth, ply int, pvNode bool) int {
 	if depth <= 0 {
 		return w.qsearch(p, alpha, beta, ply)
 	}
@@ -268,6 +273,9 @@ func (w *worker) search(p *position.Position, alpha, beta, depth, ply int, pvNod
 				r = int(w.s.params.lmr[depth][searched])
 				if pvNode {
 					r--
+				}
+				if f.busy {
+					r++
 				}
 				r = max(0, min(r, newDepth-1))
 			}

@@ -197,7 +197,22 @@ func TestBenchCmd(t *testing.T) {
 	if !strings.HasPrefix(lines[0], "kiothi "+version+" bench: depth 2, 1 thread(s)") || lines[1] != machine.Current().String() {
 		t.Errorf("bench opens with\n%s\n%s\nwant the version and the machine", lines[0], lines[1])
 	}
-	for _, args := range [][]string{{"bench", "--depth", "0"}, {"bench", "--threads", "0"}, {"bench", "--hash", "0"}, {"bench", "extra"}} {
+	// Several thread counts or a move time measure the threads.
+	out, err = runCmd(t, "bench", "--depth", "2", "--threads", "1,2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "bench: depth 2, 1,2 thread(s)") || !strings.Contains(out, "depth 2, 2 thread(s), ") || !strings.Contains(out, "against 1 thread(s): ") {
+		t.Errorf("bench --threads 1,2 output:\n%s", out)
+	}
+	out, err = runCmd(t, "bench", "--threads", "2", "--movetime", "2,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "bench: movetime 2,3 ms, 2 thread(s)") || !strings.Contains(out, "movetime 3 ms, 2 thread(s), ") {
+		t.Errorf("bench --movetime 2,3 output:\n%s", out)
+	}
+	for _, args := range [][]string{{"bench", "--depth", "0"}, {"bench", "--threads", "0"}, {"bench", "--threads", "1,0"}, {"bench", "--threads", ""}, {"bench", "--movetime", "0"}, {"bench", "--hash", "0"}, {"bench", "extra"}} {
 		t.Run(caseName(args), func(t *testing.T) {
 			if _, err := runCmd(t, args...); err == nil {
 				t.Errorf("%q: no error", args)

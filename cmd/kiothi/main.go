@@ -12,6 +12,7 @@
 //
 //	kiothi analyse POSITION [MOVE...]  search; UCI-style info lines (cp: centi-warriors), then bestmove
 //	kiothi bench                       the fixed search benchmark: build, machine, node count and speed
+//	kiothi bench --threads 1,2 --movetime 50   per-thread speed and a search's fixed cost by thread count
 //	kiothi solve POSITION              prove a play-phase position's exact value
 //	kiothi accuracy --set FILE         a player's moves against proven move values
 //

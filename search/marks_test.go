@@ -1,0 +1,119 @@
+// Tests of the busy marks: a mark is held while its position is searched
+// and released after, another thread's mark is seen, and one thread is
+// not affected.
+
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+const marksTestPos = "1.0.3.3.1.3.8*.1.3*.4/3.2.3.2.1.1.7*.1.7*.6 0-0 n 6"
+
+func TestMarksSeenAndReleased(t *testing.T) {
+	p, err := position.Parse(marksTestPos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := NewEngine(Options{Threads: 2, HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.params.smpMarks = true
+	s := e.newShared(context.Background(), &p, nil, Limits{Depth: 4}, nil)
+	if s.marks == nil {
+		t.Fatal("two threads with smpMarks: no marks")
+	}
+	w := e.workers[0]
+	w.s = s
+	w.reset()
+	// A child of the root at ply 1, searched by thread 0.
+	var kid position.Position
+	f := &w.stack[0]
+	n := w.generate(f, &p)
+	for i := 0; i < n; i++ {
+		if q, ok := w.child(f, i, &p); ok {
+			kid = *q
+			break
+		}
+	}
+	w.keys[0] = p.KeyWithPrisons()
+	w.enter(&kid, 1, false)
+	key := w.keys[1]
+	slot := &s.marks[key&(markSlots-1)]
+
+	// Free: taken for the search, released after; not busy.
+	w.search(&kid, -Infinite, Infinite, 3, 1, true)
+	if slot.owner.Load() != 0 || w.stack[1].busy {
+		t.Errorf("free slot: owner %d after the search, busy %v", slot.owner.Load(), w.stack[1].busy)
+	}
+	// Marked by thread 1 for this key: busy, and thread 1's mark stays.
+	slot.key.Store(key)
+	slot.owner.Store(2)
+	w.search(&kid, -Infinite, Infinite, 3, 1, true)
+	if !w.stack[1].busy || slot.owner.Load() != 2 {
+		t.Errorf("slot of thread 1: busy %v, owner %d, want true and 2", w.stack[1].busy, slot.owner.Load())
+	}
+	// Marked by thread 1 for another key in the same slot: not busy.
+	slot.key.Store(key ^ 1<<40)
+	w.search(&kid, -Infinite, Infinite, 3, 1, true)
+	if w.stack[1].busy {
+		t.Error("a slot of another position: busy")
+	}
+	// Nothing is left marked by thread 0.
+	for i := range s.marks {
+		if s.marks[i].owner.Load() == 1 {
+			t.Fatalf("slot %d still marked by thread 0", i)
+		}
+	}
+}
+
+// One thread has no marks: the search is the same node for node.
+func TestMarksOneThreadUnchanged(t *testing.T) {
+	p, err := position.Parse(marksTestPos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nodes [2]uint64
+	for i, on := range []bool{false, true} {
+		e, err := NewEngine(Options{HashMB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.params.smpMarks = on
+		nodes[i] = e.Search(context.Background(), p, nil, Limits{Depth: 9}, nil).Nodes
+	}
+	if nodes[0] != nodes[1] {
+		t.Errorf("one thread: %d nodes without marks, %d with", nodes[0], nodes[1])
+	}
+}
+
+// Two threads with marks search to a depth and play a legal move, and no
+// mark is left behind.
+func TestMarksTwoThreads(t *testing.T) {
+	p, err := position.Parse(marksTestPos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := NewEngine(Options{Threads: 2, HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.params.smpMarks = true
+	res := e.Search(context.Background(), p, nil, Limits{Depth: 10}, nil)
+	if !res.HasMove || res.Depth < 10 {
+		t.Fatalf("result %+v", res)
+	}
+	if _, err := movegen.Apply(p, res.Best, movegen.Rules{}); err != nil {
+		t.Errorf("move %s: %v", res.Best, err)
+	}
+	for i := range e.marks {
+		if e.marks[i].owner.Load() != 0 {
+			t.Fatalf("slot %d still marked after the search", i)
+		}
+	}
+}
