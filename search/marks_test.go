@@ -14,7 +14,9 @@ import (
 
 const marksTestPos = "1.0.3.3.1.3.8*.1.3*.4/3.2.3.2.1.1.7*.1.7*.6 0-0 n 6"
 
-func TestMarksSeenAndReleased(t *testing.T) {
+// marksEngine is the test position and a two-thread engine with marks on.
+func marksEngine(t *testing.T) (position.Position, *Engine) {
+	t.Helper()
 	p, err := position.Parse(marksTestPos)
 	if err != nil {
 		t.Fatal(err)
@@ -24,6 +26,11 @@ func TestMarksSeenAndReleased(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.params.smpMarks = true
+	return p, e
+}
+
+func TestMarksSeenAndReleased(t *testing.T) {
+	p, e := marksEngine(t)
 	s := e.newShared(context.Background(), &p, nil, Limits{Depth: 4}, nil)
 	if s.marks == nil {
 		t.Fatal("two threads with smpMarks: no marks")
@@ -95,15 +102,7 @@ func TestMarksOneThreadUnchanged(t *testing.T) {
 // Two threads with marks search to a depth and play a legal move, and no
 // mark is left behind.
 func TestMarksTwoThreads(t *testing.T) {
-	p, err := position.Parse(marksTestPos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := NewEngine(Options{Threads: 2, HashMB: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.params.smpMarks = true
+	p, e := marksEngine(t)
 	res := e.Search(context.Background(), p, nil, Limits{Depth: 10}, nil)
 	if !res.HasMove || res.Depth < 10 {
 		t.Fatalf("result %+v", res)
