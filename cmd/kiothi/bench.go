@@ -71,17 +71,17 @@ count. Run nothing else meanwhile, or read the CPU figures.`,
 					return err
 				}
 			}
+			list := func(v []int) string { return strings.Trim(strings.Join(strings.Fields(fmt.Sprint(v)), ","), "[]") }
 			var ev *eval.Evaluator
 			if o.eval != "" {
 				if len(o.threads) > 1 || len(mts) > 0 {
-					return fmt.Errorf("--eval measures the depth bench with one thread count, not --threads %s or --movetime", strings.Join(strings.Fields(fmt.Sprint(o.threads)), ","))
+					return fmt.Errorf("--eval measures the depth bench with one thread count, not --threads %s or --movetime", list(o.threads))
 				}
 				var err error
 				if ev, err = match.LoadEval(o.eval); err != nil {
 					return fmt.Errorf("--eval %s: %w", o.eval, err)
 				}
 			}
-			list := func(v []int) string { return strings.Trim(strings.Join(strings.Fields(fmt.Sprint(v)), ","), "[]") }
 			limit := fmt.Sprintf("depth %d", o.depth)
 			if len(mts) > 0 {
 				limit = fmt.Sprintf("movetime %s ms", list(o.moveTimes))
