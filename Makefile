@@ -72,7 +72,7 @@ suite: build
 # The small opening book the tests use (minutes on two cores; deterministic
 # for a given engine, so a rebuild after a search change may change it).
 book:
-	$(GO) run ./cmd/kiothi book build --out testdata/book.kbk --positions 300 \
+	$(GO) run ./cmd/kiothi book build --out testdata/book.kbk --positions 300 --hash 16 \
 	    --plies 10 --depth 4 --threads 2 --candidates 6 --progress off
 
 clean:

@@ -20,7 +20,7 @@ import (
 const FingerprintDepth = 10
 
 var fingerprintNodes = sync.OnceValues(func() (uint64, error) {
-	s, err := Run(context.Background(), Options{Depth: FingerprintDepth, Threads: 1, HashMB: limits.DefaultHashMB}, io.Discard)
+	s, err := Run(context.Background(), Options{Depth: FingerprintDepth, Threads: 1, HashMB: limits.BenchHashMB}, io.Discard)
 	return s.Nodes, err
 })
 

@@ -17,13 +17,19 @@ const (
 	MinHashMB = 1
 	MaxHashMB = 1 << 16
 	// DefaultHashMB is the table of an engine whose size is not given:
-	// commands, the server, workers' search and datagen jobs and match
-	// specs; the bench signature is searched with it.
-	DefaultHashMB = 16
+	// commands, the server, workers' search and datagen jobs, match specs,
+	// the UGI Hash option's default and terminal play. It is small on
+	// purpose: at game and analysis times of up to a second a search
+	// fills little of it, and a table beyond the processor's caches costs
+	// more in cache misses than its size buys (docs/strength.md, "The
+	// table's size").
+	DefaultHashMB = 4
 	// SessionHashMB is the table of an engine kept for a whole session
-	// or game (the UGI Hash option's default, terminal play): it gets
-	// more.
-	SessionHashMB = 64
+	// or game (the UGI Hash option's default, terminal play).
+	SessionHashMB = DefaultHashMB
+	// BenchHashMB is the table of kiothi bench and the build fingerprint:
+	// fixed, so that the bench signature does not move with the default.
+	BenchHashMB = 16
 	// SolveHashMB is the solver's table when `kiothi solve` is not given
 	// one: a proof revisits far more positions than a search.
 	SolveHashMB = 64

@@ -102,7 +102,7 @@ count. Run nothing else meanwhile, or read the CPU figures.`,
 	f.IntVar(&o.depth, "depth", bench.DefaultDepth, "search depth")
 	f.IntSliceVar(&o.threads, "threads", []int{1}, "search threads; several (1,2) measure each count")
 	f.IntSliceVar(&o.moveTimes, "movetime", nil, "move times in ms (50,200): measure the threads at each instead of to --depth")
-	f.IntVar(&o.hash, "hash", limits.DefaultHashMB, "transposition table size in MB")
+	f.IntVar(&o.hash, "hash", limits.BenchHashMB, "transposition table size in MB")
 	f.StringVar(&o.eval, "eval", "", "evaluation: linear, nn, FILE.knn or FILE.json (default: the engine's)")
 	return c
 }
