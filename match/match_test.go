@@ -9,6 +9,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/kiothi/kiothi/limits"
 	"time"
 
 	"github.com/kiothi/kiothi/movegen"
@@ -48,7 +50,7 @@ func TestParseSpec(t *testing.T) {
 		}
 	}
 	c, _ = parseEngineSettings("")
-	if c.Limits.MoveTime != 10*time.Millisecond || c.Options.Threads != 1 || c.Options.HashMB != 16 {
+	if c.Limits.MoveTime != 10*time.Millisecond || c.Options.Threads != 1 || c.Options.HashMB != limits.DefaultHashMB {
 		t.Errorf("defaults %+v", c)
 	}
 	c, err = parseEngineSettings("param.rfpMargin=120,param.lmrDiv=2.5")
