@@ -144,6 +144,62 @@ func TestNetMatchesReference(t *testing.T) {
 	}
 }
 
+// plainHidden is sum over j of W2_j h_j by the definition, unit by unit
+// in int64.
+func plainHidden(q *Params, in *[NumActive]uint16) int64 {
+	out := int64(0)
+	for j := 0; j < Hidden; j++ {
+		h := int64(q.B1[j])
+		for _, i := range in {
+			h += int64(q.W1[i][j])
+		}
+		out += max(0, min(h, int64(1)<<q.ShiftA)) * int64(q.W2[j])
+	}
+	return out
+}
+
+// TestHiddenMatchesPlain: the hidden layer (the assembly where there is
+// some) and its Go form against the definition, on random networks near
+// the int16 and int32 bounds and random inputs, one of each group (the
+// first and last of a group included).
+func TestHiddenMatchesPlain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for k := 0; k < 50; k++ {
+		q := randomParams(rng)
+		n, err := New(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := 0; r < 2000; r++ {
+			var in [NumActive]uint16
+			for g := range in {
+				lo, size := g*pitInputs, pitInputs
+				if g >= position.NumPits {
+					lo, size = inThreatUs+(g-position.NumPits)*NumBuckets, NumBuckets
+				}
+				switch r % 3 {
+				case 0:
+					in[g] = uint16(lo + rng.IntN(size))
+				case 1:
+					in[g] = uint16(lo)
+				default:
+					in[g] = uint16(lo + size - 1)
+				}
+				if group(int(in[g])) != g {
+					t.Fatalf("input %d is not in group %d", in[g], g)
+				}
+			}
+			want := plainHidden(q, &in)
+			if got := n.hidden(&in); got != want {
+				t.Fatalf("network %d, inputs %v: hidden %d, want %d", k, in, got, want)
+			}
+			if got := n.hiddenGo(&in); got != want {
+				t.Fatalf("network %d, inputs %v: hiddenGo %d, want %d", k, in, got, want)
+			}
+		}
+	}
+}
+
 // randomFloat draws a float network of the size training gives.
 func randomFloat(rng *rand.Rand) *Float {
 	f := &Float{B2: rng.NormFloat64()}
@@ -259,5 +315,20 @@ func BenchmarkLinear(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		p := &ps[i&255]
 		ev.EvaluateOccupied(p, p.Occupied())
+	}
+}
+
+// BenchmarkInputs extracts the inputs of BenchmarkNet's positions.
+func BenchmarkInputs(b *testing.B) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	ps := make([]position.Position, 256)
+	for i := range ps {
+		ps[i] = randomPosition(rng)
+	}
+	var in [NumActive]uint16
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := &ps[i&255]
+		Inputs(p, p.Occupied(), &in)
 	}
 }
