@@ -1,7 +1,7 @@
 //go:build !purego
 
-// hiddenSSE2: the network's hidden layer and output sum in SSE2 (see
-// hidden_amd64.go).
+// hiddenSSE2 and hiddenAVX2: the network's hidden layer and output sum
+// (see hidden_amd64.go).
 
 #include "textflag.h"
 
@@ -86,4 +86,69 @@ TEXT ·hiddenSSE2(SB), NOSPLIT, $0-48
 	MOVQ    X0, AX
 	MOVLQSX AX, AX
 	MOVQ    AX, ret+40(FP)
+	RET
+
+// COLY is COL for hiddenAVX2: the column added to Y0 and Y1 (sixteen
+// units each), straight from memory.
+#define COLY(off) \
+	MOVWQZX off(SI), AX \
+	SHLQ    $6, AX \
+	VPADDW  (DI)(AX*1), Y0, Y0 \
+	VPADDW  32(DI)(AX*1), Y1, Y1
+
+// func hiddenAVX2(w1 *[NumInputs][Hidden]int16, in *[NumActive]uint16, b1 *[Hidden]int16, w2 *[Hidden]int16, one *[8]int16) int64
+TEXT ·hiddenAVX2(SB), NOSPLIT, $0-48
+	MOVQ    w1+0(FP), DI
+	MOVQ    in+8(FP), SI
+	MOVQ    b1+16(FP), BX
+	VMOVDQU 0(BX), Y0
+	VMOVDQU 32(BX), Y1
+	COLY(0)
+	COLY(2)
+	COLY(4)
+	COLY(6)
+	COLY(8)
+	COLY(10)
+	COLY(12)
+	COLY(14)
+	COLY(16)
+	COLY(18)
+	COLY(20)
+	COLY(22)
+	COLY(24)
+	COLY(26)
+	COLY(28)
+	COLY(30)
+	COLY(32)
+	COLY(34)
+	COLY(36)
+	COLY(38)
+	COLY(40)
+	COLY(42)
+	COLY(44)
+
+	// Each unit clipped to 0..one.
+	MOVQ           one+32(FP), BX
+	VBROADCASTI128 (BX), Y3
+	VPXOR          Y2, Y2, Y2
+	VPMAXSW        Y2, Y0, Y0
+	VPMAXSW        Y2, Y1, Y1
+	VPMINSW        Y3, Y0, Y0
+	VPMINSW        Y3, Y1, Y1
+
+	// Times W2, adjacent products summed in int32 lanes, then the lanes.
+	MOVQ         w2+24(FP), BX
+	VPMADDWD     (BX), Y0, Y0
+	VPMADDWD     32(BX), Y1, Y1
+	VPADDD       Y1, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPADDD       X1, X0, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPADDD       X1, X0, X0
+	VPSHUFD      $0xb1, X0, X1
+	VPADDD       X1, X0, X0
+	VMOVD        X0, AX
+	VZEROUPPER
+	MOVLQSX      AX, AX
+	MOVQ         AX, ret+40(FP)
 	RET

@@ -158,11 +158,22 @@ func plainHidden(q *Params, in *[NumActive]uint16) int64 {
 	return out
 }
 
-// TestHiddenMatchesPlain: the hidden layer (the assembly where there is
-// some) and its Go form against the definition, on random networks near
-// the int16 and int32 bounds and random inputs, one of each group (the
-// first and last of a group included).
+// hiddenForm is one implementation of Net.hidden's contract.
+type hiddenForm struct {
+	name string
+	f    func(n *Net, in *[NumActive]uint16) int64
+}
+
+// TestHiddenMatchesPlain: the hidden layer (the form this CPU runs), its
+// Go form and every assembly form this CPU can run (archHiddenForms)
+// against the definition, on random networks near the int16 and int32
+// bounds and random inputs, one of each group (the first and last of a
+// group included).
 func TestHiddenMatchesPlain(t *testing.T) {
+	forms := append([]hiddenForm{{"hidden", (*Net).hidden}, {"hiddenGo", (*Net).hiddenGo}}, archHiddenForms()...)
+	for _, f := range forms {
+		t.Logf("testing %s", f.name)
+	}
 	rng := rand.New(rand.NewPCG(13, 14))
 	for k := 0; k < 50; k++ {
 		q := randomParams(rng)
@@ -190,11 +201,10 @@ func TestHiddenMatchesPlain(t *testing.T) {
 				}
 			}
 			want := plainHidden(q, &in)
-			if got := n.hidden(&in); got != want {
-				t.Fatalf("network %d, inputs %v: hidden %d, want %d", k, in, got, want)
-			}
-			if got := n.hiddenGo(&in); got != want {
-				t.Fatalf("network %d, inputs %v: hiddenGo %d, want %d", k, in, got, want)
+			for _, f := range forms {
+				if got := f.f(n, &in); got != want {
+					t.Fatalf("network %d, inputs %v: %s %d, want %d", k, in, f.name, got, want)
+				}
 			}
 		}
 	}
