@@ -5,12 +5,15 @@
 package nn
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/internal/testgame"
+	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -208,6 +211,58 @@ func TestHiddenMatchesPlain(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNetMatchesReferenceInGames: along random games from the standard
+// starts (scattered redistributions, then random legal moves), every
+// position's inputs are their definition (the threats eval's plain
+// Threat) and the embedded network's value and a random one's are the
+// reference's.
+func TestNetMatchesReferenceInGames(t *testing.T) {
+	def, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd, err := New(randomParams(rand.New(rand.NewPCG(15, 16))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions := 0
+	for seed := uint64(1); seed <= 200; seed++ {
+		rng, game := testgame.SeededGame(seed, 17, movegen.Rules{})
+		_, _, err := testgame.PlayOut(game, 300, testgame.ScatterOpenings(rng, func(g *movegen.Game, _ int) (position.GameMove, error) {
+			p := g.Current()
+			var list movegen.MoveList
+			n := movegen.Generate(&p, movegen.Rules{}, &list)
+			if n == 0 {
+				return position.GameMove{}, fmt.Errorf("%v: no move in a game not over", &p)
+			}
+			var in [NumActive]uint16
+			Inputs(&p, p.Occupied(), &in)
+			if want := plainInputs(&p); !slices.Equal(toInts(in[:]), want[:]) {
+				t.Fatalf("%v: inputs %v, want %v", &p, in, want)
+			}
+			for _, net := range []*Net{def, rnd} {
+				if got, want := net.Evaluate(&p), reference(net.Params(), &p); got != want {
+					t.Fatalf("%v: %d, reference %d", &p, got, want)
+				}
+			}
+			positions++
+			return position.PlayMove(list[rng.IntN(n)]), nil
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d positions", positions)
+}
+
+func toInts(v []uint16) []int {
+	out := make([]int, len(v))
+	for i, x := range v {
+		out[i] = int(x)
+	}
+	return out
 }
 
 // randomFloat draws a float network of the size training gives.
