@@ -14,7 +14,8 @@ import "github.com/klauspost/cpuid/v2"
 // multiplies each unit. Exact in int16 and int32 lanes by the bounds
 // Check keeps: every hidden sum is within int16, so the units' wrapping
 // adds give it exactly, and a clipped unit times W2, in pairs or all 32,
-// stays within int32.
+// stays within int32. The entries of in must be inputs (below
+// NumInputs, as Inputs gives them): the assembly does not check them.
 //
 //go:noescape
 func hiddenSSE2(w1 *[NumInputs][Hidden]int16, in *[NumActive]uint16, b1 *[Hidden]int16, w2 *[Hidden]int16, one *[lanesSSE]int16) int64
@@ -39,6 +40,7 @@ const (
 	_ = uint(64 - Hidden*2)
 )
 
+// hidden is hiddenGo's contract in the faster form this CPU runs.
 func (n *Net) hidden(in *[NumActive]uint16) int64 {
 	if useAVX2 {
 		return hiddenAVX2(&n.w1h, in, &n.b1h, &n.w2h, &n.oneV)

@@ -8,4 +8,5 @@ package nn
 // lanesSSE is the units in oneV (unused without the assembly).
 const lanesSSE = 8
 
+// hidden is hiddenGo here.
 func (n *Net) hidden(in *[NumActive]uint16) int64 { return n.hiddenGo(in) }
