@@ -18,7 +18,8 @@ build:
 
 # The README's test command: vet, format check, every test, then the rules
 # core again with the portable Go relay lanes (-tags purego) in place of the
-# amd64 assembly, so both implementations pass both perft suites. go test
+# amd64 assembly, so both implementations pass both perft suites (and the
+# network's Go hidden layer its tests). go test
 # -json goes through internal/testprogress, which prints each package as
 # it starts and go test's closing line as it ends, a failed package's
 # output, every skipped test with its reason, the browser tests as they
@@ -28,7 +29,7 @@ PROGRESS = bin/testprogress -announce '^TestBrowser'
 test: lint
 	@mkdir -p bin && $(GO) build -o bin/testprogress ./internal/testprogress
 	@bash -o pipefail -c "$(GO) test -json ./... | $(PROGRESS)"
-	@bash -o pipefail -c "$(GO) test -json -tags purego ./position ./movegen | $(PROGRESS)"
+	@bash -o pipefail -c "$(GO) test -json -tags purego ./position ./movegen ./eval/nn | $(PROGRESS)"
 
 race:
 	$(GO) test -race -short ./...
@@ -60,7 +61,7 @@ fuzz:
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) vet -tags purego ./position ./movegen
+	$(GO) vet -tags purego ./position ./movegen ./eval/nn
 	$(GO) vet -tags harness ./...
 	$(GO) vet -tags "harness smpstats" ./search
 

@@ -121,14 +121,11 @@ func rowSum(r uint64) int {
 // unmarked enemy pits: a target is hit when an own pit j to its left has
 // j + count(j) reaching it.
 func threatFast(own, enemy uint64, targets uint32) int {
-	// A fixed loop of table loads: no branch on the counts to mispredict
-	// (pit 9 reaches nothing in its row).
-	reach := uint16(0)
-	r := own
-	for j := 0; j < position.RowPits-1; j++ {
-		reach |= reachOf[j][r&63]
-		r >>= 6
-	}
+	// Table loads written out: no branch on the counts to mispredict, no
+	// chain of shifts (pit 9 reaches nothing in its row).
+	reach := reachOf[0][own&63] | reachOf[1][own>>6&63] | reachOf[2][own>>12&63] |
+		reachOf[3][own>>18&63] | reachOf[4][own>>24&63] | reachOf[5][own>>30&63] |
+		reachOf[6][own>>36&63] | reachOf[7][own>>42&63] | reachOf[8][own>>48&63]
 	best := 0
 	for cand := uint32(reach) & targets; cand != 0; cand &= cand - 1 {
 		f := position.RowPits - 1 - bits.TrailingZeros32(cand)

@@ -17,9 +17,11 @@
 // as eval's linear model, the prison difference certain and the network
 // valuing the board. Net computes it in integers: W1 and B1 as int16 with
 // 1 = 2^ShiftA (four units packed in one int64, which Check keeps from
-// overflowing), W2 as int16 with 1 centi-warrior = 2^ShiftB, sums in
-// int32. A weights file (Read, Write) holds those integers and a
-// Provenance; the one the binary embeds is Default. Float is the same
-// network in float64, which package eval/nntrain fits to datagen data and
-// Quantise turns into the integers.
+// overflowing; on amd64, in assembly, sixteen units a 256-bit AVX2 word or
+// eight a 128-bit SSE2 word: hidden_amd64.s), W2 as int16 with 1
+// centi-warrior = 2^ShiftB, sums in int32. A weights file (Read, Write)
+// holds those integers and a Provenance; the one the binary embeds is
+// Default. Float is the same network in float64, which
+// package eval/nntrain fits to datagen data and Quantise turns into the
+// integers.
 package nn

@@ -52,21 +52,36 @@ func Inputs(p *position.Position, occ uint32, in *[NumActive]uint16) {
 	us := p.Side()
 	them := us.Other()
 	nki := p.NkiMask()
-	k := 0
-	for _, s := range [2]position.Side{us, them} {
-		r := p.Row(s)
-		m := nki >> (position.RowPits * uint(s))
-		for i := 0; i < position.RowPits; i++ {
-			in[k] = uint16(k*pitInputs) + uint16(m&1)*NumBuckets + bucketOf[r&rowFieldMask]
-			r >>= rowFieldWidth
-			m >>= 1
-			k++
-		}
-	}
+	rowInputs(p.Row(us), nki>>(position.RowPits*uint(us)), in[:position.RowPits:position.RowPits], 0)
+	rowInputs(p.Row(them), nki>>(position.RowPits*uint(them)), in[position.RowPits:position.NumPits:position.NumPits], position.RowPits*pitInputs)
 	tu, tt := eval.Threats(p, occ)
+	k := position.NumPits
 	in[k] = inThreatUs + bucketOf[tu]
 	in[k+1] = inThreatThem + bucketOf[tt]
 	in[k+2] = inBoard + uint16(min(p.BoardTotal()/boardPerBuck, lastBucket))
+}
+
+// rowInputs sets in[i] to the input of pit i of a packed row r with nki
+// marks m (bit i for pit i), the row's inputs starting at base. The pits
+// are written out (a loop shifts r and m one pit at a time, a chain the
+// CPU waits on).
+func rowInputs(r uint64, m uint32, in []uint16, base uint16) {
+	_ = in[position.RowPits-1]
+	in[0] = base + 0*pitInputs + pitInput(r, m, 0)
+	in[1] = base + 1*pitInputs + pitInput(r, m, 1)
+	in[2] = base + 2*pitInputs + pitInput(r, m, 2)
+	in[3] = base + 3*pitInputs + pitInput(r, m, 3)
+	in[4] = base + 4*pitInputs + pitInput(r, m, 4)
+	in[5] = base + 5*pitInputs + pitInput(r, m, 5)
+	in[6] = base + 6*pitInputs + pitInput(r, m, 6)
+	in[7] = base + 7*pitInputs + pitInput(r, m, 7)
+	in[8] = base + 8*pitInputs + pitInput(r, m, 8)
+	in[9] = base + 9*pitInputs + pitInput(r, m, 9)
+}
+
+// pitInput is the input of row pit i within its pit's 2 × NumBuckets.
+func pitInput(r uint64, m uint32, i uint) uint16 {
+	return uint16(m>>i&1)*NumBuckets + bucketOf[r>>(rowFieldWidth*i)&rowFieldMask]
 }
 
 // group is the group of input i: one input of each group is active (a

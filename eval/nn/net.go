@@ -10,7 +10,7 @@ import (
 
 const words = Hidden / lanes
 
-// EvaluateOccupied's unrolled sums are written for eight words.
+// hiddenGo's unrolled sums are written for eight words.
 var _ = [1]struct{}{}[words-8]
 
 // Net is a compiled network. Its methods do not allocate and are safe for
@@ -19,9 +19,15 @@ type Net struct {
 	// w1[i] is input i's column, four int16 units a word (unit 4k+l in
 	// bits 16l..16l+15 of word k, two's complement: a sum of packed words
 	// is the packed sums while each sum stays in int16).
-	w1     [NumInputs][words]int64
-	b1     [words]int64
-	w2     [Hidden]int64
+	w1 [NumInputs][words]int64
+	b1 [words]int64
+	w2 [Hidden]int64
+	// W1, B1 and W2 unit by unit, and a hidden unit's 1 in every lane:
+	// what the assembly reads (hidden_amd64.s).
+	w1h    [NumInputs][Hidden]int16
+	b1h    [Hidden]int16
+	w2h    [Hidden]int16
+	oneV   [lanesSSE]int16
 	b2     int64
 	shiftA uint
 	shift  uint // ShiftA + ShiftB
@@ -43,6 +49,10 @@ func New(q *Params) (*Net, error) {
 	for j := 0; j < Hidden; j++ {
 		n.w2[j] = int64(q.W2[j])
 	}
+	n.w1h, n.b1h, n.w2h = q.W1, q.B1, q.W2
+	for l := range n.oneV {
+		n.oneV[l] = int16(1) << q.ShiftA
+	}
 	return n, nil
 }
 
@@ -63,6 +73,16 @@ func (n *Net) Evaluate(p *position.Position) int { return n.EvaluateOccupied(p, 
 func (n *Net) EvaluateOccupied(p *position.Position, occ uint32) int {
 	var in [NumActive]uint16
 	Inputs(p, occ, &in)
+	out := n.b2 + n.hidden(&in)
+	us := p.Side()
+	v := 100*(p.Prison(us)-p.Prison(us.Other())) + int((out+int64(1)<<(n.shift-1))>>n.shift)
+	return max(-eval.Max, min(eval.Max, v))
+}
+
+// hiddenGo returns sum over j of W2_j h_j for the active inputs in (the
+// hidden layer and the output without B2), in Go: hidden does the same
+// in assembly where there is some.
+func (n *Net) hiddenGo(in *[NumActive]uint16) int64 {
 	// Eight named sums (Hidden / lanes) stay in registers.
 	a0, a1, a2, a3, a4, a5, a6, a7 := n.b1[0], n.b1[1], n.b1[2], n.b1[3], n.b1[4], n.b1[5], n.b1[6], n.b1[7]
 	for _, i := range in {
@@ -77,11 +97,8 @@ func (n *Net) EvaluateOccupied(p *position.Position, occ uint32) int {
 		a7 += c[7]
 	}
 	one := int64(1) << n.shiftA
-	out := n.b2 + n.units(a0, one, 0) + n.units(a1, one, 4) + n.units(a2, one, 8) + n.units(a3, one, 12) +
+	return n.units(a0, one, 0) + n.units(a1, one, 4) + n.units(a2, one, 8) + n.units(a3, one, 12) +
 		n.units(a4, one, 16) + n.units(a5, one, 20) + n.units(a6, one, 24) + n.units(a7, one, 28)
-	us := p.Side()
-	v := 100*(p.Prison(us)-p.Prison(us.Other())) + int((out+int64(1)<<(n.shift-1))>>n.shift)
-	return max(-eval.Max, min(eval.Max, v))
 }
 
 // units returns the output terms of the four hidden units packed in s,

@@ -5,12 +5,15 @@
 package nn
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/internal/testgame"
+	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -144,6 +147,124 @@ func TestNetMatchesReference(t *testing.T) {
 	}
 }
 
+// plainHidden is sum over j of W2_j h_j by the definition, unit by unit
+// in int64.
+func plainHidden(q *Params, in *[NumActive]uint16) int64 {
+	out := int64(0)
+	for j := 0; j < Hidden; j++ {
+		h := int64(q.B1[j])
+		for _, i := range in {
+			h += int64(q.W1[i][j])
+		}
+		out += max(0, min(h, int64(1)<<q.ShiftA)) * int64(q.W2[j])
+	}
+	return out
+}
+
+// hiddenForm is one implementation of Net.hidden's contract.
+type hiddenForm struct {
+	name string
+	f    func(n *Net, in *[NumActive]uint16) int64
+}
+
+// TestHiddenMatchesPlain: the hidden layer (the form this CPU runs), its
+// Go form and every assembly form this CPU can run (archHiddenForms)
+// against the definition, on random networks near the int16 and int32
+// bounds and random inputs, one of each group (the first and last of a
+// group included).
+func TestHiddenMatchesPlain(t *testing.T) {
+	forms := append([]hiddenForm{{"hidden", (*Net).hidden}, {"hiddenGo", (*Net).hiddenGo}}, archHiddenForms()...)
+	for _, f := range forms {
+		t.Logf("testing %s", f.name)
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	for k := 0; k < 50; k++ {
+		q := randomParams(rng)
+		n, err := New(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := 0; r < 2000; r++ {
+			var in [NumActive]uint16
+			for g := range in {
+				lo, size := g*pitInputs, pitInputs
+				if g >= position.NumPits {
+					lo, size = inThreatUs+(g-position.NumPits)*NumBuckets, NumBuckets
+				}
+				switch r % 3 {
+				case 0:
+					in[g] = uint16(lo + rng.IntN(size))
+				case 1:
+					in[g] = uint16(lo)
+				default:
+					in[g] = uint16(lo + size - 1)
+				}
+				if group(int(in[g])) != g {
+					t.Fatalf("input %d is not in group %d", in[g], g)
+				}
+			}
+			want := plainHidden(q, &in)
+			for _, f := range forms {
+				if got := f.f(n, &in); got != want {
+					t.Fatalf("network %d, inputs %v: %s %d, want %d", k, in, f.name, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestNetMatchesReferenceInGames: along random games from the standard
+// starts (scattered redistributions, then random legal moves), every
+// position's inputs are their definition (the threats eval's plain
+// Threat) and the embedded network's value and a random one's are the
+// reference's.
+func TestNetMatchesReferenceInGames(t *testing.T) {
+	def, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd, err := New(randomParams(rand.New(rand.NewPCG(15, 16))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions := 0
+	for seed := uint64(1); seed <= 200; seed++ {
+		rng, game := testgame.SeededGame(seed, 17, movegen.Rules{})
+		_, _, err := testgame.PlayOut(game, 300, testgame.ScatterOpenings(rng, func(g *movegen.Game, _ int) (position.GameMove, error) {
+			p := g.Current()
+			var list movegen.MoveList
+			n := movegen.Generate(&p, movegen.Rules{}, &list)
+			if n == 0 {
+				return position.GameMove{}, fmt.Errorf("%v: no move in a game not over", &p)
+			}
+			var in [NumActive]uint16
+			Inputs(&p, p.Occupied(), &in)
+			if want := plainInputs(&p); !slices.Equal(toInts(in[:]), want[:]) {
+				t.Fatalf("%v: inputs %v, want %v", &p, in, want)
+			}
+			for _, net := range []*Net{def, rnd} {
+				if got, want := net.Evaluate(&p), reference(net.Params(), &p); got != want {
+					t.Fatalf("%v: %d, reference %d", &p, got, want)
+				}
+			}
+			positions++
+			return position.PlayMove(list[rng.IntN(n)]), nil
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d positions", positions)
+}
+
+func toInts(v []uint16) []int {
+	out := make([]int, len(v))
+	for i, x := range v {
+		out[i] = int(x)
+	}
+	return out
+}
+
 // randomFloat draws a float network of the size training gives.
 func randomFloat(rng *rand.Rand) *Float {
 	f := &Float{B2: rng.NormFloat64()}
@@ -259,5 +380,20 @@ func BenchmarkLinear(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		p := &ps[i&255]
 		ev.EvaluateOccupied(p, p.Occupied())
+	}
+}
+
+// BenchmarkInputs extracts the inputs of BenchmarkNet's positions.
+func BenchmarkInputs(b *testing.B) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	ps := make([]position.Position, 256)
+	for i := range ps {
+		ps[i] = randomPosition(rng)
+	}
+	var in [NumActive]uint16
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := &ps[i&255]
+		Inputs(p, p.Occupied(), &in)
 	}
 }
