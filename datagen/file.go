@@ -97,6 +97,9 @@ func scanGames(f *os.File, h *Header) (keep int64, done map[uint32]bool, err err
 	if rd.Header == nil {
 		return 0, nil, errors.New("a data file of format 1, without the header that records its settings, cannot be resumed: write a new file (tune reads both formats)")
 	}
+	if rd.Header.Exact != nil {
+		return 0, nil, errors.New("a file of exact labels (kiothi datagen exact), not of games, cannot be resumed: write another file")
+	}
 	if diff := rd.Header.Diff(h); len(diff) > 0 {
 		return 0, nil, fmt.Errorf("written with other settings (%s): resume with the file's settings, or write another file", strings.Join(diff, "; "))
 	}

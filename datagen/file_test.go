@@ -8,6 +8,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -192,6 +193,11 @@ func FuzzHeader(f *testing.F) {
 	}
 	f.Add(good.Bytes())
 	f.Add([]byte(MagicV1))
+	var exact bytes.Buffer
+	if err := WriteHeader(&exact, &Header{Exact: &ExactHeader{Lo: 12, Hi: 26, Nodes: 5, Sources: []string{"d1.bin"}}}); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(exact.Bytes())
 	f.Fuzz(func(t *testing.T, in []byte) {
 		rd, err := NewReader(bytes.NewReader(in))
 		if err != nil || rd.Header == nil {
@@ -202,7 +208,7 @@ func FuzzHeader(f *testing.F) {
 			t.Fatal(err)
 		}
 		back, err := NewReader(&out)
-		if err != nil || *back.Header != *rd.Header {
+		if err != nil || !reflect.DeepEqual(back.Header, rd.Header) {
 			t.Fatalf("%+v does not read back: %+v, %v", *rd.Header, back, err)
 		}
 	})

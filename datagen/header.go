@@ -34,6 +34,9 @@ type Header struct {
 	// searched (bench.FingerprintNodes): another search or evaluation
 	// labels and plays other games.
 	Engine uint64 `json:"engine"`
+	// Exact, when set, says the records carry exact values (ExactHeader)
+	// and the settings above are zero.
+	Exact *ExactHeader `json:"exact,omitempty"`
 }
 
 // MaxHeader is the largest header a reader accepts, in bytes.
@@ -135,7 +138,7 @@ func parseHeader(r io.Reader) (*Header, int64, error) {
 	if dec.More() {
 		return nil, 0, fmt.Errorf("header: data after the object")
 	}
-	if h.Setup != 30 && h.Setup != 25 {
+	if h.Exact == nil && h.Setup != 30 && h.Setup != 25 {
 		return nil, 0, fmt.Errorf("header: setup %d, want 30 or 25", h.Setup)
 	}
 	return &h, int64(4 + size), nil

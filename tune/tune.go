@@ -43,11 +43,14 @@ type Options struct {
 	MaxScore int     // samples whose |search score| is larger are dropped
 	Rules    movegen.Rules
 	Loud     bool // keep positions where the side to move can capture
+	// Exclude holds KeyWithPrisons of positions to drop (an accuracy
+	// set's, which must not be trained on).
+	Exclude map[uint64]bool
 }
 
 // Stats counts what Load kept and dropped.
 type Stats struct {
-	Read, Proven, Loud, Large, Kept int
+	Read, Excluded, Proven, Loud, Large, Kept int
 }
 
 // Load reads a data file's records into samples.
@@ -81,6 +84,9 @@ func Visit(r io.Reader, o Options, st *Stats, fn func(rec *datagen.Record, targe
 		}
 		st.Read++
 		switch {
+		case o.Exclude[rec.Pos.KeyWithPrisons()]:
+			st.Excluded++
+			continue
 		case rec.Proven:
 			st.Proven++
 			continue

@@ -88,6 +88,7 @@ starts, travel in one message.`,
 	f.BoolVar(&o.resume, "resume", false, "continue an existing --out file")
 	o.cluster.addFlags(f) // one job for each game
 	f.Lookup("queue").Usage = "with --nats: jobs queued ahead of the results"
+	c.AddCommand(newDatagenExactCmd(g))
 	return c
 }
 

@@ -64,6 +64,9 @@ func runTrain(g *globalOptions, o *trainOptions) error {
 	if err := o.check(); err != nil {
 		return err
 	}
+	if err := o.loadExclude(g); err != nil {
+		return err
+	}
 	if o.out == "" {
 		return errors.New("--out: the network file to write is required")
 	}
@@ -78,8 +81,8 @@ func runTrain(g *globalOptions, o *trainOptions) error {
 	if err != nil {
 		return fmt.Errorf("--data: %w", err)
 	}
-	fmt.Fprintf(g.out, "positions %d: kept %d (%d train, %d held-out), dropped %d proven, %d over --max-score, %d with a capture to play\n",
-		st.Read, st.Kept, len(train), len(held), st.Proven, st.Large, st.Loud)
+	fmt.Fprintf(g.out, "positions %d: kept %d (%d train, %d held-out), dropped %d proven, %d over --max-score, %d with a capture to play, %d of --exclude\n",
+		st.Read, st.Kept, len(train), len(held), st.Proven, st.Large, st.Loud, st.Excluded)
 	if len(train) == 0 {
 		return errors.New("no position left to train on")
 	}
@@ -100,6 +103,9 @@ func runTrain(g *globalOptions, o *trainOptions) error {
 	}
 	prov := fmt.Sprintf("kiothi train --lambda %g --max-score %d --holdout %d --quiet=%v --epochs %d --batch %d --rate %g --seed %d on %v (%d positions kept of %d): RMSE train %.1f, held-out %.1f (linear evaluation %s); %s",
 		o.lambda, o.maxScore, o.holdout, o.quiet, o.epochs, o.batch, o.rate, o.seed, o.data, st.Kept, st.Read, lastTrain, lastHeld, linear, time.Now().UTC().Format("2006-01-02"))
+	if len(o.exclude) > 0 {
+		prov += fmt.Sprintf("; --exclude %v (%d dropped)", o.exclude, st.Excluded)
+	}
 	if o.note != "" {
 		prov += "; " + o.note
 	}

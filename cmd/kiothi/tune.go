@@ -33,6 +33,9 @@ type dataOptions struct {
 	maxScore int
 	holdout  int
 	quiet    bool
+	exclude  []string
+	// excludeKeys are the keys of exclude's positions (loadExclude).
+	excludeKeys map[uint64]bool
 }
 
 // addFlags defines d's flags on f, --lambda defaulting to lambda.
@@ -42,6 +45,17 @@ func (d *dataOptions) addFlags(f *pflag.FlagSet, lambda float64) {
 	f.IntVar(&d.maxScore, "max-score", 3000, "drop positions whose |search score| is larger (centi-warriors)")
 	f.IntVar(&d.holdout, "holdout", 10, "hold out every k-th game for the reported error (0: none)")
 	f.BoolVar(&d.quiet, "quiet", false, "drop positions where the side to move can capture")
+	f.StringSliceVar(&d.exclude, "exclude", nil, "accuracy set files: drop their positions and those after their moves")
+}
+
+// loadExclude reads the --exclude sets' keys.
+func (d *dataOptions) loadExclude(g *globalOptions) error {
+	keys, err := excludedKeys(d.exclude, g.rules())
+	if err != nil {
+		return fmt.Errorf("--exclude: %w", err)
+	}
+	d.excludeKeys = keys
+	return nil
 }
 
 // check reports a flag out of range.
@@ -61,7 +75,7 @@ func (d *dataOptions) check() error {
 
 // options are package tune's reading options of d.
 func (d *dataOptions) options(g *globalOptions) tune.Options {
-	return tune.Options{Lambda: d.lambda, MaxScore: d.maxScore, Rules: g.rules(), Loud: !d.quiet}
+	return tune.Options{Lambda: d.lambda, MaxScore: d.maxScore, Rules: g.rules(), Loud: !d.quiet, Exclude: d.excludeKeys}
 }
 
 func newTuneCmd(g *globalOptions) *cobra.Command {
@@ -96,6 +110,9 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	if err := o.check(); err != nil {
 		return err
 	}
+	if err := o.loadExclude(g); err != nil {
+		return err
+	}
 	if !(o.ridge > 0 && o.ridge <= 1e12) {
 		return fmt.Errorf("--ridge %v: must be above 0 and at most 1e12", o.ridge)
 	}
@@ -109,8 +126,8 @@ func runTune(g *globalOptions, o *tuneOptions) error {
 	if err != nil {
 		return fmt.Errorf("--data: %w", err)
 	}
-	fmt.Fprintf(g.out, "positions %d: kept %d, dropped %d proven, %d over --max-score, %d with a capture to play\n",
-		st.Read, st.Kept, st.Proven, st.Large, st.Loud)
+	fmt.Fprintf(g.out, "positions %d: kept %d, dropped %d proven, %d over --max-score, %d with a capture to play, %d of --exclude\n",
+		st.Read, st.Kept, st.Proven, st.Large, st.Loud, st.Excluded)
 	train, held := tune.Split(samples, o.holdout)
 	if len(train) == 0 {
 		return errors.New("no position left to fit")
