@@ -10,6 +10,7 @@ import (
 
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
 )
 
 func TestSearchKnobs(t *testing.T) {
@@ -25,7 +26,9 @@ func TestSearchKnobs(t *testing.T) {
 		t.Errorf("default knobs %s", got)
 	}
 	ks, err := SearchKnobs([]string{"lmrDiv", "rfpMargin"})
-	if err != nil || len(ks) != 2 || ks[0].Name != "lmrDiv" || ks[0].Start != 2.25 || ks[1].Start != 150 {
+	div, _ := search.LookupParam("lmrDiv")
+	rfp, _ := search.LookupParam("rfpMargin")
+	if err != nil || len(ks) != 2 || ks[0].Name != "lmrDiv" || ks[0].Start != div.Default || ks[1].Start != rfp.Default {
 		t.Errorf("lmrDiv,rfpMargin: %+v %v", ks, err)
 	}
 	for names, want := range map[string]string{"nosuch": `unknown search param "nosuch"`, "qsRelays": "qsRelays is a switch"} {

@@ -25,6 +25,7 @@ type spsaOptions struct {
 	params       string
 	iterations   int
 	pairs        int
+	rate         float64
 	playerLimits string
 	openings     string
 	state        string
@@ -50,7 +51,7 @@ at theta+c·delta against theta−c·delta (delta ±1 per knob, drawn from
 --seed) as a short match of --pairs game pairs, each start of --openings
 with both colours, both sides at --player-limits, and moves theta by the
 score (fishtest's schedule: alpha 0.602, gamma 0.101, A a tenth of the
-run; each knob's C and R from its table). Values stay in each knob's range.
+run; each knob's C and R from its table, --rate sets every R). Values stay in each knob's range.
 
 The matches are kiothi match's: --workers or --nats run their games as
 jobs. With --state FILE the run's state (iteration, theta, seed, history)
@@ -65,6 +66,7 @@ time against the build before (docs/spsa.md).`,
 	f.StringVar(&o.params, "params", "", "knobs to tune, comma separated (default: every tunable knob)")
 	f.IntVar(&o.iterations, "iterations", 200, "SPSA iterations")
 	f.IntVar(&o.pairs, "pairs", 4, "game pairs an iteration (each start with both colours)")
+	f.Float64Var(&o.rate, "rate", 0, "learning rate R at the last iteration, for every knob (0: each knob's own, 0.002; a run of few games needs a bigger one to move)")
 	f.StringVar(&o.playerLimits, "player-limits", "nodes=4000", "engine settings both sides play at (a match spec's settings: nodes=N, movetime=T, hash=MB, ...)")
 	f.StringVar(&o.openings, "openings", "", "openings file, one position a line, taken in turn (required: the games of an iteration must differ)")
 	f.StringVar(&o.state, "state", "", "write the run's state to this file after each iteration (replaced whole)")
@@ -88,6 +90,14 @@ func (o *spsaOptions) config(g *globalOptions) (spsa.Config, []byte, error) {
 	knobs, err := spsa.SearchKnobs(names)
 	if err != nil {
 		return spsa.Config{}, nil, fmt.Errorf("--params: %v", err)
+	}
+	if o.rate != 0 {
+		if !(o.rate > 0 && o.rate <= 1) {
+			return spsa.Config{}, nil, fmt.Errorf("--rate %v: want above 0, at most 1 (or 0: each knob's own)", o.rate)
+		}
+		for i := range knobs {
+			knobs[i].R = o.rate
+		}
 	}
 	if err := limits.SPSAIterations.Check("--iterations", int64(o.iterations)); err != nil {
 		return spsa.Config{}, nil, err

@@ -4,10 +4,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kiothi/kiothi/spsa"
 )
 
 func TestSPSAFlagErrors(t *testing.T) {
@@ -27,6 +30,9 @@ func TestSPSAFlagErrors(t *testing.T) {
 		{[]string{"spsa", "--openings", ops, "--iterations", "0"}, "--iterations 0: must be from 1 to 100000"},
 		{[]string{"spsa", "--openings", ops, "--pairs", "0"}, "--pairs 0: must be from 1"},
 		{[]string{"spsa", "--openings", ops, "--concurrency", "0"}, "--concurrency 0"},
+		{[]string{"spsa", "--openings", ops, "--rate", "-0.01"}, "--rate -0.01: want above 0, at most 1"},
+		{[]string{"spsa", "--openings", ops, "--rate", "1.5"}, "--rate 1.5: want above 0"},
+		{[]string{"spsa", "--openings", ops, "--rate", "NaN"}, "--rate NaN: want above 0"},
 		{[]string{"spsa", "--openings", ops, "--player-limits", "nodes=0"}, "--player-limits: player"},
 		{[]string{"spsa", "--openings", ops, "--player-limits", "nodes=100,param.rfpDepth=2"}, "--player-limits: no param.NAME"},
 		{[]string{"spsa", "--openings", ops, "--resume"}, "--resume needs --state"},
@@ -83,5 +89,40 @@ func TestSPSARunAndResume(t *testing.T) {
 	_, _, err = runCLI(t, append(args(local, "--resume"), "--pairs", "2")...)
 	if err == nil || !strings.Contains(err.Error(), "it was made with pairs=1, not pairs=2") {
 		t.Errorf("resume with other pairs: %v", err)
+	}
+}
+
+// --rate sets every knob's learning rate in the run's state (the default
+// keeps the table's), and a resume with another rate is refused naming
+// the knob.
+func TestSPSARate(t *testing.T) {
+	dir := t.TempDir()
+	args := func(state string, more ...string) []string {
+		return append([]string{"spsa", "--openings", "../../testdata/openings.txt", "--player-limits", "nodes=300,hash=1",
+			"--iterations", "1", "--pairs", "1", "--params", "rfpMargin,lmrDiv", "--max-plies", "60", "--state", state}, more...)
+	}
+	for _, c := range []struct {
+		more []string
+		want float64
+	}{{nil, 0.002}, {[]string{"--rate", "0.02"}, 0.02}} {
+		state := filepath.Join(dir, fmt.Sprintf("s%d.json", len(c.more)))
+		if _, _, err := runCLI(t, args(state, c.more...)...); err != nil {
+			t.Fatal(err)
+		}
+		s, err := spsa.LoadState(state)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range s.Config.Knobs {
+			if k.R != c.want {
+				t.Errorf("%v: knob %s has R %v, want %v", c.more, k.Name, k.R, c.want)
+			}
+		}
+		if c.more == nil {
+			_, _, err := runCLI(t, args(state, "--resume", "--rate", "0.02")...)
+			if err == nil || !strings.Contains(err.Error(), "its knob rfpMargin is") {
+				t.Errorf("resume with another rate: %v", err)
+			}
+		}
 	}
 }
