@@ -3,7 +3,7 @@
 # position: for each position and each build, `kiothi solve` (one thread,
 # the engine's table: simple, 16 MB) under /usr/bin/time, the value checked
 # against the best move value the set lists.
-# Usage: scripts/solveset.sh SET KIOTHI... (prints one line a position and
+# Usage: [HASH=MB] [TABLE=search] scripts/solveset.sh SET KIOTHI... (prints one line a position and
 # build: index, build, value ok/BAD, nodes, user CPU s; then totals)
 set -e
 S=$1; shift
@@ -14,7 +14,7 @@ grep -v '^#' "$S" | grep -v '^$' | while IFS=';' read -r fen vals; do
   i=$((i+1))
   best=$(echo $vals | tr ' ' '\n' | cut -d= -f2 | sort -n | tail -1)
   for k in "$@"; do
-    /usr/bin/time -f "%U" -o $T/t $k solve "${fen% }" --threads 1 --hash 16 --table simple >$T/o 2>$T/e </dev/null
+    /usr/bin/time -f "%U" -o $T/t $k solve "${fen% }" --threads 1 --hash ${HASH:-16} --table ${TABLE:-simple} >$T/o 2>$T/e </dev/null
     v=$(tail -1 $T/o | awk '{print $2}')
     nodes=$(grep '^nodes' $T/e | awk '{print $2}')
     ok=ok; [ "$v" = "$best" ] || ok=BAD
