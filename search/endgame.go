@@ -24,7 +24,7 @@ const (
 	// minSolveBudget. A solve that does not finish costs the search its
 	// share of the time, so the thresholds are conservative (the
 	// measurements are in docs/strength.md).
-	solveBase      = 25
+	solveBase      = 24
 	solveMax       = 32
 	minSolveBudget = 25 * time.Millisecond
 	// solveShare: the solver gets 1/solveShare of the soft time; what it
