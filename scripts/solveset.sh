@@ -1,10 +1,12 @@
 #!/bin/bash
 # The root solves of an accuracy set, builds alternating position by
-# position: for each position and each build, `kiothi solve` (one thread,
-# the engine's table: simple, 16 MB) under /usr/bin/time, the value checked
-# against the best move value the set lists.
-# Usage: [HASH=MB] [TABLE=search] scripts/solveset.sh SET KIOTHI... (prints one line a position and
-# build: index, build, value ok/BAD, nodes, user CPU s; then totals)
+# position: for each position and each build, `kiothi solve` (one thread;
+# the engine's table, simple and 16 MB, unless HASH or TABLE say otherwise)
+# under /usr/bin/time, the value checked against the best move value the
+# set lists.
+# Usage: [HASH=MB] [TABLE=search] scripts/solveset.sh SET KIOTHI...
+# Prints one line a position and build: index, build, value ok/BAD, nodes,
+# user CPU seconds.
 set -e
 S=$1; shift
 T=$(mktemp -d)
