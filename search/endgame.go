@@ -7,7 +7,9 @@ import (
 	"context"
 	"time"
 
+	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/solve"
 )
@@ -71,9 +73,10 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 	}
 	sctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
+	guess := SolveGuess(s.ev, s.objective, s.multiplier, root)
 	res, err := solve.Solve(sctx, *root, solve.Options{
 		Rules: s.rules, Objective: s.objective, Multiplier: s.multiplier,
-		Threads: len(e.workers), Table: e.solved, History: history,
+		Threads: len(e.workers), Table: e.solved, History: history, Guess: &guess,
 	})
 	if err != nil || !res.Exact || len(res.PV) == 0 {
 		return Result{}, false
@@ -95,6 +98,28 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 		})
 	}
 	return r, true
+}
+
+// SolveGuess returns the root solve's first guess at root's value
+// (solve.Options.Guess): ev's margin (centi-warriors) rounded to
+// warriors, as match points under Match. A guess only orders the
+// solver's tests, so the value does not depend on it (the nodes it saves
+// are in docs/strength.md).
+func SolveGuess(ev *eval.Evaluator, obj movegen.Objective, mult int, root *position.Position) int {
+	g := floorDiv(ev.Evaluate(root)+50, 100)
+	if obj == movegen.Match {
+		return movegen.MatchPoints(g, mult)
+	}
+	return g
+}
+
+// floorDiv returns a/b rounded down (b > 0).
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b < 0 {
+		q--
+	}
+	return q
 }
 
 // probeSolved looks p up in the table of proven values (when the search

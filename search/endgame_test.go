@@ -161,3 +161,15 @@ func TestSolveWarriors(t *testing.T) {
 		}
 	}
 }
+
+// TestFloorDiv: the guess rounds the evaluation down from half a warrior
+// up, on both sides of zero.
+func TestFloorDiv(t *testing.T) {
+	for _, c := range []struct{ a, want int }{
+		{0, 0}, {49, 0}, {50, 0}, {99, 0}, {100, 1}, {-1, -1}, {-100, -1}, {-101, -2}, {-200, -2},
+	} {
+		if got := floorDiv(c.a, 100); got != c.want {
+			t.Errorf("floorDiv(%d, 100) = %d, want %d", c.a, got, c.want)
+		}
+	}
+}

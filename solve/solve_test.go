@@ -119,8 +119,13 @@ func TestSolveMatchesMinimax(t *testing.T) {
 			if obj == movegen.Margin {
 				checked++
 			}
-			for _, threads := range []int{1, 2} {
+			// One thread without and with a guess, two with a guess.
+			for i, threads := range []int{1, 1, 2} {
 				o := Options{Rules: testRules, Objective: obj, Multiplier: mult, Threads: threads, HashMB: 1, History: hist}
+				if i == 1 {
+					g := rng.IntN(41) - 20 // any guess, in or out of the bounds
+					o.Guess = &g
+				}
 				if threads == 2 {
 					g := rng.IntN(21) - 10 // any guess must give the same value
 					o.Guess = &g

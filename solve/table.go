@@ -31,6 +31,14 @@ type Table interface {
 	Store(key uint64, e Entry)
 }
 
+// BatchTable is a Table that also probes several keys at once, so that
+// their memory loads overlap (the solver probes every child of a node).
+// ProbeBatch sets out[i], found[i] to what Probe(keys[i]) returns.
+type BatchTable interface {
+	Table
+	ProbeBatch(keys []uint64, out []Entry, found []bool)
+}
+
 // MemTable is a fixed-size, always-replace table of one atomic word a
 // slot: the key's high 32 bits as a check, then the entry (Lo, Hi, Move
 // and a used bit), so reads and writes are never torn. The slot index
@@ -75,6 +83,26 @@ func (t *MemTable) Probe(key uint64) (Entry, bool) {
 		return Entry{}, false
 	}
 	return unpack(d), true
+}
+
+// ProbeBatch probes every key: the slots are read in one tight loop first,
+// so that the cache misses overlap, then checked.
+func (t *MemTable) ProbeBatch(keys []uint64, out []Entry, found []bool) {
+	var raw [64]uint64
+	n := min(len(keys), len(raw))
+	for i, k := range keys[:n] {
+		raw[i] = t.slot(k).Load()
+	}
+	for i, k := range keys[:n] {
+		d := raw[i]
+		found[i] = d&usedBit != 0 && d>>32 == k>>32
+		if found[i] {
+			out[i] = unpack(d)
+		}
+	}
+	for i, k := range keys[n:] {
+		out[n+i], found[n+i] = t.Probe(k)
+	}
 }
 
 // Store writes e under key, merging it with the bounds already stored

@@ -67,3 +67,36 @@ func TestMemTableConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestMemTableProbeBatch: a batch probe finds what single probes find,
+// hits and misses, for batches shorter and longer than its 64 loads.
+func TestMemTableProbeBatch(t *testing.T) {
+	tb := NewMemTable(1)
+	rng := rand.New(rand.NewPCG(3, 3))
+	var keys []uint64
+	for i := 0; i < 100; i++ {
+		k := rng.Uint64()
+		if i%3 != 0 {
+			lo := int8(rng.IntN(64) - 32)
+			tb.Store(k, Entry{Lo: lo, Hi: lo + 2, Move: position.NewMove(rng.IntN(20), 1+rng.IntN(63))})
+		}
+		keys = append(keys, k)
+	}
+	hits := 0
+	for _, n := range []int{0, 1, 17, 64, 100} {
+		out, found := make([]Entry, n), make([]bool, n)
+		tb.ProbeBatch(keys[:n], out, found)
+		for i, k := range keys[:n] {
+			e, ok := tb.Probe(k)
+			if ok != found[i] || ok && e != out[i] {
+				t.Fatalf("batch of %d, key %d: %+v %v, single probe %+v %v", n, i, out[i], found[i], e, ok)
+			}
+			if ok {
+				hits++
+			}
+		}
+	}
+	if hits == 0 {
+		t.Fatal("no key was found: the test compares misses only")
+	}
+}
