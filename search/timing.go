@@ -39,9 +39,11 @@ func (e *Engine) LastTiming() (Timing, bool) {
 	return t, true
 }
 
-// halt gives the stop once, noting when.
+// halt gives the stop once, noting when. The time is read before the
+// flag is set, so that a thread that sees the flag ends after it.
 func (s *shared) halt() {
+	now := time.Since(s.start)
 	if s.stop.CompareAndSwap(false, true) {
-		s.stopped = time.Since(s.start)
+		s.stopped = now
 	}
 }
