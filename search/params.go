@@ -14,8 +14,7 @@ import (
 
 // params are the pruning, reduction and threading settings of a search,
 // chosen by kiothi bench and paired self-play at equal nodes (kiothi match
-// with param.NAME specs; the measurements are in docs/journal.md), the
-// margins and lmrDiv tuned by kiothi spsa (docs/strength.md). Every
+// with param.NAME specs; the measurements are in docs/journal.md). Every
 // engine takes defaultParams changed by its Options.Params (paramTable
 // names the knobs a user may set), so no setting is package state.
 type params struct {
@@ -38,11 +37,11 @@ type lmrTable [MaxDepth + 1][movegen.MaxMoves]int8
 // defaultParams are the engine's settings.
 var defaultParams = params{
 	rfpDepth:     3,
-	rfpMargin:    120,
+	rfpMargin:    150,
 	nullMinDepth: 3,
 	lmrFirst:     3,
-	lmrDiv:       2.4844,
-	deltaMargin:  172,
+	lmrDiv:       2.25,
+	deltaMargin:  200,
 	qsRelays:     false, // not weaker at equal nodes, and cheaper per node
 	smpSkip:      true,
 }.withLMR()
@@ -103,15 +102,15 @@ func (p Param) Format(v float64) string {
 var paramTable = [...]Param{
 	{Name: "rfpDepth", Default: 3, Min: 0, Max: 10, Int: true, C: 1, R: 0.002,
 		set: func(p *params, v float64) { p.rfpDepth = int(v) }},
-	{Name: "rfpMargin", Default: 120, Min: 0, Max: 600, Int: true, C: 20, R: 0.002,
+	{Name: "rfpMargin", Default: 150, Min: 0, Max: 600, Int: true, C: 20, R: 0.002,
 		set: func(p *params, v float64) { p.rfpMargin = int(v) }},
 	{Name: "nullMinDepth", Default: 3, Min: 0, Max: 10, Int: true, C: 1, R: 0.002,
 		set: func(p *params, v float64) { p.nullMinDepth = int(v) }},
 	{Name: "lmrFirst", Default: 3, Min: 1, Max: movegen.MaxMoves, Int: true, C: 1, R: 0.002,
 		set: func(p *params, v float64) { p.lmrFirst = int(v) }},
-	{Name: "lmrDiv", Default: 2.4844, Min: 1, Max: 8, C: 0.25, R: 0.002,
+	{Name: "lmrDiv", Default: 2.25, Min: 1, Max: 8, C: 0.25, R: 0.002,
 		set: func(p *params, v float64) { p.lmrDiv = v }},
-	{Name: "deltaMargin", Default: 172, Min: 0, Max: 1000, Int: true, C: 25, R: 0.002,
+	{Name: "deltaMargin", Default: 200, Min: 0, Max: 1000, Int: true, C: 25, R: 0.002,
 		set: func(p *params, v float64) { p.deltaMargin = int(v) }},
 	{Name: "qsRelays", Default: 0, Min: 0, Max: 1, Int: true,
 		set: func(p *params, v float64) { p.qsRelays = v != 0 }},

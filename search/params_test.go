@@ -72,8 +72,8 @@ func TestParamSetChecks(t *testing.T) {
 	if v, _ := s.Value("rfpMargin"); v != 150 {
 		t.Errorf("rfpMargin 149.6 is %v, want it rounded to 150", v)
 	}
-	if v, _ := s.Value("deltaMargin"); v != 172 {
-		t.Errorf("deltaMargin unset is %v, want the default 172", v)
+	if v, _ := s.Value("deltaMargin"); v != 200 {
+		t.Errorf("deltaMargin unset is %v, want the default 200", v)
 	}
 	if got := s.String(); got != "rfpMargin=150,lmrDiv=2.5" {
 		t.Errorf("String() = %q", got)
