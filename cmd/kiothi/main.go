@@ -29,6 +29,7 @@
 //	kiothi annotate GAMES.pgn                    review every move of PGN games
 //	kiothi book build|probe|stats|merge          opening books
 //	kiothi datagen --out FILE                    self-play games as labelled positions
+//	kiothi datagen exact --data FILE --out FILE  positions labelled with their proven values
 //	kiothi tune --data FILE                      fit the evaluation's weights to datagen files
 //	kiothi spsa --openings FILE                  tune the search's knobs by SPSA over short matches
 //	kiothi train --data FILE                     train the network evaluation on datagen files
