@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -57,6 +58,21 @@ func (it *Item) Format() string {
 
 // maxLine bounds a set file's line (a position and up to MaxMoves moves).
 const maxLine = 1 << 16
+
+// ReadFile reads the set file name (Parse); a parse error is prefixed
+// with the file's name, an open error is os.Open's (it names the file).
+func ReadFile(name string, r movegen.Rules) ([]Item, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	items, err := Parse(f, r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return items, nil
+}
 
 // Parse reads a set: one item a line as Format writes it; blank lines and
 // lines starting with '#' are skipped. Each item must list every legal

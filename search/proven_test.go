@@ -4,7 +4,6 @@ package search_test
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/kiothi/kiothi/accuracy"
@@ -19,12 +18,7 @@ import (
 // A score from an iteration cut short (an aspiration bound) is a bound,
 // not a value, and must not be reported as proven.
 func TestProvenScoresAreExact(t *testing.T) {
-	f, err := os.Open("../testdata/accuracy-20-26.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	items, err := accuracy.Parse(f, movegen.Rules{})
+	items, err := accuracy.ReadFile("../testdata/accuracy-20-26.txt", movegen.Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}

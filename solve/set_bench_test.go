@@ -6,7 +6,6 @@ package solve_test
 
 import (
 	"context"
-	"os"
 	"slices"
 	"testing"
 
@@ -20,12 +19,7 @@ import (
 
 // setItems reads the accuracy set the benchmark solves.
 func setItems(tb testing.TB) []accuracy.Item {
-	f, err := os.Open("../testdata/accuracy-20-26.txt")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	items, err := accuracy.Parse(f, movegen.Rules{})
+	items, err := accuracy.ReadFile("../testdata/accuracy-20-26.txt", movegen.Rules{})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -5,7 +5,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/kiothi/kiothi/accuracy"
@@ -62,14 +61,9 @@ func (o *accuracyOptions) run(cmd *cobra.Command, g *globalOptions) error {
 	if err := limits.CheckMemory("--player "+o.player, pl.MemoryMB); err != nil {
 		return err
 	}
-	f, err := os.Open(o.set)
+	items, err := accuracy.ReadFile(o.set, g.rules())
 	if err != nil {
 		return fmt.Errorf("--set: %v", err)
-	}
-	items, err := accuracy.Parse(f, g.rules())
-	f.Close()
-	if err != nil {
-		return fmt.Errorf("%s: %v", o.set, err)
 	}
 	if len(items) == 0 {
 		return fmt.Errorf("%s: no positions", o.set)

@@ -154,14 +154,9 @@ func (o *datagenExactOptions) run(cmd *cobra.Command, g *globalOptions) error {
 func excludedKeys(names []string, r movegen.Rules) (map[uint64]bool, error) {
 	keys := map[uint64]bool{}
 	for _, name := range names {
-		f, err := os.Open(name)
+		items, err := accuracy.ReadFile(name, r)
 		if err != nil {
 			return nil, err
-		}
-		items, err := accuracy.Parse(f, r)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		if err := accuracy.Keys(items, r, keys); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
