@@ -78,7 +78,11 @@ func unpack(d uint64) Entry {
 
 // Probe returns the entry stored under key.
 func (t *MemTable) Probe(key uint64) (Entry, bool) {
-	d := t.slot(key).Load()
+	return entryOf(t.slot(key).Load(), key)
+}
+
+// entryOf returns the entry in slot word d if it is key's.
+func entryOf(d, key uint64) (Entry, bool) {
 	if d&usedBit == 0 || d>>32 != key>>32 {
 		return Entry{}, false
 	}
@@ -94,11 +98,7 @@ func (t *MemTable) ProbeBatch(keys []uint64, out []Entry, found []bool) {
 		raw[i] = t.slot(k).Load()
 	}
 	for i, k := range keys[:n] {
-		d := raw[i]
-		found[i] = d&usedBit != 0 && d>>32 == k>>32
-		if found[i] {
-			out[i] = unpack(d)
-		}
+		out[i], found[i] = entryOf(raw[i], k)
 	}
 	for i, k := range keys[n:] {
 		out[n+i], found[n+i] = t.Probe(k)
