@@ -89,6 +89,10 @@ func entryOf(d, key uint64) (Entry, bool) {
 	return unpack(d), true
 }
 
+// Prefetch starts loading key's slot into the cache, so that a probe a
+// little later does not wait for memory.
+func (t *MemTable) Prefetch(key uint64) { prefetch(t.slot(key)) }
+
 // ProbeBatch probes every key: the slots are read in one tight loop first,
 // so that the cache misses overlap, then checked.
 func (t *MemTable) ProbeBatch(keys []uint64, out []Entry, found []bool) {
