@@ -290,9 +290,12 @@ func tableKey(obj movegen.Objective, p *position.Position) (key uint64, off int)
 
 // worker is one search thread.
 type worker struct {
-	s       *solver
-	id      int
-	rng     *rand.Rand
+	s   *solver
+	id  int
+	rng *rand.Rand
+	// count is the nodes this worker searched; nodes publishes it to the
+	// other goroutines every 1024 nodes and at the end of each search.
+	count   uint64
 	nodes   atomic.Uint64
 	aborted bool
 	// path holds KeyWithPrisons of the positions on the line from the root
@@ -363,6 +366,7 @@ func (w *worker) noMoveValue(p *position.Position) int {
 func (w *worker) root(p *position.Position, alpha, beta int) int {
 	w.path = w.path[:0]
 	v, _ := w.search(p, alpha, beta, 0)
+	w.nodes.Store(w.count)
 	return v
 }
 
@@ -370,9 +374,13 @@ func (w *worker) root(p *position.Position, alpha, beta int) int {
 // bound and whether a repetition influenced it (then it is path-dependent
 // and not stored). p must not be a repetition (callers check).
 func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) {
-	n := w.nodes.Add(1)
-	if n&1023 == 0 && (w.s.stop.Load() || w.s.overBudget()) {
-		w.aborted = true
+	w.count++
+	n := w.count
+	if n&1023 == 0 {
+		w.nodes.Store(n)
+		if w.s.stop.Load() || w.s.overBudget() {
+			w.aborted = true
+		}
 	}
 	if w.aborted {
 		return 0, true
@@ -502,7 +510,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 		default:
 			e.Lo, e.Hi = int8(best-off), int8(best-off)
 		}
-		e.Work = int8(bits.Len64(w.nodes.Load() - n))
+		e.Work = int8(bits.Len64(w.count - n))
 		s.opts.Table.Store(key, e)
 	}
 	return best, tainted
@@ -526,6 +534,7 @@ func (w *worker) probeAll(n int) {
 // move suffices; the table's best move is tried first.
 func (w *worker) pv(ctx context.Context, root position.Position, v int) ([]position.Move, bool) {
 	w.path = w.path[:0]
+	defer func() { w.nodes.Store(w.count) }()
 	w.s.stop.Store(false)
 	done := make(chan struct{})
 	defer close(done)
