@@ -429,16 +429,16 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 			w.repv[i] = -w.sweepValue(&q)
 			continue
 		}
-		gain := q.Prison(side) - p.Prison(side)
 		// Order: the table move, then the biggest capture, then the fewest
 		// replies left to the opponent (measured: 30% fewer nodes at 25
-		// warriors), then optimistic table bounds and the history.
-		score := gain<<17 + 2048*(movegen.MaxMoves-movegen.CountMoves(&q, s.opts.Rules))
+		// warriors; counted below, only when needed), then optimistic table
+		// bounds and the history.
+		gain := q.Prison(side) - p.Prison(side)
 		w.keys[len(kids)] = ck
-		kids = append(kids, child{q, m, score, coff})
+		kids = append(kids, child{q, m, gain << 17, coff})
 	}
 	w.probeAll(len(kids))
-	k := 0
+	k, tm := 0, -1
 	for i, m := range list[:nm] {
 		if rep[i] {
 			v := w.repv[i]
@@ -462,25 +462,32 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 			}
 			c.score += 16 * (-(int(e.Lo) + c.off) + 64) // optimistic value first
 		}
-		k++
 		if m == ttMove {
-			c.score += 1 << 30
+			tm = k
 		}
+		k++
 		c.score += int(w.hist[side][m&(1<<11-1)]) * histWeight / (1 + int(w.hist[side][m&(1<<11-1)]))
 		if w.id > 0 {
 			c.score += w.rng.IntN(48)
 		}
 	}
-	// Insertion sort, best score first.
-	for i := 1; i < len(kids); i++ {
-		for j := i; j > 0 && kids[j].score > kids[j-1].score; j-- {
-			kids[j], kids[j-1] = kids[j-1], kids[j]
-		}
+	// The table move first, then the others in order. The replies are
+	// counted only when they order something: not for the table move,
+	// and not for the others when it cuts off.
+	sorted := 0
+	if tm >= 0 {
+		t := kids[tm]
+		copy(kids[1:tm+1], kids[:tm])
+		kids[0] = t
+		sorted = 1
 	}
 	w.plies[ply] = kids
 	for i := range kids {
 		if best >= beta {
 			break
+		}
+		if i == sorted {
+			w.order(kids[sorted:])
 		}
 		c := &w.plies[ply][i]
 		v, t := w.search(&c.pos, -beta, -max(alpha, best), ply+1)
@@ -514,6 +521,20 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 		s.opts.Table.Store(key, e)
 	}
 	return best, tainted
+}
+
+// order adds the replies left to the opponent to the children's scores
+// and sorts them, best score first (an insertion sort: few children, and
+// equal scores keep generation order).
+func (w *worker) order(kids []child) {
+	for i := range kids {
+		kids[i].score += 2048 * (movegen.MaxMoves - movegen.CountMoves(&kids[i].pos, w.s.opts.Rules))
+	}
+	for i := 1; i < len(kids); i++ {
+		for j := i; j > 0 && kids[j].score > kids[j-1].score; j-- {
+			kids[j], kids[j-1] = kids[j-1], kids[j]
+		}
+	}
 }
 
 // probeAll probes the table for w.keys[:n] into w.probed and w.found,
