@@ -178,10 +178,10 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 }
 
 // histWeight scales the history in the move order: each doubling of a
-// move's history counts half a reply less left to the opponent (below
-// captures, above the table's optimistic bounds; measured on the accuracy
-// set, docs/strength.md).
-const histWeight = 1024
+// move's history counts a quarter of a reply less left to the opponent
+// (below captures, above the table's optimistic bounds; measured on the
+// accuracy set, docs/strength.md).
+const histWeight = 512
 
 type solver struct {
 	opts    Options
@@ -304,8 +304,8 @@ type worker struct {
 	// (root first) with their prison totals, for repetition.
 	path  []pathEntry
 	plies [][]child
-	// hist sums, over the cutoffs each move (by side and encoding) made,
-	// log2 of the nodes each cost, to order the quiet moves.
+	// hist sums the nodes of the cutoffs each move (by side and encoding)
+	// made, each counted up to 1<<20, to order the quiet moves.
 	hist [2][1 << 11]int32
 	// The node being expanded: its repetition children's values, and its
 	// other children's table keys and what probing them found.
@@ -506,7 +506,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 	w.path = w.path[:len(w.path)-1]
 	if best >= beta {
 		if h := &w.hist[side][bestMove&(1<<11-1)]; *h < 1<<30 {
-			*h += int32(bits.Len64(w.count - n))
+			*h += int32(min(w.count-n, 1<<20))
 		}
 	}
 	if !tainted {
