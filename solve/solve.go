@@ -305,7 +305,8 @@ type worker struct {
 	path  []pathEntry
 	plies [][]child
 	// hist sums the nodes of the cutoffs each move (by side and encoding)
-	// made, each counted up to 1<<20, to order the quiet moves.
+	// made, each counted up to 1<<20, less those of the cutoffs it was
+	// searched before in vain (not below 0), to order the quiet moves.
 	hist [2][1 << 11]int32
 	// The node being expanded: its repetition children's values, and its
 	// other children's table keys and what probing them found.
@@ -484,6 +485,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 		sorted = 1
 	}
 	w.plies[ply] = kids
+	tried := 0 // the children searched
 	for i := range kids {
 		if best >= beta {
 			break
@@ -492,6 +494,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 			w.order(kids[sorted:])
 		}
 		c := &w.plies[ply][i]
+		tried = i + 1
 		v, t := w.search(&c.pos, -beta, -max(alpha, best), ply+1)
 		if w.aborted {
 			w.path = w.path[:len(w.path)-1]
@@ -505,8 +508,16 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 	}
 	w.path = w.path[:len(w.path)-1]
 	if best >= beta {
-		if h := &w.hist[side][bestMove&(1<<11-1)]; *h < 1<<30 {
-			*h += int32(min(w.count-n, 1<<20))
+		// The cutoff's nodes are the move's credit and a debit to each
+		// move searched before it in vain.
+		work := int32(min(w.count-n, 1<<20))
+		for _, c := range w.plies[ply][:tried] {
+			h := &w.hist[side][c.m&(1<<11-1)]
+			if c.m != bestMove {
+				*h = max(0, *h-work)
+			} else if *h < 1<<30 {
+				*h += work
+			}
 		}
 	}
 	if !tainted {
