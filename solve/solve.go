@@ -540,6 +540,9 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 // and sorts them, best score first (an insertion sort: few children, and
 // equal scores keep generation order).
 func (w *worker) order(kids []child) {
+	if len(kids) < 2 {
+		return // nothing to order
+	}
 	for i := range kids {
 		kids[i].score += 2048 * (movegen.MaxMoves - movegen.CountMoves(&kids[i].pos, w.s.opts.Rules))
 	}
