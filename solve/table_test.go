@@ -100,3 +100,23 @@ func TestMemTableProbeBatch(t *testing.T) {
 		t.Fatal("no key was found: the test compares misses only")
 	}
 }
+
+// TestMemTablePrefetch: a prefetch of any key, on a table of one slot
+// or of many, leaves what a probe finds as it was.
+func TestMemTablePrefetch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, mb := range []int{0, 1} {
+		tb := NewMemTable(mb)
+		for i := 0; i < 200; i++ {
+			k := rng.Uint64()
+			lo := int8(rng.IntN(64) - 32)
+			tb.Store(k, Entry{Lo: lo, Hi: lo + 4})
+			before, okBefore := tb.Probe(k)
+			tb.Prefetch(k)
+			tb.Prefetch(rng.Uint64())
+			if e, ok := tb.Probe(k); ok != okBefore || e != before || !ok || e.Lo != lo {
+				t.Fatalf("table of %d MB, key %x: %+v %v after the prefetch, %+v %v before", mb, k, e, ok, before, okBefore)
+			}
+		}
+	}
+}
