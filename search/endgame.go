@@ -101,25 +101,16 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 }
 
 // SolveGuess returns the root solve's first guess at root's value
-// (solve.Options.Guess): ev's margin (centi-warriors) rounded to
-// warriors, as match points under Match. A guess only orders the
+// (solve.Options.Guess): ev's margin in whole warriors (Warriors), as
+// match points under Match. A guess only orders the
 // solver's tests, so the value does not depend on it (the nodes it saves
 // are in docs/strength.md).
 func SolveGuess(ev *eval.Evaluator, obj movegen.Objective, mult int, root *position.Position) int {
-	g := floorDiv(ev.Evaluate(root)+50, 100)
+	g := Warriors(ev.Evaluate(root))
 	if obj == movegen.Match {
 		return movegen.MatchPoints(g, mult)
 	}
 	return g
-}
-
-// floorDiv returns a/b rounded down (b > 0).
-func floorDiv(a, b int) int {
-	q := a / b
-	if a%b < 0 {
-		q--
-	}
-	return q
 }
 
 // probeSolved looks p up in the table of proven values (when the search
