@@ -186,7 +186,7 @@ func LabelExact(ctx context.Context, cands []Record, o *ExactOptions, st *ExactS
 					return nil
 				}
 				c := &cands[i]
-				v, nodes, ok, err := SolveExact(gctx, c.Pos, o.Rules, solve.NewMemTable(hashMB), o.Nodes, guessOf(c))
+				v, nodes, ok, err := SolveExact(gctx, c.Pos, o.Rules, solve.NewMemTable(hashMB), o.Nodes, search.Warriors(c.Score))
 				if err != nil {
 					return fmt.Errorf("position %s: %w", c.Pos, err)
 				}
@@ -229,16 +229,6 @@ func LabelExact(ctx context.Context, cands []Record, o *ExactOptions, st *ExactS
 		}
 	}
 	return out, err
-}
-
-// guessOf is the value a record's search score suggests, rounded to
-// warriors.
-func guessOf(r *Record) int {
-	v, _ := search.Decode(r.Score)
-	if v >= 0 {
-		return (v + 50) / 100
-	}
-	return (v - 50) / 100
 }
 
 // WriteExact writes a data file of exact records: the header (h, whose

@@ -21,15 +21,15 @@ const (
 	// solveWarriors(budget) warriors: solveBase for a budget of one
 	// second, one fewer each time the budget halves, one more each time
 	// it doubles, never more than solveMax; and not below
-	// minSolveBudget. A solve that does not finish costs the search its
-	// share of the time, so the thresholds are conservative (the
-	// measurements are in docs/strength.md).
-	solveBase      = 24
+	// minSolveBudget.
+	solveBase      = 26
 	solveMax       = 32
 	minSolveBudget = 25 * time.Millisecond
-	// solveShare: the solver gets 1/solveShare of the soft time; what it
-	// leaves goes to the search.
-	solveShare = 2
+	// The solver gets solveShare per mille of the soft time; what it
+	// leaves goes to the search. Most of it: on these roots the search
+	// finds about as many best moves with a sixth of the time as with all
+	// of it, while the solver needs all it can get.
+	solveShare = 850
 	// probeMax: nodes with at most this many warriors on the board look
 	// up the solver's table (in searches that ran a solve).
 	probeMax = solveMax
@@ -57,7 +57,7 @@ func solveWarriors(budget time.Duration) int {
 // finished with a line to play. history is as Search takes it (the
 // game's positions, oldest first, the root last or left out).
 func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Position, history []uint64) (Result, bool) {
-	budget := s.soft / solveShare
+	budget := s.soft * solveShare / 1000
 	// A depth or node limit says how much to search: a time that comes
 	// with it is a deadline, not a budget to spend on a solve.
 	limited := s.maxDepth < MaxDepth || s.nodeLimit > 0
@@ -101,25 +101,16 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 }
 
 // SolveGuess returns the root solve's first guess at root's value
-// (solve.Options.Guess): ev's margin (centi-warriors) rounded to
-// warriors, as match points under Match. A guess only orders the
+// (solve.Options.Guess): ev's margin in whole warriors (Warriors), as
+// match points under Match. A guess only orders the
 // solver's tests, so the value does not depend on it (the nodes it saves
 // are in docs/strength.md).
 func SolveGuess(ev *eval.Evaluator, obj movegen.Objective, mult int, root *position.Position) int {
-	g := floorDiv(ev.Evaluate(root)+50, 100)
+	g := Warriors(ev.Evaluate(root))
 	if obj == movegen.Match {
 		return movegen.MatchPoints(g, mult)
 	}
 	return g
-}
-
-// floorDiv returns a/b rounded down (b > 0).
-func floorDiv(a, b int) int {
-	q := a / b
-	if a%b < 0 {
-		q--
-	}
-	return q
 }
 
 // probeSolved looks p up in the table of proven values (when the search

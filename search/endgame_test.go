@@ -162,14 +162,15 @@ func TestSolveWarriors(t *testing.T) {
 	}
 }
 
-// TestFloorDiv: the guess rounds the evaluation down from half a warrior
-// up, on both sides of zero.
-func TestFloorDiv(t *testing.T) {
-	for _, c := range []struct{ a, want int }{
-		{0, 0}, {49, 0}, {50, 0}, {99, 0}, {100, 1}, {-1, -1}, {-100, -1}, {-101, -2}, {-200, -2},
+// TestWarriors: a score rounds to the nearest warrior, halves up, on both
+// sides of zero, proven or not.
+func TestWarriors(t *testing.T) {
+	for _, c := range []struct{ s, want int }{
+		{0, 0}, {49, 0}, {50, 1}, {149, 1}, {150, 2}, {-49, 0}, {-50, 0}, {-51, -1}, {-150, -1}, {-151, -2},
+		{Proven(400), 4}, {Proven(-400), -4}, {Proven(-250), -2},
 	} {
-		if got := floorDiv(c.a, 100); got != c.want {
-			t.Errorf("floorDiv(%d, 100) = %d, want %d", c.a, got, c.want)
+		if got := Warriors(c.s); got != c.want {
+			t.Errorf("Warriors(%d) = %d, want %d", c.s, got, c.want)
 		}
 	}
 }

@@ -37,6 +37,22 @@ func Proven(v int) int {
 // does not).
 func IsProven(s int) bool { return s >= ProvenBase || s <= -ProvenBase }
 
+// Warriors returns the value a score stands for (Decode), proven or not,
+// in whole warriors: centi-warriors rounded to the nearest, halves up.
+func Warriors(s int) int {
+	v, _ := Decode(s)
+	return floorDiv(v+50, 100)
+}
+
+// floorDiv returns a/b rounded down (b > 0).
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b < 0 {
+		q--
+	}
+	return q
+}
+
 // Decode returns the value a score stands for and whether it is proven.
 func Decode(s int) (v int, proven bool) {
 	switch {
