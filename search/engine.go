@@ -307,13 +307,15 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 		g.Go(func() error {
 			w.began = time.Since(s.start)
 			w.iterate()
-			w.ended = time.Since(s.start)
+			// The main thread's search ends with the stop it gives the
+			// others (its last iteration may end it before any poll did).
 			if w.id == 0 {
 				if s.infinite {
 					<-ctx.Done()
 				}
 				s.halt()
 			}
+			w.ended = time.Since(s.start)
 			w.pub.Store(w.nodes)
 			return nil
 		})
