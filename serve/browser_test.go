@@ -836,7 +836,11 @@ func browserEvalBar(t *testing.T, b *browserRun) {
 		const m = S.view.moves.find(x => x.move === S.best.move);
 		const v = S.best.side === 's' ? S.best.score : -S.best.score;
 		const h = parseFloat(document.getElementById('evalfill').style.height);
-		return [src === S.best.move[0], land === (m.landing === S.best.move[0] ? '' : m.landing), Math.sign(v) === Math.sign(h - 50),
+		// South's share: all or nothing for a proven win, else a tanh of
+		// the score, so that a score near 0 fills about half.
+		const w = Math.trunc(v / 100);
+		const want = S.best.proven ? (w > 0 ? 100 : w < 0 ? 0 : 50) : 50 + 50 * Math.tanh(v / 1000);
+		return [src === S.best.move[0], land === (m.landing === S.best.move[0] ? '' : m.landing), Math.abs(h - want) <= 0.1 && (Math.abs(v) < 5 || Math.sign(v) === Math.sign(h - 50)),
 			document.getElementById('pit-' + S.best.move[0]).getAttribute('aria-label').includes("best move lifts here"),
 			document.getElementById('evalbar').getAttribute('aria-label').startsWith('Evaluation: ')];
 	})()`)
