@@ -76,7 +76,7 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 	guess := SolveGuess(s.ev, s.objective, s.multiplier, root)
 	res, err := solve.Solve(sctx, *root, solve.Options{
 		Rules: s.rules, Objective: s.objective, Multiplier: s.multiplier,
-		Threads: len(e.workers), Table: e.solved, History: history, Guess: &guess,
+		Threads: len(e.workers), Table: e.solved, History: history, Guess: &guess, Order: s.ev,
 	})
 	if err != nil || !res.Exact || len(res.PV) == 0 {
 		return Result{}, false

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -41,11 +42,26 @@ type Options struct {
 	// as a done ctx does: the result holds the bounds proven so far. With
 	// one thread the stop is reproducible, unlike a time limit.
 	MaxNodes uint64
+	// Order is the evaluation that also orders the moves at nodes of
+	// at least evalOrderMin warriors on the board; nil uses the
+	// embedded network (nn.Evaluator). It orders only: values do not
+	// depend on it.
+	Order Evaluator
+	// orderMin, when positive, replaces evalOrderMin (tests order by
+	// the evaluation at every node).
+	orderMin int
 	// Progress, if set, receives the bounds each time they narrow, and
 	// also every ProgressEvery while they do not when that is positive.
 	// Calls never overlap.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
+}
+
+// Evaluator estimates a position's value in centi-warriors, side to
+// move's view (the search's evaluation fits). It must be safe for
+// concurrent use by the solver's threads.
+type Evaluator interface {
+	Evaluate(p *position.Position) int
 }
 
 // Progress is a report on the way.
@@ -84,6 +100,16 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 	}
 	if o.Threads < 1 {
 		o.Threads = 1
+	}
+	if o.Order == nil {
+		ev, err := nn.Evaluator()
+		if err != nil {
+			return Result{}, err
+		}
+		o.Order = ev
+	}
+	if o.orderMin <= 0 {
+		o.orderMin = evalOrderMin
 	}
 	if o.Table == nil {
 		mb := o.HashMB
@@ -182,6 +208,17 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 // (below captures, above the table's optimistic bounds; measured on the
 // accuracy set, docs/strength.md).
 const histWeight = 512
+
+// At nodes of at least evalOrderMin warriors on the board the children
+// are also ordered by Options.Order, evalWeight a centi-warrior: a
+// warrior of evaluation counts about as much as one reply fewer left to
+// the opponent, a captured warrior far more. Below it the subtrees are
+// too small to repay the evaluation (measured on the accuracy set,
+// docs/strength.md).
+const (
+	evalOrderMin = 14
+	evalWeight   = 20
+)
 
 type solver struct {
 	opts    Options
@@ -491,7 +528,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 			break
 		}
 		if i == sorted {
-			w.order(kids[sorted:])
+			w.order(p, kids[sorted:])
 		}
 		c := &w.plies[ply][i]
 		tried = i + 1
@@ -536,15 +573,22 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 	return best, tainted
 }
 
-// order adds the replies left to the opponent to the children's scores
-// and sorts them, best score first (an insertion sort: few children, and
-// equal scores keep generation order).
-func (w *worker) order(kids []child) {
+// order adds the replies left to the opponent (and, at nodes of many
+// warriors, the evaluation) to p's children's scores and sorts them, best
+// score first (an insertion sort: few children, and equal scores keep
+// generation order).
+func (w *worker) order(p *position.Position, kids []child) {
 	if len(kids) < 2 {
 		return // nothing to order
 	}
+	o := &w.s.opts
 	for i := range kids {
-		kids[i].score += 2048 * (movegen.MaxMoves - movegen.CountMoves(&kids[i].pos, w.s.opts.Rules))
+		kids[i].score += 2048 * (movegen.MaxMoves - movegen.CountMoves(&kids[i].pos, o.Rules))
+	}
+	if p.BoardTotal() >= o.orderMin {
+		for i := range kids {
+			kids[i].score -= evalWeight * o.Order.Evaluate(&kids[i].pos)
+		}
 	}
 	for i := 1; i < len(kids); i++ {
 		for j := i; j > 0 && kids[j].score > kids[j-1].score; j-- {

@@ -6,6 +6,7 @@ package solve
 import (
 	"context"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 
 	"github.com/kiothi/kiothi/internal/testgame"
@@ -119,8 +120,9 @@ func TestSolveMatchesMinimax(t *testing.T) {
 			if obj == movegen.Margin {
 				checked++
 			}
-			// One thread without and with a guess, two with a guess.
-			for i, threads := range []int{1, 1, 2} {
+			// One thread without and with a guess, two with a guess,
+			// then one ordered at every node by a random evaluation.
+			for i, threads := range []int{1, 1, 2, 1} {
 				o := Options{Rules: testRules, Objective: obj, Multiplier: mult, Threads: threads, HashMB: 1, History: hist}
 				if i == 1 {
 					g := rng.IntN(41) - 20 // any guess, in or out of the bounds
@@ -134,6 +136,9 @@ func TestSolveMatchesMinimax(t *testing.T) {
 						t.Fatal(err)
 					}
 					o.Table = st
+				}
+				if i == 3 {
+					o.Order, o.orderMin = randomEval(rng.Uint64()), 1
 				}
 				res, err := Solve(context.Background(), p, o)
 				if err != nil {
@@ -150,6 +155,22 @@ func TestSolveMatchesMinimax(t *testing.T) {
 	if repetitions == 0 {
 		t.Error("no position reached a repetition: the test does not exercise the rule")
 	}
+	if randomEvals.Load() == 0 {
+		t.Error("no move was ordered by the evaluation")
+	}
+}
+
+// randomEvals counts randomEval's calls, so the test can tell that the
+// order by an evaluation was exercised.
+var randomEvals atomic.Int64
+
+// randomEval scores a position by a hash of its key: any order of the
+// moves must give the same values.
+type randomEval uint64
+
+func (r randomEval) Evaluate(p *position.Position) int {
+	randomEvals.Add(1)
+	return int(position.MixKey(p.Key()^uint64(r))%2001) - 1000
 }
 
 // checkPV replays the PV and checks that its first move keeps the value.
