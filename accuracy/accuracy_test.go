@@ -195,16 +195,18 @@ func shippedSet(t *testing.T, name string, lo, hi, n int) []Item {
 }
 
 // TestShippedSet: the sets in testdata parse and hold what their headers
-// say, and the first set's best values are the solver's root values
-// (checked on the first few; the second set's take seconds each).
+// say, and the 20-26 and games-23 sets' best values are the solver's root
+// values (checked on the first few; the 27-32 sets' take seconds each).
 func TestShippedSet(t *testing.T) {
 	shippedSet(t, "accuracy-27-32.txt", 27, 32, 13)
+	shippedSet(t, "accuracy-27-32-40.txt", 27, 32, 40)
+	games := shippedSet(t, "accuracy-games-23.txt", 23, 23, 136)
 	items := shippedSet(t, "accuracy-20-26.txt", 20, 26, 90)
 	n := 3
 	if testing.Short() {
 		n = 1
 	}
-	for _, it := range items[:n] {
+	for _, it := range append(items[:n:n], games[0]) {
 		res, err := solve.Solve(context.Background(), it.Pos, solve.Options{Rules: rules})
 		if err != nil || !res.Exact || res.Value != it.Best() {
 			t.Errorf("%s: solve %+v %v, set's best %d", it.Pos, res, err, it.Best())
