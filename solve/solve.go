@@ -582,12 +582,12 @@ func (w *worker) order(p *position.Position, kids []child) {
 		return // nothing to order
 	}
 	o := &w.s.opts
+	byEval := p.BoardTotal() >= o.orderMin
 	for i := range kids {
-		kids[i].score += 2048 * (movegen.MaxMoves - movegen.CountMoves(&kids[i].pos, o.Rules))
-	}
-	if p.BoardTotal() >= o.orderMin {
-		for i := range kids {
-			kids[i].score -= evalWeight * o.Order.Evaluate(&kids[i].pos)
+		c := &kids[i]
+		c.score += 2048 * (movegen.MaxMoves - movegen.CountMoves(&c.pos, o.Rules))
+		if byEval {
+			c.score -= evalWeight * o.Order.Evaluate(&c.pos)
 		}
 	}
 	for i := 1; i < len(kids); i++ {
