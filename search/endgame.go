@@ -1,5 +1,4 @@
-// Exact endgames: the solver's proven values at the root of a timed search
-// and, through the table it fills, inside the search.
+// Exact endgames: the solver's proven values at the root of a timed search.
 
 package search
 
@@ -21,8 +20,11 @@ const (
 	// solveWarriors(budget) warriors: solveBase for a budget of one
 	// second, one fewer each time the budget halves, one more each time
 	// it doubles, never more than solveMax; and not below
-	// minSolveBudget.
-	solveBase      = 26
+	// minSolveBudget. A solve is tried where about half the roots or more
+	// finish in the budget (26 warriors in the 170 ms of a 200 ms move):
+	// one that does not finish costs only search time, which these roots
+	// need little of.
+	solveBase      = 29
 	solveMax       = 32
 	minSolveBudget = 25 * time.Millisecond
 	// The solver gets solveShare per mille of the soft time; what it
@@ -30,9 +32,6 @@ const (
 	// finds about as many best moves with a sixth of the time as with all
 	// of it, while the solver needs all it can get.
 	solveShare = 850
-	// probeMax: nodes with at most this many warriors on the board look
-	// up the solver's table (in searches that ran a solve).
-	probeMax = solveMax
 )
 
 // solveWarriors returns the most warriors on the board for which a solve
@@ -50,12 +49,18 @@ func solveWarriors(budget time.Duration) int {
 
 // solveRoot runs the solver on root for a share of a timed search's time
 // (one with no depth or node limit) when the root has few enough warriors
-// for it to finish,
-// filling the engine's table of proven values (kept across searches and
-// games: a proven value does not depend on them, and values a repetition
-// decided are never stored). It returns the proven result when the solve
+// for it to finish, filling the engine's table of proven values, which
+// the next solves start from (it is kept across searches and games: a
+// proven value does not depend on them, and values a repetition decided
+// are never stored). It returns the proven result when the solve
 // finished with a line to play. history is as Search takes it (the
 // game's positions, oldest first, the root last or left out).
+//
+// When the solve does not finish, the search that follows does not read
+// the table: an unfinished solve leaves bounds, a bound scores in the
+// proven band (score.go), above every estimate, and under the margin
+// objective a move proven to win by at least 2 is not better than one
+// estimated to win by 8. Read, those bounds cost best moves.
 func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Position, history []uint64) (Result, bool) {
 	budget := s.soft * solveShare / 1000
 	// A depth or node limit says how much to search: a time that comes
@@ -67,7 +72,6 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 	if e.solved == nil {
 		e.solved = solve.NewMemTable(limits.SolvedMB)
 	}
-	s.solved = e.solved
 	if n := len(history); n > 0 && history[n-1] == root.KeyWithPrisons() {
 		history = history[:n-1]
 	}
@@ -111,27 +115,4 @@ func SolveGuess(ev *eval.Evaluator, obj movegen.Objective, mult int, root *posit
 		return movegen.MatchPoints(g, mult)
 	}
 	return g
-}
-
-// probeSolved looks p up in the table of proven values (when the search
-// has one and p has few enough warriors). It returns a score that ends
-// the node (an exact value, or a bound outside [alpha, beta]) with
-// end true, or else the table's best move for p (position.NoMove if
-// none).
-func (w *worker) probeSolved(p *position.Position, alpha, beta int) (score int, end bool, m position.Move) {
-	s := w.s
-	if s.solved == nil || p.BoardTotal() > probeMax {
-		return 0, false, position.NoMove
-	}
-	lo, hi, m, ok := solve.Lookup(s.solved, s.objective, p)
-	if !ok {
-		return 0, false, position.NoMove
-	}
-	switch l, h := Proven(100*lo), Proven(100*hi); {
-	case lo == hi || l >= beta:
-		return l, true, m
-	case h <= alpha:
-		return h, true, m
-	}
-	return 0, false, m
 }

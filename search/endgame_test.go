@@ -53,57 +53,8 @@ func TestRootSolve(t *testing.T) {
 	}
 }
 
-// TestProbeMatchesSolve: after a solve of a root fills the engine's
-// table, the probe of each child returns bounds that hold the child's
-// value proven afresh, exact where the table holds it exactly.
-func TestProbeMatchesSolve(t *testing.T) {
-	rng := rand.New(rand.NewPCG(16, 2))
-	exact := 0
-	for i := 0; i < 30; i++ {
-		p := testgame.RandomPlay(rng, 8+rng.IntN(12), 25)
-		if !movegen.HasMove(&p, movegen.Rules{}) {
-			continue
-		}
-		table := solve.NewMemTable(1)
-		if _, err := solve.Solve(context.Background(), p, solve.Options{Table: table}); err != nil {
-			t.Fatal(err)
-		}
-		w := &worker{s: &shared{solved: table}}
-		var list movegen.MoveList
-		n := movegen.Generate(&p, movegen.Rules{}, &list)
-		for _, m := range list[:n] {
-			q, _ := movegen.MakeMove(p, m, movegen.Rules{})
-			lo, hi, _, ok := solve.Lookup(table, movegen.Margin, &q)
-			if !ok {
-				continue
-			}
-			want := solvedValue(t, q, Options{}, nil)
-			if want < lo || want > hi {
-				t.Fatalf("%s: table bounds [%d, %d], value %d", q, lo, hi, want)
-			}
-			s, end, _ := w.probeSolved(&q, -Infinite, Infinite)
-			if lo == hi {
-				exact++
-				if !end || s != Proven(100*want) {
-					t.Errorf("%s: probe %d end %v, value %d", q, s, end, want)
-				}
-			} else if end {
-				t.Errorf("%s: probe ended an open window with bounds [%d, %d]", q, lo, hi)
-			}
-			// A window above the proven lower bound's score fails high
-			// at once, one below the upper bound fails low.
-			if s, end, _ := w.probeSolved(&q, Proven(100*lo)-2, Proven(100*lo)-1); !end || s != Proven(100*lo) {
-				t.Errorf("%s: probe under the lower bound %d: %d end %v", q, lo, s, end)
-			}
-		}
-	}
-	if exact < 20 {
-		t.Fatalf("only %d exact probes checked", exact)
-	}
-}
-
 // TestDepthSearchSkipsSolver: searches by depth or nodes (with a deadline
-// or without) neither solve nor probe, so they stay deterministic
+// or without) do not solve, so they stay deterministic
 // whatever the engine solved before.
 func TestDepthSearchSkipsSolver(t *testing.T) {
 	p, err := position.Parse("0.1.0.7.1.0.0.0.0.0/2.0.0.1.1.1.1.0.0.1 22-22 s 29")
@@ -131,19 +82,6 @@ func TestDepthSearchSkipsSolver(t *testing.T) {
 	b := e.Search(context.Background(), p, nil, Limits{Depth: 6}, nil)
 	if a.Nodes != b.Nodes || a.Best != b.Best || a.Score != b.Score {
 		t.Errorf("depth 6 before %+v, after a solve %+v", a, b)
-	}
-}
-
-// TestProbeNoAlloc: the probe allocates nothing.
-func TestProbeNoAlloc(t *testing.T) {
-	p, _ := position.Parse("0.1.0.7.1.0.0.0.0.0/2.0.0.1.1.1.1.0.0.1 22-22 s 29")
-	table := solve.NewMemTable(1)
-	if _, err := solve.Solve(context.Background(), p, solve.Options{Table: table}); err != nil {
-		t.Fatal(err)
-	}
-	w := &worker{s: &shared{solved: table}}
-	if a := testing.AllocsPerRun(100, func() { w.probeSolved(&p, -Infinite, Infinite) }); a != 0 {
-		t.Fatalf("%v allocations a probe", a)
 	}
 }
 

@@ -134,8 +134,7 @@ type shared struct {
 	// the threads per processor before it can see the stop.
 	yield  bool
 	params params
-	solved *solve.MemTable // proven values to probe (endgame.go), or nil
-	marks  *marks          // busy marks (marks.go), or nil: off
+	marks  *marks // busy marks (marks.go), or nil: off
 }
 
 func (e *Engine) newShared(ctx context.Context, root *position.Position, history []uint64, l Limits, info func(Info)) *shared {

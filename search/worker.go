@@ -155,12 +155,8 @@ func (w *worker) node(p *position.Position, alpha, beta, depth, ply int, pvNode 
 	if ply >= maxPly-1 {
 		return w.s.ev.Evaluate(p)
 	}
-	sv, solved, solvedMove := w.probeSolved(p, alpha, beta)
-	if solved {
-		return sv
-	}
 	key := w.keys[ply]
-	ttMove := solvedMove
+	ttMove := position.NoMove
 	e, hit := w.s.tt.Probe(key)
 	w.st.probe(w, p, key, depth, hit, e)
 	if hit && e.Move != position.NoMove {
