@@ -20,11 +20,11 @@ const (
 	// solveWarriors(budget) warriors: solveBase for a budget of one
 	// second, one fewer each time the budget halves, one more each time
 	// it doubles, never more than solveMax; and not below
-	// minSolveBudget. A solve is tried where about half the roots or more
-	// finish in the budget (26 warriors in the 170 ms of a 200 ms move):
-	// one that does not finish costs only search time, which these roots
-	// need little of.
-	solveBase      = 29
+	// minSolveBudget. A solve is tried where about half the roots of the
+	// engine's own games or more finish in the budget (25 warriors in the
+	// 170 ms of a 200 ms move, 26 in 440 ms): one that does not finish
+	// costs only search time.
+	solveBase      = 28
 	solveMax       = 32
 	minSolveBudget = 25 * time.Millisecond
 	// The solver gets solveShare per mille of the soft time; what it
