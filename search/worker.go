@@ -159,10 +159,8 @@ func (w *worker) node(p *position.Position, alpha, beta, depth, ply int, pvNode 
 	ttMove := position.NoMove
 	e, hit := w.s.tt.Probe(key)
 	w.st.probe(w, p, key, depth, hit, e)
-	if hit && e.Move != position.NoMove {
-		ttMove = e.Move
-	}
 	if hit {
+		ttMove = e.Move
 		if !pvNode && int(e.Depth) >= depth {
 			s := int(e.Score)
 			switch {

@@ -311,17 +311,14 @@ func prisonDiff(p *position.Position) int {
 	return p.Prison(s) - p.Prison(s.Other())
 }
 
-// ttKey and ttOffset: under Margin the table holds values relative to the
-// current prisons (what is still to be won), keyed without prisons, so
-// positions differing only in prisons share entries; under Match values
-// depend on the absolute prisons, so they are stored as they are and
-// keyed with the prisons.
+// ttKey returns p's table key and the offset of its stored values: under
+// Margin the table holds values relative to the current prisons (what is
+// still to be won), keyed without prisons, so positions differing only in
+// prisons share entries; under Match values depend on the absolute
+// prisons, so they are stored as they are (offset 0) and keyed with the
+// prisons.
 func (s *solver) ttKey(p *position.Position) (key uint64, off int) {
-	return tableKey(s.opts.Objective, p)
-}
-
-func tableKey(obj movegen.Objective, p *position.Position) (key uint64, off int) {
-	if obj == movegen.Match {
+	if s.opts.Objective == movegen.Match {
 		return p.KeyWithPrisons(), 0
 	}
 	return p.Key(), prisonDiff(p)
