@@ -100,7 +100,11 @@ func TestShutdownNoGrace(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	queued := postAsync(base, "/api/v1/analyse", `{"position": "startpos", "limits": {"movetime": 9000}}`)
-	time.Sleep(50 * time.Millisecond) // let it reach the queue
+	for deadline := time.Now().Add(10 * time.Second); s.queued.Load() == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the second request never waited for a slot")
+		}
+	}
 	cancel()
 	for name, c := range map[string]chan reply{"in flight": inFlight, "queued": queued} {
 		t.Run(name, func(t *testing.T) {

@@ -114,6 +114,7 @@ type Server struct {
 	free     []idleEngine // idle engines, kept for their tables, oldest first
 	held     int          // engines built and not dropped, in use or idle: at most MaxSearches
 	stopping atomic.Bool  // Run is shutting down: queued requests are refused
+	queued   atomic.Int32 // requests waiting for a slot
 }
 
 // idleEngine is a pooled engine and the options it was built with.
@@ -170,7 +171,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.Handle("GET /{$}", page())
 	mux.Handle("GET /ui/", page())
 	mux.HandleFunc("/healthz", method(http.MethodGet, func(w http.ResponseWriter, _ *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+		writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "queued": s.queued.Load()})
 	}))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such endpoint: "+excerpt.Quote(r.URL.Path))
@@ -212,15 +213,24 @@ func (s *Server) release(e Searcher) { s.releaseFor(e, s.engineOptions(1, s.cfg.
 // (there is one: each engine in use holds a slot, and this request holds
 // one too). A wait ended by the request's own context (the server's base
 // context ends at shutdown, possibly before Run has set stopping; or the
-// client left) is a shutdown, not a busy server.
+// client left) is a shutdown, not a busy server, and so is a slot won
+// after the shutdown began: a request that reached the handler as the
+// server stopped is refused, not searched with no time.
 func (s *Server) acquireFor(parent context.Context, o search.Options) (Searcher, error) {
 	ctx, cancel := context.WithTimeout(parent, s.cfg.QueueWait)
 	defer cancel()
-	if err := s.sem.Acquire(ctx, 1); err != nil {
+	s.queued.Add(1)
+	err := s.sem.Acquire(ctx, 1)
+	s.queued.Add(-1)
+	if err != nil {
 		if s.stopping.Load() || parent.Err() != nil {
 			return nil, errStopping
 		}
 		return nil, errBusy
+	}
+	if s.stopping.Load() || parent.Err() != nil {
+		s.sem.Release(1)
+		return nil, errStopping
 	}
 	s.mu.Lock()
 	for i := len(s.free) - 1; i >= 0; i-- {

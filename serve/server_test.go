@@ -153,7 +153,7 @@ func TestAnalyseAndPlay(t *testing.T) {
 		t.Errorf("analyse of a finished game: %d %v", code, v)
 	}
 	code, v = get(t, h, "/healthz")
-	if code != http.StatusOK || v["status"] != "ok" {
+	if code != http.StatusOK || v["status"] != "ok" || v["queued"] != 0.0 {
 		t.Errorf("healthz: %d %v", code, v)
 	}
 }
