@@ -141,9 +141,11 @@ func TestLossOnTime(t *testing.T) {
 
 // The engine plays on the clock: with no limit of its own it takes the
 // time manager's share of the clock, not its default 10 ms a move, and a
-// match at 1+0.05 counts no loss on time.
+// match at 2+0.1 counts no loss on time. (The clock settles near a
+// quarter of the increment times the moves to go: here a few hundred
+// milliseconds, room for a race build on a busy machine.)
 func TestEngineOnClock(t *testing.T) {
-	tc, _, _ := ParseTC("1+0.05")
+	tc, _, _ := ParseTC("2+0.1")
 	var pg strings.Builder
 	s, err := Run(context.Background(), Config{Player1: mustSpec(t, "engine"), Player2: mustSpec(t, "greedy"), Games: 2, Seed: 1,
 		PGN: &pg, PGNComments: true, Game: GameConfig{TC: tc, MaxPlies: 60}})
@@ -153,7 +155,7 @@ func TestEngineOnClock(t *testing.T) {
 	if s.Forfeits1+s.Forfeits2 != 0 {
 		t.Fatalf("forfeits: %s", s.Table())
 	}
-	if !strings.Contains(pg.String(), `[TimeControl "1+0.05"]`) {
+	if !strings.Contains(pg.String(), `[TimeControl "2+0.1"]`) {
 		t.Errorf("no TimeControl tag:\n%s", pg.String())
 	}
 	long := 0
