@@ -78,11 +78,13 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 	sctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	guess := SolveGuess(s.ev, s.objective, s.multiplier, root)
+	began := time.Now()
 	res, err := solve.Solve(sctx, *root, solve.Options{
 		Rules: s.rules, Objective: s.objective, Multiplier: s.multiplier,
 		Threads: len(e.workers), Table: e.solved, History: history, Guess: &guess, Order: s.ev,
 	})
 	if err != nil || !res.Exact || len(res.PV) == 0 {
+		s.solveFailed(time.Since(began))
 		return Result{}, false
 	}
 	score := Proven(100 * res.Value)
@@ -102,6 +104,18 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 		})
 	}
 	return r, true
+}
+
+// solveFailed gives a clock search the time an unfinished root solve
+// spent: the search after it gets its own soft limit, still within the
+// hard limit. The clock's budget counts the endgame's moves as solved at
+// once (timeman.go, movesToGo), so a solve that does not finish takes
+// its time from that slack, not from the search. A move time has nothing
+// to give: the search gets what the solve left.
+func (s *shared) solveFailed(spent time.Duration) {
+	if s.clock.on {
+		s.soft += spent
+	}
 }
 
 // SolveGuess returns the root solve's first guess at root's value

@@ -208,3 +208,22 @@ func TestClockSearchWithinHard(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveFailedGivesClockTime: an unfinished root solve on a clock
+// moves the soft limit on by the time it spent, and the hard limit not at
+// all; under a move time neither moves.
+func TestSolveFailedGivesClockTime(t *testing.T) {
+	late := mustPosition(t, "0.0.0.0.0.0.2*.3*.2*.3*/0.0.0.0.0.0.2*.3*.2*.3* 20-20 s 40")
+	var c, m shared
+	c.setTime(Limits{P1Time: 11 * time.Second}, late)
+	m.setTime(Limits{MoveTime: 200 * time.Millisecond}, late)
+	soft, hard := c.soft, c.hard
+	c.solveFailed(300 * time.Millisecond)
+	if c.soft != soft+300*time.Millisecond || c.hard != hard {
+		t.Errorf("clock: soft %v hard %v after a 300 ms solve, want %v and %v", c.soft, c.hard, soft+300*time.Millisecond, hard)
+	}
+	m.solveFailed(170 * time.Millisecond)
+	if m.soft != 200*time.Millisecond || m.hard != 200*time.Millisecond {
+		t.Errorf("move time: soft %v hard %v after a solve, want 200ms both", m.soft, m.hard)
+	}
+}
