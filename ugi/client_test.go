@@ -24,14 +24,19 @@ esac; done`
 const longLine = `head -c 2097152 /dev/zero | tr "\\000" x; echo`
 
 func TestClientLongLineAndPonder(t *testing.T) {
+	// Each case answers or fails at once but one: with no bestmove the
+	// client reports the over-long line once its waits (before and after
+	// stop) have run out, so that case waits 2 s twice and the others may
+	// take up to 10 s on a busy machine.
 	for _, tc := range []struct {
 		name, onGo, want, wantErr string
+		wait                      time.Duration
 	}{
-		{"ponder", `echo "bestmove e5 ponder A5"`, "e5", ""},
-		{"long line then bestmove", longLine + `; echo "info depth 1"; echo "bestmove e5"`, "e5", ""},
-		{"long line, no bestmove", longLine, "", "over 1048576 bytes"},
-		{"malformed bestmove", `echo "bestmove e5 A5"`, "", "want bestmove <move> [ponder <move>]"},
-		{"exits", `exit 0`, "", "engine exited"},
+		{"ponder", `echo "bestmove e5 ponder A5"`, "e5", "", 10 * time.Second},
+		{"long line then bestmove", longLine + `; echo "info depth 1"; echo "bestmove e5"`, "e5", "", 10 * time.Second},
+		{"long line, no bestmove", longLine, "", "over 1048576 bytes", 2 * time.Second},
+		{"malformed bestmove", `echo "bestmove e5 A5"`, "", "want bestmove <move> [ponder <move>]", 10 * time.Second},
+		{"exits", `exit 0`, "", "engine exited", 10 * time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := StartClientTimeout(fakeEngine(tc.onGo), 10*time.Second)
@@ -39,14 +44,13 @@ func TestClientLongLineAndPonder(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer c.Close()
-			c.Timeout = 300 * time.Millisecond // the wait after stop
-			m, err := c.Go("movetime 10", 300*time.Millisecond)
+			c.Timeout = tc.wait // the wait after stop
+			m, err := c.Go("movetime 10", tc.wait)
 			if tc.wantErr == "" {
 				if err != nil || m != tc.want {
 					t.Errorf("got %q, %v; want %q", m, err, tc.want)
 				}
 				// The engine is still there.
-				c.Timeout = 10 * time.Second
 				if err := c.IsReady(); err != nil {
 					t.Errorf("isready after: %v", err)
 				}
