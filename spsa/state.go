@@ -13,6 +13,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/kiothi/kiothi/internal/filelock"
 	"github.com/kiothi/kiothi/internal/wholefile"
 )
 
@@ -31,6 +32,20 @@ type State struct {
 	Iteration int       `json:"iteration"`
 	Theta     []float64 `json:"theta"`
 	History   []Step    `json:"history"`
+
+	// lock is the run's hold on its state file (Begin with a path), so
+	// that a second run on the same file is refused; Close releases it.
+	lock *filelock.Held
+}
+
+// Close releases the state file's lock taken by Begin (a no-op without one).
+func (s *State) Close() error {
+	if s == nil {
+		return nil
+	}
+	err := s.lock.Unlock()
+	s.lock = nil
+	return err
 }
 
 // NewState starts the run c at its knobs' starts.
@@ -183,10 +198,30 @@ func Begin(path string, resume bool, c Config) (*State, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
-	if resume {
-		if path == "" {
-			return nil, errors.New("--resume needs --state FILE")
+	if resume && path == "" {
+		return nil, errors.New("--resume needs --state FILE")
+	}
+	var held *filelock.Held
+	if path != "" {
+		// The lock comes first, so that the check of the file and the
+		// run that writes it are one run's, never two.
+		l, err := filelock.Beside(path)
+		if err != nil {
+			return nil, fmt.Errorf("--state: %v", err)
 		}
+		held = l
+	}
+	s, err := begin(path, resume, c)
+	if err != nil {
+		held.Unlock()
+		return nil, err
+	}
+	s.lock = held
+	return s, nil
+}
+
+func begin(path string, resume bool, c Config) (*State, error) {
+	if resume {
 		s, err := LoadState(path)
 		if err != nil {
 			return nil, fmt.Errorf("--resume: %v", err)

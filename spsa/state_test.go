@@ -151,6 +151,7 @@ func TestBegin(t *testing.T) {
 	if err != nil || s.Iteration != 0 {
 		t.Fatalf("new run: %v", err)
 	}
+	s.Close()
 	if err := stateAfter(t, 2).Save(path); err != nil {
 		t.Fatal(err)
 	}
@@ -159,6 +160,8 @@ func TestBegin(t *testing.T) {
 	}
 	if s, err := Begin(path, true, c); err != nil || s.Iteration != 2 {
 		t.Errorf("resume: iteration %v, %v", s, err)
+	} else {
+		s.Close()
 	}
 	other := c
 	other.Settings = "nodes=1"
@@ -171,4 +174,48 @@ func TestBegin(t *testing.T) {
 	if _, err := Begin(dir+"/nofolder/x.json", false, c); err == nil || !strings.Contains(err.Error(), "--state") {
 		t.Errorf("unwritable state: %v", err)
 	}
+}
+
+// Two runs started at once on one --state file: exactly one gets it, the
+// other is refused naming the file, whether it starts afresh or resumes;
+// once the first closes, the file can be resumed.
+func TestBeginLocksTheState(t *testing.T) {
+	path := t.TempDir() + "/run.json"
+	c := testConfig(10)
+	type got struct {
+		s   *State
+		err error
+	}
+	res := make(chan got, 2)
+	for range 2 {
+		go func() {
+			s, err := Begin(path, false, c)
+			res <- got{s, err}
+		}()
+	}
+	a, b := <-res, <-res
+	if (a.err == nil) == (b.err == nil) {
+		t.Fatalf("two runs at once: %v and %v, want exactly one refused", a.err, b.err)
+	}
+	winner, loser := a, b
+	if a.err != nil {
+		winner, loser = b, a
+	}
+	if !strings.Contains(loser.err.Error(), "--state: "+path+" is in use") {
+		t.Errorf("refusal: %v", loser.err)
+	}
+	if err := winner.s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Begin(path, true, c); err == nil || !strings.Contains(err.Error(), "in use") {
+		t.Errorf("resume while the run holds the file: %v", err)
+	}
+	if err := winner.s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Begin(path, true, c)
+	if err != nil {
+		t.Fatalf("resume after the run closed: %v", err)
+	}
+	s.Close()
 }

@@ -168,6 +168,7 @@ func (o *spsaOptions) run(ctx context.Context, g *globalOptions) error {
 	if err != nil {
 		return err
 	}
+	defer st.Close()
 	base := match.Config{Concurrency: o.concurrency, Seed: o.seed,
 		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTimeout: o.moveTimeout}}
 	iteration := st.Iteration
