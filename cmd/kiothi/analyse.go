@@ -191,7 +191,11 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 	if err != nil {
 		return err
 	}
-	ctx, stop := interruptible(cmd.Context())
+	listen := interruptible
+	if o.infinite {
+		listen = stoppable // Ctrl-C is how an infinite analysis ends
+	}
+	ctx, stop := listen(cmd.Context())
 	defer stop()
 	if cur := su.game.Current(); o.multipv > 1 && cur.Phase() != position.Play {
 		fmt.Fprintln(g.errOut, "kiothi: --multipv applies from turn 3: at turns 1 and 2 the search reports its best redistribution only")

@@ -142,7 +142,7 @@ func (o *datagenExactOptions) run(cmd *cobra.Command, g *globalOptions) error {
 	}
 	state := "done"
 	if interrupted {
-		state = "interrupted"
+		state = "interrupted: the file holds the positions proven so far (there is no --resume: run it again to label them all)"
 	}
 	fmt.Fprintf(g.out, "%s: %d exact records (%d tried, %d not proven within %d nodes) in %v: %s\n",
 		o.out, len(recs), st.Tried, st.Unproven, o.nodes, st.Elapsed.Round(time.Second), state)

@@ -36,14 +36,6 @@
 //	kiothi worker --nats URL                     run games, searches, perft and datagen jobs
 package main
 
-import (
-	"fmt"
-	"os"
-)
+import "os"
 
-func main() {
-	if err := newRootCmd(os.Stdin, os.Stdout, os.Stderr).Execute(); err != nil {
-		fmt.Fprintln(os.Stderr, "kiothi:", err)
-		os.Exit(exitCode(err))
-	}
-}
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

@@ -68,7 +68,7 @@ far, requests waiting for a search get a 503, and requests in flight have
 			if err := cfg.Check(); err != nil {
 				return err
 			}
-			ctx, stop := interruptible(cmd.Context())
+			ctx, stop := stoppable(cmd.Context())
 			defer stop()
 			s := serve.New(cfg)
 			err := s.Run(ctx, o.addr, o.grace, func(a net.Addr) {

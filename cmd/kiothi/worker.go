@@ -87,7 +87,7 @@ func (o *workerOptions) run(ctx context.Context, g *globalOptions) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := interruptible(ctx)
+	ctx, stop := stoppable(ctx)
 	defer stop()
 	nc, err := connectRetrying(ctx, g.errOut, "worker "+o.name, o.url, time.Second, 30*time.Second,
 		func() (*nats.Conn, error) { return nats.Connect(o.url, opts...) })
