@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/kiothi/kiothi/internal/strictjson"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -207,12 +208,25 @@ func Threat(p *position.Position, s position.Side) int {
 	return best
 }
 
-// ReadJSON reads weights written by WriteJSON, checking their range.
+// MaxJSONBytes bounds a weights file read back (a written one is about
+// 6 KB).
+const MaxJSONBytes = 1 << 20
+
+// ReadJSON reads weights written by WriteJSON, checking their range. The
+// file must be whole: every field present in its own spelling, every
+// array full, nothing after the object (internal/strictjson), so that a
+// cut or hand-edited file is an error naming the field, never silent zero
+// weights.
 func ReadJSON(r io.Reader) (Weights, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxJSONBytes+1))
+	if err != nil {
+		return Weights{}, fmt.Errorf("weights: %w", err)
+	}
+	if len(data) > MaxJSONBytes {
+		return Weights{}, fmt.Errorf("weights: over %d bytes: not a weights file", MaxJSONBytes)
+	}
 	var w Weights
-	d := json.NewDecoder(io.LimitReader(r, 1<<20))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&w); err != nil {
+	if err := strictjson.Decode(data, &w, strictjson.Complete); err != nil {
 		return Weights{}, fmt.Errorf("weights: %w", err)
 	}
 	return w, w.Check()

@@ -50,14 +50,18 @@ func moveError(field string, k int, ms string, m position.GameMove, illegal bool
 }
 
 func (s *Server) moves(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
+	q, err := queryParams(r.URL.RawQuery) // the stream's reading: one wording for a bad parameter
+	if err != nil {
+		fail(w, err)
+		return
+	}
 	for k := range q {
 		if k != "position" {
 			fail(w, fieldError(http.StatusBadRequest, CodeUnknownField, excerpt.Prefix(k), -1, "", "unknown query parameter "+excerpt.Quote(k)))
 			return
 		}
 	}
-	p, err := parsePosition(q.Get("position"))
+	p, err := parsePosition(q["position"])
 	if err != nil {
 		fail(w, err)
 		return
@@ -133,7 +137,7 @@ func (s *Server) limits(l Limits) (out search.Limits, capped string, err error) 
 	case l.Depth != 0 && !maxDepth.Contains(int64(l.Depth)):
 		return out, "", outOfRange("limits.depth", maxDepth.Check("limits.depth", int64(l.Depth)))
 	case l.Nodes > uint64(limits.Nodes.Max):
-		return out, "", outOfRange("limits.nodes", limits.Nodes.Check("limits.nodes", int64(min(l.Nodes, 1<<63-1))))
+		return out, "", outOfRange("limits.nodes", limits.Nodes.CheckUint("limits.nodes", l.Nodes))
 	}
 	out = search.Limits{Depth: l.Depth, Nodes: l.Nodes}
 	maxMS := s.cfg.MaxMoveTime.Milliseconds()

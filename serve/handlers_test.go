@@ -3,8 +3,11 @@
 package serve
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -44,6 +47,15 @@ func TestStructuredErrors(t *testing.T) {
 		{"POST", "/api/v1/play", `{"position": "startpos", "move": "e5"}`, 422, CodeIllegalMove, "move", nil, ""},
 		{"POST", "/api/v1/play", `{"position": "0.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.1 5-0 s 3", "move": "a1"}`, 422, CodeGameOver, "move", nil, ""},
 		{"GET", "/api/v1/moves?position=startpos&side=s", "", 400, CodeUnknownField, "side", nil, ""},
+		// Query parameters read as the stream reads them: badly escaped
+		// and repeated ones are errors, not "missing" or the first taken.
+		{"GET", "/api/v1/moves?position=%zz", "", 400, CodeInvalid, "", nil, ""},
+		{"GET", "/api/v1/moves?position=startpos&position=startpos25", "", 400, CodeInvalid, "", nil, ""},
+		// Field names in their own case only, as every face reads them.
+		{"POST", "/api/v1/game", `{"Position": "startpos"}`, 400, CodeUnknownField, "Position", nil, `the name is "position" (names are case-sensitive)`},
+		{"POST", "/api/v1/analyse", `{"position": "startpos", "limits": {"Depth": 3}}`, 400, CodeUnknownField, "limits.Depth", nil, `the name is "depth" (names are case-sensitive)`},
+		{"POST", "/api/v1/game", `{"position": "startpos"} {}`, 400, CodeMalformedJSON, "", nil, ""},
+		{"POST", "/api/v1/analyse", `{"position": "startpos", "limits": {"nodes": 18446744073709551615}}`, 400, CodeOutOfRange, "limits.nodes", nil, ""},
 		{"GET", "/api/v1/nothing", "", 404, CodeNotFound, "", nil, ""},
 		{"DELETE", "/api/v1/game", "", 405, CodeMethodNotAllowed, "", nil, ""},
 	}
@@ -70,6 +82,15 @@ func TestStructuredErrors(t *testing.T) {
 				t.Errorf("reason %q, want %q", v["reason"], c.reason)
 			}
 		})
+	}
+	// A node count past int64 is quoted as given, not clamped.
+	if _, v := post(t, h, "/api/v1/analyse", `{"position": "startpos", "limits": {"nodes": 18446744073709551615}}`); !strings.Contains(fmt.Sprint(v["error"]), "18446744073709551615") {
+		t.Errorf("nodes 2^64-1: %v", v)
+	}
+	for _, path := range []string{"/api/v1/moves?position=%zz", "/api/v1/analyse/stream?position=%zz"} {
+		if v := decodeBodyOf(t, doRequest(h, "GET", path)); v["error"] != `query parameter "position": badly escaped value "%zz" (%XX, XX hexadecimal)` {
+			t.Errorf("%s: %v, want the one wording of a badly escaped value", path, v)
+		}
 	}
 	// An illegal move's reason is the rules' own words, without the move.
 	_, v := post(t, h, "/api/v1/game", `{"position": "0.2.1.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.3* 0-4 s 7", "moves": ["b1"]}`)
@@ -248,5 +269,36 @@ func TestPlyLaps(t *testing.T) {
 	_, v = post(t, h, "/api/v1/game", `{"position": "0.0.0.0.0.0.0.0.2.0/1.0.0.0.0.0.0.0.0.0 0-0 s 5", "moves": ["i2"]}`)
 	if got := fmt.Sprint(v["plies"].([]any)[0].(map[string]any)["laps"]); got != "[map[end:A from:i n:2] map[end:C from:A n:2]]" {
 		t.Errorf("i2: laps %s (%v)", got, v)
+	}
+}
+
+func decodeBodyOf(t *testing.T, rec *httptest.ResponseRecorder) map[string]any {
+	_, v := decodeBody(t, rec)
+	return v
+}
+
+// A body that does not arrive within the read timeout is a 408 whose
+// message quotes no network address (it was a 400 quoting "read tcp
+// 127.0.0.1:...: i/o timeout").
+func TestSlowBody(t *testing.T) {
+	srv := httptest.NewUnstartedServer(fuzzServer())
+	srv.Config.ReadTimeout = 200 * time.Millisecond
+	srv.Start()
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/v1/game HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"position\": ")
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(string(body), `"code":"timeout"`) || strings.Contains(string(body), "127.0.0.1") {
+		t.Errorf("slow body: %d %s, want 408 code timeout and no address", resp.StatusCode, body)
 	}
 }

@@ -3,14 +3,17 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/internal/strictjson"
 	"github.com/kiothi/kiothi/movegen"
 )
 
@@ -120,6 +123,7 @@ const (
 	CodeUnknownField     = "unknown_field"      // a JSON field or query parameter the endpoint does not take
 	CodeMalformedJSON    = "malformed_json"     // the body is not one JSON object of the right shape
 	CodeBodyTooLarge     = "body_too_large"     // the body exceeds the server's limit
+	CodeTimeout          = "timeout"            // the body did not arrive within the read timeout
 	CodeHeaderTooLarge   = "header_too_large"   // the request line and headers exceed the limit
 	CodeNotFound         = "not_found"          // no such endpoint or file
 	CodeMethodNotAllowed = "method_not_allowed" // the endpoint takes another method
@@ -203,43 +207,54 @@ func fail(w http.ResponseWriter, err error) {
 	}
 }
 
-// decode reads one JSON object of at most limit bytes into v, strictly:
-// unknown fields and trailing data are errors.
+// decode reads one JSON object of at most limit bytes into v, strictly
+// (internal/strictjson): unknown fields, fields in another case, and data
+// after the object are errors. A body that does not arrive within the
+// server's read timeout is a 408; no error quotes a network address.
 func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
-	body := http.MaxBytesReader(w, r.Body, limit)
-	dec := json.NewDecoder(body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
 		var tooBig *http.MaxBytesError
-		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
+		var ne net.Error
 		switch {
 		case errors.As(err, &tooBig):
 			return bodyTooLarge(limit)
-		case errors.Is(err, io.EOF):
-			return malformed("empty body: want a JSON object")
-		case errors.Is(err, io.ErrUnexpectedEOF):
-			return malformed("malformed JSON: unexpected end of body")
-		case errors.As(err, &syn):
-			return malformed(fmt.Sprintf("malformed JSON at byte %d: %v", syn.Offset, syn))
-		case errors.As(err, &typ):
-			reason := fmt.Sprintf("want %v, got JSON %s", typ.Type, typ.Value)
-			return fieldError(http.StatusBadRequest, CodeMalformedJSON, excerpt.Prefix(typ.Field), -1, reason,
-				fmt.Sprintf("field %s: %s", excerpt.Quote(typ.Field), reason))
-		case strings.HasPrefix(err.Error(), "json: unknown field "):
-			name := excerpt.Prefix(strings.TrimPrefix(err.Error(), "json: unknown field "))
-			return fieldError(http.StatusBadRequest, CodeUnknownField, strings.Trim(name, `"`), -1, "", "unknown field "+name)
+		case errors.As(err, &ne) && ne.Timeout():
+			return &httpError{http.StatusRequestTimeout, ErrorResponse{Error: "the request body did not arrive in time", Code: CodeTimeout}}
 		}
-		return malformed(fmt.Sprintf("malformed JSON: %v", err))
+		return malformed("the request body could not be read: the connection failed")
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return bodyTooLarge(limit)
+	if len(bytes.TrimSpace(data)) == 0 {
+		return malformed("empty body: want a JSON object")
+	}
+	err = strictjson.Decode(data, v, strictjson.Partial)
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	var fe *strictjson.FieldError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return malformed("malformed JSON: unexpected end of body")
+	case errors.As(err, &syn):
+		return malformed(fmt.Sprintf("malformed JSON at byte %d: %v", syn.Offset, syn))
+	case errors.As(err, &typ):
+		reason := fmt.Sprintf("want %v, got JSON %s", typ.Type, typ.Value)
+		return fieldError(http.StatusBadRequest, CodeMalformedJSON, excerpt.Prefix(typ.Field), -1, reason,
+			fmt.Sprintf("field %s: %s", excerpt.Quote(typ.Field), reason))
+	case errors.As(err, &fe):
+		// Partial mode: every FieldError is an unknown (or miscased)
+		// field, or a fixed-size array of another length.
+		msg := "unknown field " + excerpt.Quote(fe.Path)
+		reason := strings.TrimPrefix(strings.TrimPrefix(fe.Reason, "unknown field"), ": ")
+		if reason != "" {
+			msg += ": " + reason
 		}
+		return fieldError(http.StatusBadRequest, CodeUnknownField, excerpt.Prefix(fe.Path), -1, reason, msg)
+	case errors.Is(err, strictjson.ErrTrailing):
 		return malformed("unexpected data after the JSON object")
 	}
-	return nil
+	return malformed(fmt.Sprintf("malformed JSON: %v", err))
 }
 
 func bodyTooLarge(limit int64) error {
