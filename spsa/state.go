@@ -4,7 +4,6 @@
 package spsa
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/kiothi/kiothi/internal/filelock"
+	"github.com/kiothi/kiothi/internal/strictjson"
 	"github.com/kiothi/kiothi/internal/wholefile"
 )
 
@@ -80,14 +80,11 @@ func ReadState(r io.Reader) (*State, error) {
 	if len(data) > MaxStateBytes {
 		return nil, fmt.Errorf("over %d bytes: not an spsa state file", MaxStateBytes)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var s State
-	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("not an spsa state file: %v", err)
-	}
-	if dec.More() {
+	if err := strictjson.Decode(data, &s, strictjson.Complete); errors.Is(err, strictjson.ErrTrailing) {
 		return nil, errors.New("data after the state")
+	} else if err != nil {
+		return nil, fmt.Errorf("not an spsa state file: %v", err)
 	}
 	if s.Format != stateFormat {
 		return nil, fmt.Errorf("not an spsa state file: format %q, want %q", s.Format, stateFormat)

@@ -67,6 +67,8 @@ func TestReadStateRefuses(t *testing.T) {
 		{`"start": 20`, `"start": 200`, "start 200 outside"},
 		{`"format"`, `"surprise": 1, "format"`, "unknown field"},
 		{`"w": `, `"w": -`, "counts must not be negative"},
+		{`"iteration": 2`, `"Iteration": 2`, `the name is "iteration"`},
+		{`"iteration": 2,`, ``, `field "iteration": missing`},
 	} {
 		bad := strings.Replace(good, c.old, c.new, 1)
 		if bad == good {

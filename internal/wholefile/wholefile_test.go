@@ -85,3 +85,35 @@ func TestCheckWritable(t *testing.T) {
 		t.Fatalf("folder holds %v after the check", names)
 	}
 }
+
+// A symbolic link, dangling or not, is refused by Write and CheckWritable
+// and left as it was (a rename would have replaced the link by a file).
+func TestSymlinkRefused(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "report.html")
+	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"link", "dangling"} {
+		link := filepath.Join(dir, name)
+		to := target
+		if name == "dangling" {
+			to = filepath.Join(dir, "missing", "x.html")
+		}
+		if err := os.Symlink(to, link); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+		if err := CheckWritable(link); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+			t.Errorf("%s: CheckWritable %v", name, err)
+		}
+		if err := WriteBytes(link, []byte("new")); err == nil || !strings.Contains(err.Error(), link+": it is a symbolic link") {
+			t.Errorf("%s: Write %v", name, err)
+		}
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s: the link was replaced (%v)", name, err)
+		}
+	}
+	if b, _ := os.ReadFile(target); string(b) != "old" {
+		t.Errorf("the link's target changed: %q", b)
+	}
+}
