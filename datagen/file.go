@@ -6,6 +6,7 @@ package datagen
 import (
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/record"
 	"io"
 	"io/fs"
 	"os"
@@ -20,7 +21,7 @@ import (
 // the same header (a refusal names each setting that differs); it is cut
 // back to whole games: the last game written is dropped too, since only it
 // can be cut short, and played again; done holds the games the file keeps.
-func OpenOutput(path string, h *Header, resume bool) (f *os.File, done map[uint32]bool, err error) {
+func OpenOutput(path string, h *record.Header, resume bool) (f *os.File, done map[uint32]bool, err error) {
 	done = map[uint32]bool{}
 	if !resume {
 		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
@@ -34,7 +35,7 @@ func OpenOutput(path string, h *Header, resume bool) (f *os.File, done map[uint3
 			f.Close()
 			return nil, nil, err
 		}
-		if err := WriteHeader(f, h); err != nil {
+		if err := record.WriteHeader(f, h); err != nil {
 			f.Close()
 			return nil, nil, err
 		}
@@ -77,20 +78,20 @@ func lockOutput(f *os.File, path string) error {
 // scanGames reads a data file to resume with header h (writing the
 // header of an empty one) and returns the length to keep and the games it
 // holds, the last one excluded.
-func scanGames(f *os.File, h *Header) (keep int64, done map[uint32]bool, err error) {
+func scanGames(f *os.File, h *record.Header) (keep int64, done map[uint32]bool, err error) {
 	done = map[uint32]bool{}
 	st, err := f.Stat()
 	if err != nil {
 		return 0, nil, err
 	}
 	if st.Size() == 0 {
-		if err := WriteHeader(f, h); err != nil {
+		if err := record.WriteHeader(f, h); err != nil {
 			return 0, nil, err
 		}
 		off, err := f.Seek(0, io.SeekCurrent)
 		return off, done, err
 	}
-	rd, err := NewReader(f)
+	rd, err := record.NewReader(f)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -119,7 +120,7 @@ func scanGames(f *os.File, h *Header) (keep int64, done map[uint32]bool, err err
 			}
 			lastStart, last, any = off, rec.Game, true
 		}
-		off += RecordSize
+		off += record.Size
 	}
 	return lastStart, done, nil
 }

@@ -8,12 +8,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 )
 
 // TestSecondWriterRefused: two writers of one file at once, as two
@@ -130,13 +130,13 @@ func TestResumeOtherSettings(t *testing.T) {
 func TestFormat1(t *testing.T) {
 	cfg := testConfig(2, 1)
 	data := generate(t, cfg)
-	rd, err := NewReader(bytes.NewReader(data))
+	rd, err := record.NewReader(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
-	v1 := append([]byte(MagicV1), data[rd.Start:]...)
-	recs, err := ReadAll(bytes.NewReader(v1))
-	if err != nil || len(recs) != (len(data)-int(rd.Start))/RecordSize {
+	v1 := append([]byte(record.MagicV1), data[rd.Start:]...)
+	recs, err := record.ReadAll(bytes.NewReader(v1))
+	if err != nil || len(recs) != (len(data)-int(rd.Start))/record.Size {
 		t.Fatalf("format 1: %d records, %v", len(recs), err)
 	}
 	path := filepath.Join(t.TempDir(), "d.bin")
@@ -147,71 +147,6 @@ func TestFormat1(t *testing.T) {
 	if _, _, err := OpenOutput(path, &h, true); err == nil || !strings.Contains(err.Error(), "format 1") {
 		t.Fatalf("resume of a format 1 file: %v, want a refusal naming the format", err)
 	}
-}
-
-// TestHeaderRejects: a header that is cut short, too long, or holds
-// unknown fields is an error, never a panic.
-func TestHeaderRejects(t *testing.T) {
-	cfg := testConfig(1, 1)
-	h := cfg.Header(testEngine)
-	var good bytes.Buffer
-	if err := WriteHeader(&good, &h); err != nil {
-		t.Fatal(err)
-	}
-	g := good.Bytes()
-	for name, in := range map[string][]byte{
-		"cut":     g[:len(g)-3],
-		"no size": []byte(Magic),
-		"huge":    append([]byte(Magic), 0xff, 0xff, 0xff, 0xff),
-		"unknown": append(append([]byte(Magic), 10, 0, 0, 0), `{"what":1}`...),
-		"setup":   append(append([]byte(Magic), 12, 0, 0, 0), `{"setup":20}`...),
-		"text":    []byte("hello, world"),
-	} {
-		t.Run(name, func(t *testing.T) {
-			if _, err := NewReader(bytes.NewReader(in)); err == nil {
-				t.Fatal("accepted")
-			}
-		})
-	}
-	rd, err := NewReader(bytes.NewReader(g))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *rd.Header != h || rd.Start != int64(len(g)) {
-		t.Fatalf("read back %+v at %d, want %+v at %d", *rd.Header, rd.Start, h, len(g))
-	}
-}
-
-// FuzzHeader: any bytes are a data file's start or an error, and a
-// header read back writes the same bytes.
-func FuzzHeader(f *testing.F) {
-	cfg := testConfig(1, 1)
-	h := cfg.Header(testEngine)
-	var good bytes.Buffer
-	if err := WriteHeader(&good, &h); err != nil {
-		f.Fatal(err)
-	}
-	f.Add(good.Bytes())
-	f.Add([]byte(MagicV1))
-	var exact bytes.Buffer
-	if err := WriteHeader(&exact, &Header{Exact: &ExactHeader{Lo: 12, Hi: 26, Nodes: 5, Sources: []string{"d1.bin"}}}); err != nil {
-		f.Fatal(err)
-	}
-	f.Add(exact.Bytes())
-	f.Fuzz(func(t *testing.T, in []byte) {
-		rd, err := NewReader(bytes.NewReader(in))
-		if err != nil || rd.Header == nil {
-			return
-		}
-		var out bytes.Buffer
-		if err := WriteHeader(&out, rd.Header); err != nil {
-			t.Fatal(err)
-		}
-		back, err := NewReader(&out)
-		if err != nil || !reflect.DeepEqual(back.Header, rd.Header) {
-			t.Fatalf("%+v does not read back: %+v, %v", *rd.Header, back, err)
-		}
-	})
 }
 
 // mustStart is a turn-3 position.

@@ -23,10 +23,10 @@ import (
 	"io"
 	"math"
 
-	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 )
 
 // Sample is one position's features and target (the prison term taken
@@ -55,22 +55,22 @@ type Stats struct {
 
 // Load reads a data file's records into samples.
 func Load(r io.Reader, o Options, dst []Sample, st *Stats) ([]Sample, error) {
-	err := Visit(r, o, st, func(rec *datagen.Record, target float64) {
+	err := Visit(r, o, st, func(rec *record.Record, target float64) {
 		dst = append(dst, sampleOf(rec, target))
 	})
 	return dst, err
 }
 
 // sampleOf is the linear model's sample of a record.
-func sampleOf(rec *datagen.Record, target float64) Sample {
+func sampleOf(rec *record.Record, target float64) Sample {
 	return Sample{Features: eval.AppendFeatures(nil, &rec.Pos), Target: target, Game: rec.Game}
 }
 
 // Visit reads a data file's records and calls fn with each one o keeps
 // and its target with the prison term taken out (a model of the board
 // adds to the prison difference), counting in st.
-func Visit(r io.Reader, o Options, st *Stats, fn func(rec *datagen.Record, target float64)) error {
-	rd, err := datagen.NewReader(r)
+func Visit(r io.Reader, o Options, st *Stats, fn func(rec *record.Record, target float64)) error {
+	rd, err := record.NewReader(r)
 	if err != nil {
 		return err
 	}

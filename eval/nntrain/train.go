@@ -10,8 +10,8 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/eval/nn"
+	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/tune"
 )
 
@@ -27,7 +27,7 @@ type Sample struct {
 // with tune's target, into samples: every holdout-th game's (tune.HeldOut)
 // in held, the others in train.
 func LoadFiles(names []string, o tune.Options, holdout int, st *tune.Stats) (train, held []Sample, err error) {
-	err = tune.VisitFiles(names, o, st, func(rec *datagen.Record, target float64) {
+	err = tune.VisitFiles(names, o, st, func(rec *record.Record, target float64) {
 		s := Sample{Target: float32(target / 100), Game: rec.Game}
 		nn.Inputs(&rec.Pos, rec.Pos.Occupied(), &s.In)
 		if tune.HeldOut(rec.Game, holdout) {

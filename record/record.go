@@ -1,6 +1,6 @@
 // The self-play data file: a header and fixed 32-byte records.
 
-package datagen
+package record
 
 import (
 	"bufio"
@@ -14,7 +14,7 @@ import (
 
 // The file starts with Magic (8 bytes), the header's length in bytes
 // (uint32 little endian) and the Header as a JSON object, then records of
-// RecordSize bytes, each a play position of a finished game:
+// Size bytes, each a play position of a finished game:
 //
 //	bytes  0..19  pit a..j, A..J: count in bits 0..5, nki mark in bit 7
 //	byte  20      South's prison in bits 0..5; bit 7 set when North is to move
@@ -36,9 +36,9 @@ import (
 // the game numbers present are the games done (what --resume skips).
 // A file of format 1 (MagicV1) has the same records and no header.
 const (
-	Magic      = "KDGEN2\n\x00"
-	MagicV1    = "KDGEN1\n\x00"
-	RecordSize = 32
+	Magic   = "KDGEN2\n\x00"
+	MagicV1 = "KDGEN1\n\x00"
+	Size    = 32
 )
 
 // Record is one labelled position.
@@ -52,9 +52,9 @@ type Record struct {
 	Game   uint32
 }
 
-// Encode writes r into b (RecordSize bytes).
+// Encode writes r into b (Size bytes).
 func (r *Record) Encode(b []byte) {
-	_ = b[RecordSize-1]
+	_ = b[Size-1]
 	p := &r.Pos
 	for i := 0; i < position.NumPits; i++ {
 		v := byte(p.Count(i))
@@ -81,7 +81,7 @@ func (r *Record) Encode(b []byte) {
 // AppendRecords appends the encoding of recs to b.
 func AppendRecords(b []byte, recs []Record) []byte {
 	for i := range recs {
-		var e [RecordSize]byte
+		var e [Size]byte
 		recs[i].Encode(e[:])
 		b = append(b, e[:]...)
 	}
@@ -91,8 +91,8 @@ func AppendRecords(b []byte, recs []Record) []byte {
 // Decode reads a record from b, checking that it holds a valid play
 // position.
 func Decode(b []byte) (Record, error) {
-	if len(b) < RecordSize {
-		return Record{}, fmt.Errorf("record of %d bytes, want %d", len(b), RecordSize)
+	if len(b) < Size {
+		return Record{}, fmt.Errorf("record of %d bytes, want %d", len(b), Size)
 	}
 	var counts [position.NumPits]int
 	var nki uint32
@@ -144,7 +144,7 @@ type Reader struct {
 	Start int64
 	r     *bufio.Reader
 	n     int // records read
-	buf   [RecordSize]byte
+	buf   [Size]byte
 }
 
 // NewReader checks the magic and the header and returns a reader of the
@@ -202,4 +202,21 @@ func ReadAll(r io.Reader) ([]Record, error) {
 		}
 		out = append(out, rec)
 	}
+}
+
+// DecodeAll reads records encoded one after the other (AppendRecords, as
+// the cluster carries a game): whole records, each a valid play position.
+func DecodeAll(b []byte) ([]Record, error) {
+	if len(b)%Size != 0 {
+		return nil, fmt.Errorf("%d bytes: not whole records of %d", len(b), Size)
+	}
+	recs := make([]Record, 0, len(b)/Size)
+	for i := 0; i < len(b); i += Size {
+		rec, err := Decode(b[i:])
+		if err != nil {
+			return nil, fmt.Errorf("record %d: %v", i/Size+1, err)
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
 }
