@@ -12,10 +12,10 @@ import (
 
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/eval/nn"
-	"github.com/kiothi/kiothi/eval/nntrain"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/record"
-	"github.com/kiothi/kiothi/tune"
+	"github.com/kiothi/kiothi/train/nntrain"
+	"github.com/kiothi/kiothi/train/tune"
 	"github.com/spf13/cobra"
 )
 

@@ -1,5 +1,6 @@
-// Package tune fits the evaluation's weights to self-play data (package
-// datagen): a ridge least-squares fit of the expected final margin.
+// Package tune fits the evaluation's weights to self-play data (records of
+// package record, made by package datagen): a ridge least-squares fit of
+// the expected final margin.
 //
 // Each sample is a play position whose search score is not proven, and by
 // default quiet (the side to move has no capture: the search resolves
