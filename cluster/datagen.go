@@ -76,7 +76,7 @@ func Datagen(ctx context.Context, c *Coordinator, cfg datagen.Config, w io.Write
 	}
 	record := func(k int, r *Result) (bool, error) {
 		b := r.Datagen.Records
-		if _, err := w.Write(b); err != nil {
+		if _, err := w.Write(record.AppendBlocks(nil, b)); err != nil {
 			return false, err
 		}
 		st.Games++

@@ -145,6 +145,10 @@ func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var buf bytes.Buffer
 	cfg := testConfig(1000, 2)
+	h := cfg.Header(testEngine)
+	if err := record.WriteHeader(&buf, &h); err != nil {
+		t.Fatal(err)
+	}
 	st, err := Run(ctx, cfg, &buf, nil, func(s Stats) {
 		if s.Games >= 2 {
 			cancel()
@@ -156,7 +160,7 @@ func TestCancel(t *testing.T) {
 	if st.Games < 2 || st.Games >= 1000 {
 		t.Fatalf("%d games", st.Games)
 	}
-	if buf.Len()%record.Size != 0 {
-		t.Fatal("a partial record was written")
+	if recs, err := record.ReadAll(&buf); err != nil || len(recs) != st.Positions {
+		t.Fatalf("%d records read (%v) of %d positions written: a partial game was written", len(recs), err, st.Positions)
 	}
 }

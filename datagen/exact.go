@@ -222,6 +222,6 @@ func WriteExact(w io.Writer, h *record.Header, recs []record.Record) error {
 	if err := record.WriteHeader(w, h); err != nil {
 		return err
 	}
-	_, err := w.Write(record.AppendRecords(nil, recs))
+	_, err := w.Write(record.AppendBlocks(nil, record.AppendRecords(nil, recs)))
 	return err
 }

@@ -45,7 +45,7 @@ func smallFile(t *testing.T, seed uint64, n int) ([]byte, []position.Position) {
 		ps = append(ps, p)
 		recs = append(recs, record.Record{Pos: p, Score: rng.IntN(4001) - 2000, Margin: rng.IntN(41) - 20, Game: uint32(len(ps))})
 	}
-	buf.Write(record.AppendRecords(nil, recs))
+	buf.Write(record.AppendBlocks(nil, record.AppendRecords(nil, recs)))
 	return buf.Bytes(), ps
 }
 

@@ -96,7 +96,10 @@ func scanGames(f *os.File, h *record.Header) (keep int64, done map[uint32]bool, 
 		return 0, nil, err
 	}
 	if rd.Header == nil {
-		return 0, nil, errors.New("a data file of format 1, without the header that records its settings, cannot be resumed: write a new file (tune reads both formats)")
+		return 0, nil, errors.New("a data file of format 1, without the header that records its settings, cannot be resumed: write a new file (tune reads every format)")
+	}
+	if !rd.Checksummed() {
+		return 0, nil, fmt.Errorf("a data file of format %d, without checksums, cannot be resumed in format %d: write a new file (tune reads every format)", rd.Version, record.Version)
 	}
 	if rd.Header.Exact != nil {
 		return 0, nil, errors.New("a file of exact labels (kiothi datagen exact), not of games, cannot be resumed: write another file")
@@ -104,8 +107,7 @@ func scanGames(f *os.File, h *record.Header) (keep int64, done map[uint32]bool, 
 	if diff := rd.Header.Diff(h); len(diff) > 0 {
 		return 0, nil, fmt.Errorf("written with other settings (%s): resume with the file's settings, or write another file", strings.Join(diff, "; "))
 	}
-	off := rd.Start
-	lastStart, last, any := off, uint32(0), false
+	lastStart, last, any := rd.Start, uint32(0), false
 	for {
 		rec, err := rd.Next()
 		if err == io.EOF {
@@ -118,9 +120,8 @@ func scanGames(f *os.File, h *record.Header) (keep int64, done map[uint32]bool, 
 			if any {
 				done[last] = true
 			}
-			lastStart, last, any = off, rec.Game, true
+			lastStart, last, any = rd.BlockStart(), rec.Game, true
 		}
-		off += record.Size
 	}
 	return lastStart, done, nil
 }

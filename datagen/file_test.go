@@ -6,8 +6,12 @@ package datagen
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -125,27 +129,47 @@ func TestResumeOtherSettings(t *testing.T) {
 	}
 }
 
-// TestFormat1: a file of format 1 (no header) is read, and a resume of it
-// is refused with the reason.
-func TestFormat1(t *testing.T) {
+// TestOldFormats: files of format 1 (no header) and 2 (no checksums)
+// are read, and a resume of either is refused with the reason.
+func TestOldFormats(t *testing.T) {
 	cfg := testConfig(2, 1)
+	h := cfg.Header(testEngine)
 	data := generate(t, cfg)
-	rd, err := record.NewReader(bytes.NewReader(data))
+	want, err := record.ReadAll(bytes.NewReader(data))
+	if err != nil || len(want) == 0 {
+		t.Fatalf("format %d: %d records, %v", record.Version, len(want), err)
+	}
+	js, err := json.Marshal(&h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v1 := append([]byte(record.MagicV1), data[rd.Start:]...)
-	recs, err := record.ReadAll(bytes.NewReader(v1))
-	if err != nil || len(recs) != (len(data)-int(rd.Start))/record.Size {
-		t.Fatalf("format 1: %d records, %v", len(recs), err)
-	}
-	path := filepath.Join(t.TempDir(), "d.bin")
-	if err := os.WriteFile(path, v1, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	h := cfg.Header(testEngine)
-	if _, _, err := OpenOutput(path, &h, true); err == nil || !strings.Contains(err.Error(), "format 1") {
-		t.Fatalf("resume of a format 1 file: %v, want a refusal naming the format", err)
+	v2 := binary.LittleEndian.AppendUint32([]byte(record.MagicV2), uint32(len(js)))
+	v2 = record.AppendRecords(append(v2, js...), want)
+	for _, c := range []struct {
+		format int
+		data   []byte
+	}{
+		{1, record.AppendRecords([]byte(record.MagicV1), want)},
+		{2, v2},
+	} {
+		rd, err := record.NewReader(bytes.NewReader(c.data))
+		if err != nil || rd.Version != c.format || rd.Checksummed() {
+			t.Fatalf("format %d: read as format %+v, %v", c.format, rd, err)
+		}
+		recs, err := record.ReadAll(bytes.NewReader(c.data))
+		if err != nil || !reflect.DeepEqual(recs, want) {
+			t.Fatalf("format %d: %d records, want %d; %v", c.format, len(recs), len(want), err)
+		}
+		path := filepath.Join(t.TempDir(), "d.bin")
+		if err := os.WriteFile(path, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := OpenOutput(path, &h, true); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("format %d", c.format)) {
+			t.Fatalf("resume of a format %d file: %v, want a refusal naming the format", c.format, err)
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(after, c.data) {
+			t.Errorf("a refused resume of a format %d file changed it", c.format)
+		}
 	}
 }
 

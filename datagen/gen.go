@@ -92,7 +92,7 @@ func Run(ctx context.Context, cfg Config, w io.Writer, done map[uint32]bool, pro
 			if err != nil {
 				return err
 			}
-			var buf []byte
+			var raw, buf []byte
 			for {
 				k := int(next.Add(1) - 1)
 				if k >= cfg.Games || gctx.Err() != nil {
@@ -108,7 +108,8 @@ func Run(ctx context.Context, cfg Config, w io.Writer, done map[uint32]bool, pro
 					}
 					return fmt.Errorf("game %d: %w", k, err)
 				}
-				buf = record.AppendRecords(buf[:0], recs)
+				raw = record.AppendRecords(raw[:0], recs)
+				buf = record.AppendBlocks(buf[:0], raw)
 				mu.Lock()
 				_, err = w.Write(buf)
 				if err == nil {

@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"strconv"
 )
@@ -77,23 +78,25 @@ func (h *Header) Diff(now *Header) []string {
 }
 
 // WriteHeader writes the start of a data file: Magic, the header's
-// length (uint32) and the header as JSON.
+// length (uint32), the header as JSON and their CRC-32C (uint32).
 func WriteHeader(w io.Writer, h *Header) error {
 	js, err := json.Marshal(h)
 	if err != nil {
 		return err
 	}
-	b := make([]byte, 0, len(Magic)+4+len(js))
+	b := make([]byte, 0, len(Magic)+4+len(js)+4)
 	b = append(b, Magic...)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(js)))
 	b = append(b, js...)
+	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable))
 	_, err = w.Write(b)
 	return err
 }
 
-// parseHeader reads the header after Magic: its length and the JSON
-// object, fields known and values in range.
-func parseHeader(r io.Reader) (*Header, int64, error) {
+// parseHeader reads the header after magic: its length, the JSON object,
+// fields known and values in range, and with sum its checksum; it returns
+// the length read.
+func parseHeader(r io.Reader, magic []byte, sum bool) (*Header, int64, error) {
 	var n [4]byte
 	if _, err := io.ReadFull(r, n[:]); err != nil {
 		return nil, 0, fmt.Errorf("header cut short")
@@ -102,9 +105,21 @@ func parseHeader(r io.Reader) (*Header, int64, error) {
 	if size > MaxHeader {
 		return nil, 0, fmt.Errorf("header of %d bytes, at most %d", size, MaxHeader)
 	}
-	js := make([]byte, size)
+	js := make([]byte, size, size+4)
 	if _, err := io.ReadFull(r, js); err != nil {
 		return nil, 0, fmt.Errorf("header cut short")
+	}
+	read := int64(4 + size)
+	if sum {
+		var c [4]byte
+		if _, err := io.ReadFull(r, c[:]); err != nil {
+			return nil, 0, fmt.Errorf("header cut short")
+		}
+		crc := crc32.Update(crc32.Update(crc32.Checksum(magic, crcTable), crcTable, n[:]), crcTable, js)
+		if want := binary.LittleEndian.Uint32(c[:]); crc != want {
+			return nil, 0, fmt.Errorf("header checksum %#08x, the file says %#08x: the file is damaged", crc, want)
+		}
+		read += 4
 	}
 	dec := json.NewDecoder(bytes.NewReader(js))
 	dec.DisallowUnknownFields()
@@ -118,7 +133,7 @@ func parseHeader(r io.Reader) (*Header, int64, error) {
 	if h.Exact == nil && h.Setup != 30 && h.Setup != 25 {
 		return nil, 0, fmt.Errorf("header: setup %d, want 30 or 25", h.Setup)
 	}
-	return &h, int64(4 + size), nil
+	return &h, read, nil
 }
 
 // ExactHeader marks a data file whose records carry exact values (Header.Exact):

@@ -7,14 +7,23 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 
 	"github.com/kiothi/kiothi/position"
 )
 
 // The file starts with Magic (8 bytes), the header's length in bytes
-// (uint32 little endian) and the Header as a JSON object, then records of
-// Size bytes, each a play position of a finished game:
+// (uint32 little endian), the Header as a JSON object and the CRC-32C
+// (Castagnoli) of those three, then blocks of records (AppendBlocks):
+//
+//	bytes 0..3    n, the block's records (1..MaxBlock), in bits 0..15 and
+//	              its complement in bits 16..31 (uint32 little endian), so
+//	              that a changed bit of the count is seen
+//	n × Size      the records
+//	4 bytes       CRC-32C of the count and the records (uint32 little endian)
+//
+// Each record is a play position of a finished game:
 //
 //	bytes  0..19  pit a..j, A..J: count in bits 0..5, nki mark in bit 7
 //	byte  20      South's prison in bits 0..5; bit 7 set when North is to move
@@ -31,15 +40,29 @@ import (
 //	              engine's
 //	bytes 28..31  game number, uint32 little endian
 //
-// All records of one game are written together, so a file cut short by
-// an interruption holds whole games plus at most a partial record, and
-// the game numbers present are the games done (what --resume skips).
-// A file of format 1 (MagicV1) has the same records and no header.
+// All records of one game are written together, in blocks of their own,
+// so a file cut short by an interruption holds whole games plus at most
+// a partial block, and the game numbers present are the games done (what
+// --resume skips). Every byte of the file is covered by the magic, the
+// header's checksum or a block's, so a damaged file is refused, naming
+// the block. Files of format 2 (MagicV2: no checksums, the records one
+// after the other after the header) and 1 (MagicV1: the records alone)
+// are still read; Reader.Checksummed says they carry no checksum.
 const (
-	Magic   = "KDGEN2\n\x00"
+	Magic   = "KDGEN3\n\x00"
+	MagicV2 = "KDGEN2\n\x00"
 	MagicV1 = "KDGEN1\n\x00"
 	Size    = 32
+	// MaxBlock is the most records a block holds (AppendBlocks splits a
+	// longer run of records).
+	MaxBlock = 4096
 )
+
+// Version is the format a file of this build is written in.
+const Version = 3
+
+// crcTable is CRC-32C's, the checksum of the header and of each block.
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
 // Record is one labelled position.
 type Record struct {
@@ -134,55 +157,153 @@ func Decode(b []byte) (Record, error) {
 }
 
 // ErrMagic is returned for a file that is not a data file.
-var ErrMagic = errors.New("not a kiothi datagen file (it does not start with KDGEN1 or KDGEN2)")
+var ErrMagic = errors.New("not a kiothi datagen file (it does not start with KDGEN1, KDGEN2 or KDGEN3)")
+
+// AppendBlocks appends raw, whole encoded records (AppendRecords), to b as
+// blocks of at most MaxBlock records, each with its count and checksum:
+// what a data file of this format holds after its header. len(raw) must
+// be a multiple of Size.
+func AppendBlocks(b, raw []byte) []byte {
+	if len(raw)%Size != 0 {
+		panic(fmt.Sprintf("record.AppendBlocks: %d bytes, not whole records of %d", len(raw), Size))
+	}
+	for len(raw) > 0 {
+		n := min(len(raw)/Size, MaxBlock)
+		start := len(b)
+		b = binary.LittleEndian.AppendUint32(b, uint32(n)|uint32(^uint16(n))<<16)
+		b = append(b, raw[:n*Size]...)
+		b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b[start:], crcTable))
+		raw = raw[n*Size:]
+	}
+	return b
+}
 
 // Reader reads records from a data file.
 type Reader struct {
 	// Header is the file's header; nil in a file of format 1.
 	Header *Header
+	// Version is the file's format: 1, 2 or 3 (Version).
+	Version int
 	// Start is the length of what precedes the records.
 	Start int64
 	r     *bufio.Reader
-	n     int // records read
-	buf   [Size]byte
+	n     int   // records read
+	off   int64 // bytes read: Start and whole blocks (or records)
+	at    int64 // where the block (or record) of the record last read starts
+	block int   // blocks read
+	buf   []byte
+	recs  []byte // the records of the current block not yet returned
 }
 
+// Checksummed reports whether the file's blocks carry checksums (format 3
+// on): a file of format 1 or 2 carries none, and a damaged record in it
+// may read as another valid one.
+func (r *Reader) Checksummed() bool { return r.Version >= 3 }
+
 // NewReader checks the magic and the header and returns a reader of the
-// records. It reads files of format 1 too (Header nil).
+// records. It reads files of formats 1 (Header nil) and 2 too.
 func NewReader(r io.Reader) (*Reader, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	var m [len(Magic)]byte
 	if _, err := io.ReadFull(br, m[:]); err != nil {
 		return nil, ErrMagic
 	}
+	rd := &Reader{r: br}
 	switch string(m[:]) {
 	case MagicV1:
-		return &Reader{r: br, Start: int64(len(m))}, nil
-	case Magic:
-		h, n, err := parseHeader(br)
+		rd.Version = 1
+	case MagicV2, Magic:
+		rd.Version = 2
+		if string(m[:]) == Magic {
+			rd.Version = 3
+		}
+		h, n, err := parseHeader(br, m[:], rd.Version >= 3)
 		if err != nil {
 			return nil, err
 		}
-		return &Reader{Header: h, r: br, Start: int64(len(m)) + n}, nil
+		rd.Header, rd.Start = h, n
+	default:
+		return nil, ErrMagic
 	}
-	return nil, ErrMagic
+	rd.Start += int64(len(m))
+	rd.off, rd.at = rd.Start, rd.Start
+	return rd, nil
 }
 
-// Next returns the next record; io.EOF at the end (a partial record at
-// the end is also io.EOF: an interrupted write).
+// Next returns the next record; io.EOF at the end (a partial record, or
+// in format 3 a partial block, at the end is also io.EOF: an interrupted
+// write). In format 3 a block whose count or checksum is wrong is an
+// error naming the block and where it starts.
 func (r *Reader) Next() (Record, error) {
-	if _, err := io.ReadFull(r.r, r.buf[:]); err != nil {
-		if err == io.ErrUnexpectedEOF {
-			err = io.EOF
+	var b []byte
+	if r.Version < 3 {
+		if len(r.buf) < Size {
+			r.buf = make([]byte, Size)
 		}
-		return Record{}, err
+		if _, err := io.ReadFull(r.r, r.buf[:Size]); err != nil {
+			return Record{}, eof(err)
+		}
+		b, r.at = r.buf[:Size], r.off
+		r.off += Size
+	} else {
+		if len(r.recs) == 0 {
+			if err := r.nextBlock(); err != nil {
+				return Record{}, err
+			}
+		}
+		b, r.recs = r.recs[:Size], r.recs[Size:]
 	}
 	r.n++
-	rec, err := Decode(r.buf[:])
+	rec, err := Decode(b)
 	if err != nil {
+		if r.Version >= 3 {
+			return rec, fmt.Errorf("block %d, record %d: %w", r.block, r.n, err)
+		}
 		return rec, fmt.Errorf("record %d: %w", r.n, err)
 	}
 	return rec, nil
+}
+
+// nextBlock reads the next block and checks its count and checksum.
+func (r *Reader) nextBlock() error {
+	if cap(r.buf) < 4+MaxBlock*Size+4 {
+		r.buf = make([]byte, 4+MaxBlock*Size+4)
+	}
+	buf := r.buf[:cap(r.buf)]
+	if _, err := io.ReadFull(r.r, buf[:4]); err != nil {
+		return eof(err)
+	}
+	r.block++
+	w := binary.LittleEndian.Uint32(buf)
+	n := int(w & 0xffff)
+	if uint16(w>>16) != ^uint16(n) || n < 1 || n > MaxBlock {
+		return fmt.Errorf("block %d (byte %d): count word %#08x is no count of 1 to %d records and its complement: the file is damaged", r.block, r.off, w, MaxBlock)
+	}
+	end := 4 + n*Size + 4
+	if _, err := io.ReadFull(r.r, buf[4:end]); err != nil {
+		return eof(err)
+	}
+	want := binary.LittleEndian.Uint32(buf[end-4:])
+	if got := crc32.Checksum(buf[:end-4], crcTable); got != want {
+		return fmt.Errorf("block %d (byte %d, %d records): checksum %#08x, the block says %#08x: the file is damaged", r.block, r.off, n, got, want)
+	}
+	r.at = r.off
+	r.off += int64(end)
+	r.recs = buf[4 : end-4]
+	return nil
+}
+
+// BlockStart returns where in the file the block holding the record Next
+// returned last starts (its own start in formats 1 and 2): a file cut
+// there keeps what precedes that block whole.
+func (r *Reader) BlockStart() int64 { return r.at }
+
+// eof makes a read cut short by the end of the file io.EOF.
+func eof(err error) error {
+	if err == io.ErrUnexpectedEOF {
+		return io.EOF
+	}
+	return err
 }
 
 // ReadAll reads every record of a data file.

@@ -52,6 +52,10 @@ type Options struct {
 // Stats counts what Load kept and dropped.
 type Stats struct {
 	Read, Excluded, Proven, Loud, Large, Kept int
+	// Unchecked counts the files read that carry no checksum (formats 1
+	// and 2, record.Reader.Checksummed): a damaged record in them may
+	// read as another valid one.
+	Unchecked int
 }
 
 // Load reads a data file's records into samples.
@@ -74,6 +78,9 @@ func Visit(r io.Reader, o Options, st *Stats, fn func(rec *record.Record, target
 	rd, err := record.NewReader(r)
 	if err != nil {
 		return err
+	}
+	if !rd.Checksummed() {
+		st.Unchecked++
 	}
 	for {
 		rec, err := rd.Next()
