@@ -115,6 +115,13 @@ func TestFormat2Reads(t *testing.T) {
 	if want := int(fi.Size()-rd.Start) / record.Size; st.Read != want || st.Unchecked != 1 || n != st.Kept || n == 0 {
 		t.Fatalf("stats %+v, %d visited; want %d read, 1 unchecked", st, n, want)
 	}
+	if w := st.Warning(); !strings.Contains(w, "1 data file carries no checksum") {
+		t.Errorf("warning %q", w)
+	}
+	st.Unchecked = 0
+	if w := st.Warning(); w != "" {
+		t.Errorf("warning %q with every file checksummed", w)
+	}
 }
 
 func mustOpen(t *testing.T, name string) *os.File {

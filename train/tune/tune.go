@@ -58,6 +58,20 @@ type Stats struct {
 	Unchecked int
 }
 
+// Warning says what the reading could not check (files without a
+// checksum), or "" when it checked everything: the commands print it
+// after the counts.
+func (st *Stats) Warning() string {
+	if st.Unchecked == 0 {
+		return ""
+	}
+	files := "file carries"
+	if st.Unchecked > 1 {
+		files = "files carry"
+	}
+	return fmt.Sprintf("warning: %d data %s no checksum (format 1 or 2, written before format %d): a damaged record there reads as another valid one", st.Unchecked, files, record.Version)
+}
+
 // Load reads a data file's records into samples.
 func Load(r io.Reader, o Options, dst []Sample, st *Stats) ([]Sample, error) {
 	err := Visit(r, o, st, func(rec *record.Record, target float64) {
