@@ -1,4 +1,5 @@
-// The self-play data file: a header and fixed 32-byte records.
+// The data file: a header, then blocks of fixed 32-byte records, each
+// block with its checksum.
 
 package record
 
