@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -34,7 +33,7 @@ type GenerateOptions struct {
 // rarely pass through ends there, not never).
 const MaxGames = 100000
 
-// genStream is the random stream of the accuracy games (testgame.SeededGame).
+// genStream is the random stream of the accuracy games (movegen.SeededGame).
 const genStream = 0x616363
 
 // Generated is what Generate has collected so far.
@@ -75,9 +74,9 @@ func Generate(ctx context.Context, o GenerateOptions, each func(*Generated) erro
 	seen := map[string]bool{}
 	for seed := o.Seed; g.Games < MaxGames && len(g.Items) < o.N; seed++ {
 		g.Games++
-		rng, game := testgame.SeededGame(seed, genStream, o.Rules)
+		rng, game := movegen.SeededGame(seed, genStream, o.Rules)
 		kept := false
-		_, _, err := testgame.PlayOut(game, 300, testgame.ScatterOpenings(rng, func(game *movegen.Game, ply int) (position.GameMove, error) {
+		_, _, err := movegen.PlayOut(game, 300, movegen.ScatterOpenings(rng, func(game *movegen.Game, ply int) (position.GameMove, error) {
 			p := game.Current()
 			bt := p.BoardTotal()
 			if bt < o.Lo {

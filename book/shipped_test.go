@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -52,7 +51,7 @@ func TestShippedBookBeatsRandom(t *testing.T) {
 	const n = 12
 	sum, alike := 0, true
 	for range n {
-		v := value(testgame.ScatterOpening(&start, rng))
+		v := value(movegen.ScatterOpening(&start, rng))
 		sum += v
 		alike = alike && v == bookValue
 	}

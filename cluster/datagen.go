@@ -9,6 +9,7 @@ import (
 
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/search"
 )
 
@@ -67,7 +68,7 @@ func Datagen(ctx context.Context, c *Coordinator, cfg datagen.Config, w io.Write
 		if r.Datagen == nil {
 			return errors.New("not a datagen game")
 		}
-		recs, err := datagen.DecodeGame(r.Datagen.Records)
+		recs, err := record.DecodeAll(r.Datagen.Records)
 		if err == nil {
 			err = cfg.CheckGame(uint32(k), recs)
 		}
@@ -75,11 +76,11 @@ func Datagen(ctx context.Context, c *Coordinator, cfg datagen.Config, w io.Write
 	}
 	record := func(k int, r *Result) (bool, error) {
 		b := r.Datagen.Records
-		if _, err := w.Write(b); err != nil {
+		if _, err := w.Write(record.AppendBlocks(nil, b)); err != nil {
 			return false, err
 		}
 		st.Games++
-		st.Positions += len(b) / datagen.RecordSize
+		st.Positions += len(b) / record.Size
 		if progress != nil {
 			progress(st)
 		}

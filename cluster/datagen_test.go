@@ -14,6 +14,7 @@ import (
 
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/search"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -38,13 +39,13 @@ func datagenConfig(t *testing.T, n int) datagen.Config {
 }
 
 // gamesOf reads a data file's records grouped by game.
-func gamesOf(t *testing.T, data []byte) map[uint32][]datagen.Record {
+func gamesOf(t *testing.T, data []byte) map[uint32][]record.Record {
 	t.Helper()
-	recs, err := datagen.ReadAll(bytes.NewReader(data))
+	recs, err := record.ReadAll(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[uint32][]datagen.Record{}
+	out := map[uint32][]record.Record{}
 	for _, r := range recs {
 		out[r.Game] = append(out[r.Game], r)
 	}
@@ -56,13 +57,13 @@ func fileStart(t *testing.T, cfg datagen.Config) *bytes.Buffer {
 	t.Helper()
 	var buf bytes.Buffer
 	h := cfg.Header(testBuild.Nodes)
-	if err := datagen.WriteHeader(&buf, &h); err != nil {
+	if err := record.WriteHeader(&buf, &h); err != nil {
 		t.Fatal(err)
 	}
 	return &buf
 }
 
-func localDatagen(t *testing.T, cfg datagen.Config) map[uint32][]datagen.Record {
+func localDatagen(t *testing.T, cfg datagen.Config) map[uint32][]record.Record {
 	t.Helper()
 	buf := fileStart(t, cfg)
 	if _, err := datagen.Run(context.Background(), cfg, buf, nil, nil); err != nil {
@@ -159,11 +160,11 @@ func TestDatagenForgedResults(t *testing.T) {
 	cfg := datagenConfig(t, 4)
 	want := localDatagen(t, cfg)
 	e := startServer(t)
-	forged := append([]datagen.Record(nil), want[0]...)
+	forged := append([]record.Record(nil), want[0]...)
 	for i := range forged {
 		forged[i].Score, forged[i].Margin, forged[i].Proven = 1234, 40, false
 	}
-	other := append([]datagen.Record(nil), want[1]...)
+	other := append([]record.Record(nil), want[1]...)
 	other[0].Game = 7
 	js, _ := jetstream.New(connect(t, e))
 	if _, _, err := streams(context.Background(), js); err != nil {
@@ -171,9 +172,9 @@ func TestDatagenForgedResults(t *testing.T) {
 	}
 	const run = "dgforged"
 	for k, records := range [][]byte{
-		datagen.AppendRecords(nil, forged),
-		datagen.AppendRecords(nil, other),
-		make([]byte, datagen.RecordSize),
+		record.AppendRecords(nil, forged),
+		record.AppendRecords(nil, other),
+		make([]byte, record.Size),
 	} {
 		b, _ := Marshal(&Result{V: WireVersion, Run: run, N: k, Build: testBuild, Worker: "forger", Kind: KindDatagen,
 			Datagen: &DatagenOut{Records: records}})
@@ -225,8 +226,8 @@ func TestDatagenRefusedTooOften(t *testing.T) {
 		if err != nil {
 			return
 		}
-		var rec [datagen.RecordSize]byte
-		r := datagen.Record{Pos: cfg.Starts[0], Game: 9}
+		var rec [record.Size]byte
+		r := record.Record{Pos: cfg.Starts[0], Game: 9}
 		r.Encode(rec[:])
 		b, _ := Marshal(&Result{V: WireVersion, Run: run, N: j.N, Try: j.Try, Build: testBuild, Worker: "forger", Kind: KindDatagen,
 			Datagen: &DatagenOut{Records: rec[:]}})

@@ -14,6 +14,7 @@ import (
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/search"
 )
 
@@ -145,7 +146,7 @@ func datagenGame(ctx context.Context, d *DatagenJob, rs *runnerState) (*DatagenO
 	if err != nil {
 		return nil, err
 	}
-	return &DatagenOut{Records: datagen.AppendRecords(make([]byte, 0, len(recs)*datagen.RecordSize), recs)}, nil
+	return &DatagenOut{Records: record.AppendRecords(make([]byte, 0, len(recs)*record.Size), recs)}, nil
 }
 
 // specCache keeps parsed player specs (a book spec opens its file once).

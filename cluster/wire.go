@@ -13,13 +13,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 )
 
 // WireVersion is the version of the job and result messages. A message of
@@ -249,7 +249,7 @@ type PerftOut struct {
 }
 
 // DatagenOut is a datagen game's records in the file's encoding
-// (datagen.AppendRecords; base64 in the JSON), all of the game's in order.
+// (record.AppendRecords; base64 in the JSON), all of the game's in order.
 type DatagenOut struct {
 	Records []byte `json:"records"`
 }
@@ -531,8 +531,8 @@ func ParseResult(b []byte) (*Result, error) {
 			return nil, fmt.Errorf("result %s/%d: %d moves", r.Run, r.N, len(r.Game.Moves))
 		}
 	}
-	if r.Datagen != nil && len(r.Datagen.Records)%datagen.RecordSize != 0 {
-		return nil, fmt.Errorf("result %s/%d: datagen records of %d bytes: not a multiple of %d", r.Run, r.N, len(r.Datagen.Records), datagen.RecordSize)
+	if r.Datagen != nil && len(r.Datagen.Records)%record.Size != 0 {
+		return nil, fmt.Errorf("result %s/%d: datagen records of %d bytes: not a multiple of %d", r.Run, r.N, len(r.Datagen.Records), record.Size)
 	}
 	return &r, nil
 }

@@ -8,25 +8,9 @@ import (
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/search"
 )
-
-// DecodeGame reads the records of one game as PlayGame's caller writes
-// them: whole records, each a valid play position.
-func DecodeGame(b []byte) ([]Record, error) {
-	if len(b)%RecordSize != 0 {
-		return nil, fmt.Errorf("%d bytes: not whole records of %d", len(b), RecordSize)
-	}
-	recs := make([]Record, 0, len(b)/RecordSize)
-	for i := 0; i < len(b); i += RecordSize {
-		rec, err := Decode(b[i:])
-		if err != nil {
-			return nil, fmt.Errorf("record %d: %v", i/RecordSize+1, err)
-		}
-		recs = append(recs, rec)
-	}
-	return recs, nil
-}
 
 // CheckGame checks that recs can be game k of cfg as PlayGame plays it:
 // each record numbered k; the first position the game's start (the
@@ -43,7 +27,7 @@ func DecodeGame(b []byte) ([]Record, error) {
 // The repetition count starts at turn 3: the two opening positions are
 // not known here, and a play position (all pits nki when it starts) that
 // repeats one of them is not counted.
-func (cfg *Config) CheckGame(k uint32, recs []Record) error {
+func (cfg *Config) CheckGame(k uint32, recs []record.Record) error {
 	maxPlies := cfg.MaxPlies
 	if maxPlies <= 0 {
 		maxPlies = DefaultMaxPlies
@@ -112,7 +96,7 @@ func (cfg *Config) gameStart(k uint32) (fromStarts bool, p position.Position) {
 }
 
 // checkLabels checks the labels of record i of game k.
-func (cfg *Config) checkLabels(i int, r *Record, k uint32) error {
+func (cfg *Config) checkLabels(i int, r *record.Record, k uint32) error {
 	const maxProven = search.ProvenBase + 100*position.MaxTotal
 	s := r.Score
 	switch {
@@ -129,7 +113,7 @@ func (cfg *Config) checkLabels(i int, r *Record, k uint32) error {
 }
 
 // southMargin is r's final margin from South's view.
-func southMargin(r *Record) int {
+func southMargin(r *record.Record) int {
 	if r.Pos.Side() == position.North {
 		return -r.Margin
 	}

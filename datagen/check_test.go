@@ -10,17 +10,18 @@ import (
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/search"
 )
 
 // playGames plays games 0..n-1 of cfg.
-func playGames(t *testing.T, cfg Config, n int) [][]Record {
+func playGames(t *testing.T, cfg Config, n int) [][]record.Record {
 	t.Helper()
 	eng, err := search.NewEngine(cfg.EngineOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out [][]Record
+	var out [][]record.Record
 	for k := 0; k < n; k++ {
 		recs, err := PlayGame(context.Background(), &cfg, eng, uint32(k))
 		if err != nil {
@@ -84,34 +85,34 @@ func TestCheckGameRefuses(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name  string
-		alter func(recs []Record) []Record
+		alter func(recs []record.Record) []record.Record
 		want  string
 	}{
-		{"forged labels", func(recs []Record) []Record {
+		{"forged labels", func(recs []record.Record) []record.Record {
 			for i := range recs {
 				recs[i].Score, recs[i].Margin, recs[i].Proven = 1234, 40, false
 			}
 			return recs
 		}, "margin 40"},
-		{"margins negated", func(recs []Record) []Record {
+		{"margins negated", func(recs []record.Record) []record.Record {
 			for i := range recs {
 				recs[i].Margin = -recs[i].Margin
 			}
 			return recs
 		}, "final margin"},
-		{"game number", func(recs []Record) []Record { recs[3].Game++; return recs }, "position 4: game number"},
-		{"swapped", func(recs []Record) []Record { recs[2], recs[3] = recs[3], recs[2]; return recs }, "by no legal move"},
-		{"cut short", func(recs []Record) []Record { return recs[:len(recs)-2] }, "final margin"},
-		{"other start", func(recs []Record) []Record { return recs[1:] }, "two redistributions"},
-		{"proven 1234", func(recs []Record) []Record { recs[1].Proven, recs[1].Score = true, 1234; return recs }, "not a proven game value"},
-		{"unproven 25000", func(recs []Record) []Record { recs[1].Proven, recs[1].Score = false, 25000; return recs }, "proven band"},
-		{"late random", func(recs []Record) []Record { recs[cfg.RandomPlies].Random = true; return recs }, "random move at ply 8"},
+		{"game number", func(recs []record.Record) []record.Record { recs[3].Game++; return recs }, "position 4: game number"},
+		{"swapped", func(recs []record.Record) []record.Record { recs[2], recs[3] = recs[3], recs[2]; return recs }, "by no legal move"},
+		{"cut short", func(recs []record.Record) []record.Record { return recs[:len(recs)-2] }, "final margin"},
+		{"other start", func(recs []record.Record) []record.Record { return recs[1:] }, "two redistributions"},
+		{"proven 1234", func(recs []record.Record) []record.Record { recs[1].Proven, recs[1].Score = true, 1234; return recs }, "not a proven game value"},
+		{"unproven 25000", func(recs []record.Record) []record.Record { recs[1].Proven, recs[1].Score = false, 25000; return recs }, "proven band"},
+		{"late random", func(recs []record.Record) []record.Record { recs[cfg.RandomPlies].Random = true; return recs }, "random move at ply 8"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if c.name == "late random" && len(games[k]) <= cfg.RandomPlies {
 				t.Skip("game too short")
 			}
-			recs := c.alter(append([]Record(nil), games[k]...))
+			recs := c.alter(append([]record.Record(nil), games[k]...))
 			err := cfg.CheckGame(uint32(k), recs)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("error %v, want one saying %q", err, c.want)
@@ -169,10 +170,10 @@ func FuzzCheckGame(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(AppendRecords(nil, recs))
-	f.Add(AppendRecords(nil, recs[:1]))
+	f.Add(record.AppendRecords(nil, recs))
+	f.Add(record.AppendRecords(nil, recs[:1]))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		got, err := DecodeGame(in)
+		got, err := record.DecodeAll(in)
 		if err != nil {
 			return
 		}

@@ -7,13 +7,11 @@ package datagen
 import (
 	"bytes"
 	"context"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/kiothi/kiothi/internal/testgame"
-	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/search"
 )
 
@@ -27,67 +25,11 @@ func testConfig(games, conc int) Config {
 	}
 }
 
-// TestRecordRoundTrip: every field survives Encode and Decode.
-func TestRecordRoundTrip(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	last, err := position.Parse("0.0.0.0.0.0.0.0.0.1*/0.0.0.0.0.0.0.0.0.0 31-31 n 65535")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 5000; i++ {
-		p := testgame.RandomPlay(rng, rng.IntN(60), position.MaxTotal)
-		if i == 0 {
-			p = last // the largest turn
-		}
-		r := Record{Pos: p, Depth: rng.IntN(64), Score: rng.IntN(60001) - 30000, Proven: rng.IntN(2) == 0,
-			Random: rng.IntN(2) == 0, Margin: rng.IntN(127) - 63, Game: rng.Uint32()}
-		var b [RecordSize]byte
-		r.Encode(b[:])
-		got, err := Decode(b[:])
-		if err != nil {
-			t.Fatalf("%+v: %v", r, err)
-		}
-		if got != r {
-			t.Fatalf("round trip\n got %+v\nwant %+v", got, r)
-		}
-	}
-}
-
-// TestDecodeRejects: bytes that are no position are an error naming the
-// field.
-func TestDecodeRejects(t *testing.T) {
-	var good [RecordSize]byte
-	r := Record{Pos: position.Start(30), Depth: 3}
-	r.Pos, _ = position.Parse("0.0.0.0.5*.5*.5*.5*.5*.5*/0.0.0.0.5*.5*.5*.5*.5*.5* 0-0 s 3")
-	r.Encode(good[:])
-	for name, mutate := range map[string]func(b []byte){
-		"bit 6 in a pit": func(b []byte) { b[4] |= 0x40 },
-		"too many":       func(b []byte) { b[0] = 30 },
-		"opening turn":   func(b []byte) { b[22], b[23] = 2, 0 },
-		"empty nki":      func(b []byte) { b[0] = 0x80 },
-		"prison range":   func(b []byte) { b[21] = 0xff },
-		"short":          nil,
-	} {
-		t.Run(name, func(t *testing.T) {
-			b := good
-			in := b[:]
-			if mutate == nil {
-				in = in[:10]
-			} else {
-				mutate(in)
-			}
-			if _, err := Decode(in); err == nil {
-				t.Fatal("accepted")
-			}
-		})
-	}
-}
-
 func generate(t *testing.T, cfg Config) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	h := cfg.Header(testEngine)
-	if err := WriteHeader(&buf, &h); err != nil {
+	if err := record.WriteHeader(&buf, &h); err != nil {
 		t.Fatal(err)
 	}
 	st, err := Run(context.Background(), cfg, &buf, nil, nil)
@@ -101,13 +43,13 @@ func generate(t *testing.T, cfg Config) []byte {
 }
 
 // byGame sorts a file's records by game, keeping each game's order.
-func byGame(t *testing.T, data []byte) map[uint32][]Record {
+func byGame(t *testing.T, data []byte) map[uint32][]record.Record {
 	t.Helper()
-	recs, err := ReadAll(bytes.NewReader(data))
+	recs, err := record.ReadAll(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[uint32][]Record{}
+	out := map[uint32][]record.Record{}
 	for _, r := range recs {
 		out[r.Game] = append(out[r.Game], r)
 	}
@@ -203,6 +145,10 @@ func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var buf bytes.Buffer
 	cfg := testConfig(1000, 2)
+	h := cfg.Header(testEngine)
+	if err := record.WriteHeader(&buf, &h); err != nil {
+		t.Fatal(err)
+	}
 	st, err := Run(ctx, cfg, &buf, nil, func(s Stats) {
 		if s.Games >= 2 {
 			cancel()
@@ -214,29 +160,7 @@ func TestCancel(t *testing.T) {
 	if st.Games < 2 || st.Games >= 1000 {
 		t.Fatalf("%d games", st.Games)
 	}
-	if buf.Len()%RecordSize != 0 {
-		t.Fatal("a partial record was written")
+	if recs, err := record.ReadAll(&buf); err != nil || len(recs) != st.Positions {
+		t.Fatalf("%d records read (%v) of %d positions written: a partial game was written", len(recs), err, st.Positions)
 	}
-}
-
-// FuzzDecode: any bytes decode to a valid record or an error, and a
-// decoded record encodes back to the same bytes.
-func FuzzDecode(f *testing.F) {
-	var b [RecordSize]byte
-	r := Record{Depth: 5, Score: -120, Margin: 4, Game: 9}
-	r.Pos, _ = position.Parse("0.0.0.0.5*.5*.5*.5*.5*.5*/0.0.0.0.5*.5*.5*.5*.5*.5* 0-0 n 3")
-	r.Encode(b[:])
-	f.Add(b[:])
-	f.Add([]byte{})
-	f.Fuzz(func(t *testing.T, in []byte) {
-		rec, err := Decode(in)
-		if err != nil {
-			return
-		}
-		var out [RecordSize]byte
-		rec.Encode(out[:])
-		if !bytes.Equal(out[:], in[:RecordSize]) {
-			t.Fatalf("%x decodes to %+v, which encodes to %x", in[:RecordSize], rec, out)
-		}
-	})
 }

@@ -14,29 +14,11 @@ import (
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/solve"
 	"golang.org/x/sync/errgroup"
 )
-
-// ExactHeader marks a data file whose records carry exact values (Header.Exact):
-// each record's Score is 100 × the value proven by package solve (margin
-// objective, no game history: the final prison difference under perfect
-// play, side to move's view) and its Margin the value itself, so that a
-// target blending the two with any weight (package tune) is the exact
-// value. Such a file is not a run of games: it cannot be resumed, and its
-// Header's game settings are zero.
-type ExactHeader struct {
-	Lo       int      `json:"lo"`    // warriors on the board, inclusive
-	Hi       int      `json:"hi"`    //
-	N        int      `json:"n"`     // positions asked for (0: every candidate)
-	Seed     uint64   `json:"seed"`  // of the shuffle that picks them
-	Nodes    uint64   `json:"nodes"` // solver node bound a position
-	Sources  []string `json:"sources"`
-	Excluded int      `json:"excluded"` // positions never labelled (ExactOptions.Exclude)
-	Tried    int      `json:"tried"`
-	Unproven int      `json:"unproven"` // dropped: not proven within Nodes
-}
 
 // ExactOptions say which positions LabelExact labels and how.
 type ExactOptions struct {
@@ -89,11 +71,11 @@ type ExactStats struct {
 // its first record's search score (Score and Proven) and game number (the score is the solve's
 // first guess; the game number keeps a held-out game's positions held
 // out).
-func CollectExact(files []io.Reader, o *ExactOptions, st *ExactStats) ([]Record, error) {
+func CollectExact(files []io.Reader, o *ExactOptions, st *ExactStats) ([]record.Record, error) {
 	seen := map[uint64]bool{}
-	var out []Record
+	var out []record.Record
 	for i, f := range files {
-		rd, err := NewReader(f)
+		rd, err := record.NewReader(f)
 		if err != nil {
 			return nil, fmt.Errorf("file %d: %w", i+1, err)
 		}
@@ -120,7 +102,7 @@ func CollectExact(files []io.Reader, o *ExactOptions, st *ExactStats) ([]Record,
 				continue
 			}
 			seen[k] = true
-			out = append(out, Record{Pos: rec.Pos, Score: rec.Score, Proven: rec.Proven, Game: rec.Game})
+			out = append(out, record.Record{Pos: rec.Pos, Score: rec.Score, Proven: rec.Proven, Game: rec.Game})
 		}
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, 0x6578616374))
@@ -135,8 +117,8 @@ func CollectExact(files []io.Reader, o *ExactOptions, st *ExactStats) ([]Record,
 // ExactRecord returns the record of p with exact value v (ExactHeader):
 // Score 100 v, Margin v, not marked proven (a proven score is dropped by
 // the fit), depth 0.
-func ExactRecord(p position.Position, v int, game uint32) Record {
-	return Record{Pos: p, Score: 100 * v, Margin: v, Game: game}
+func ExactRecord(p position.Position, v int, game uint32) record.Record {
+	return record.Record{Pos: p, Score: 100 * v, Margin: v, Game: game}
 }
 
 // SolveExact proves the value of p (margin objective, no history) within
@@ -158,7 +140,7 @@ func SolveExact(ctx context.Context, p position.Position, r movegen.Rules, table
 // among the longest run of cands from the start that were all tried, and
 // ctx's error, st then counting that run only. progress, if set, is
 // called after each position (never twice at once).
-func LabelExact(ctx context.Context, cands []Record, o *ExactOptions, st *ExactStats, progress func(ExactStats)) ([]Record, error) {
+func LabelExact(ctx context.Context, cands []record.Record, o *ExactOptions, st *ExactStats, progress func(ExactStats)) ([]record.Record, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
@@ -214,7 +196,7 @@ func LabelExact(ctx context.Context, cands []Record, o *ExactOptions, st *ExactS
 	if err == nil {
 		err = ctx.Err()
 	}
-	var out []Record
+	var out []record.Record
 	st.Tried, st.Proven, st.Unproven = 0, 0, 0 // now of the run kept
 	for i := range cands {
 		if !res[i].done {
@@ -233,13 +215,13 @@ func LabelExact(ctx context.Context, cands []Record, o *ExactOptions, st *ExactS
 
 // WriteExact writes a data file of exact records: the header (h, whose
 // Exact must be set) and the records.
-func WriteExact(w io.Writer, h *Header, recs []Record) error {
+func WriteExact(w io.Writer, h *record.Header, recs []record.Record) error {
 	if h.Exact == nil {
 		return errors.New("an exact labels file needs a header with Exact set")
 	}
-	if err := WriteHeader(w, h); err != nil {
+	if err := record.WriteHeader(w, h); err != nil {
 		return err
 	}
-	_, err := w.Write(AppendRecords(nil, recs))
+	_, err := w.Write(record.AppendBlocks(nil, record.AppendRecords(nil, recs)))
 	return err
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/solve"
 )
 
@@ -30,11 +31,11 @@ func smallFile(t *testing.T, seed uint64, n int) ([]byte, []position.Position) {
 	var buf bytes.Buffer
 	cfg := testConfig(1, 1)
 	h := cfg.Header(testEngine)
-	if err := WriteHeader(&buf, &h); err != nil {
+	if err := record.WriteHeader(&buf, &h); err != nil {
 		t.Fatal(err)
 	}
 	var ps []position.Position
-	var recs []Record
+	var recs []record.Record
 	for len(ps) < n {
 		p := testgame.RandomPlay(rng, 6+rng.IntN(8), 20)
 		var list movegen.MoveList
@@ -42,13 +43,13 @@ func smallFile(t *testing.T, seed uint64, n int) ([]byte, []position.Position) {
 			continue
 		}
 		ps = append(ps, p)
-		recs = append(recs, Record{Pos: p, Score: rng.IntN(4001) - 2000, Margin: rng.IntN(41) - 20, Game: uint32(len(ps))})
+		recs = append(recs, record.Record{Pos: p, Score: rng.IntN(4001) - 2000, Margin: rng.IntN(41) - 20, Game: uint32(len(ps))})
 	}
-	buf.Write(AppendRecords(nil, recs))
+	buf.Write(record.AppendBlocks(nil, record.AppendRecords(nil, recs)))
 	return buf.Bytes(), ps
 }
 
-func label(t *testing.T, file []byte, o ExactOptions) ([]Record, ExactStats) {
+func label(t *testing.T, file []byte, o ExactOptions) ([]record.Record, ExactStats) {
 	t.Helper()
 	var st ExactStats
 	cands, err := CollectExact([]io.Reader{bytes.NewReader(file)}, &o, &st)
@@ -190,19 +191,19 @@ func TestExactFile(t *testing.T) {
 	file, _ := smallFile(t, 5, 5)
 	o := ExactOptions{Lo: 1, Hi: 63, Nodes: 1 << 40, Concurrency: 1}
 	recs, st := label(t, file, o)
-	h := Header{Exact: &ExactHeader{Lo: 1, Hi: 63, Nodes: 1 << 40, Sources: []string{"a.bin"}, Tried: st.Tried}}
+	h := record.Header{Exact: &record.ExactHeader{Lo: 1, Hi: 63, Nodes: 1 << 40, Sources: []string{"a.bin"}, Tried: st.Tried}}
 	var buf bytes.Buffer
 	if err := WriteExact(&buf, &h, recs); err != nil {
 		t.Fatal(err)
 	}
-	rd, err := NewReader(bytes.NewReader(buf.Bytes()))
+	rd, err := record.NewReader(bytes.NewReader(buf.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rd.Header.Exact == nil || rd.Header.Exact.Sources[0] != "a.bin" {
 		t.Fatalf("header %+v", rd.Header)
 	}
-	got, err := ReadAll(bytes.NewReader(buf.Bytes()))
+	got, err := record.ReadAll(bytes.NewReader(buf.Bytes()))
 	if err != nil || len(got) != len(recs) || got[0] != recs[0] {
 		t.Fatalf("read back %d records (%v), want %d", len(got), err, len(recs))
 	}
@@ -220,13 +221,13 @@ func TestExactFile(t *testing.T) {
 	}
 	// A header without Exact still needs a setup of 30 or 25.
 	var plain bytes.Buffer
-	if err := WriteHeader(&plain, &Header{}); err != nil {
+	if err := record.WriteHeader(&plain, &record.Header{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := NewReader(&plain); err == nil || !strings.Contains(err.Error(), "setup 0") {
+	if _, err := record.NewReader(&plain); err == nil || !strings.Contains(err.Error(), "setup 0") {
 		t.Fatalf("a plain header with setup 0: %v", err)
 	}
-	if _, err := CollectExact([]io.Reader{strings.NewReader("not a data file")}, &o, &st); !errors.Is(err, ErrMagic) || !strings.Contains(err.Error(), "file 1") {
+	if _, err := CollectExact([]io.Reader{strings.NewReader("not a data file")}, &o, &st); !errors.Is(err, record.ErrMagic) || !strings.Contains(err.Error(), "file 1") {
 		t.Fatalf("not a data file: %v", err)
 	}
 	for _, c := range []struct {

@@ -6,6 +6,7 @@ package datagen
 import (
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/record"
 	"io"
 	"io/fs"
 	"os"
@@ -20,7 +21,7 @@ import (
 // the same header (a refusal names each setting that differs); it is cut
 // back to whole games: the last game written is dropped too, since only it
 // can be cut short, and played again; done holds the games the file keeps.
-func OpenOutput(path string, h *Header, resume bool) (f *os.File, done map[uint32]bool, err error) {
+func OpenOutput(path string, h *record.Header, resume bool) (f *os.File, done map[uint32]bool, err error) {
 	done = map[uint32]bool{}
 	if !resume {
 		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
@@ -34,7 +35,7 @@ func OpenOutput(path string, h *Header, resume bool) (f *os.File, done map[uint3
 			f.Close()
 			return nil, nil, err
 		}
-		if err := WriteHeader(f, h); err != nil {
+		if err := record.WriteHeader(f, h); err != nil {
 			f.Close()
 			return nil, nil, err
 		}
@@ -77,25 +78,28 @@ func lockOutput(f *os.File, path string) error {
 // scanGames reads a data file to resume with header h (writing the
 // header of an empty one) and returns the length to keep and the games it
 // holds, the last one excluded.
-func scanGames(f *os.File, h *Header) (keep int64, done map[uint32]bool, err error) {
+func scanGames(f *os.File, h *record.Header) (keep int64, done map[uint32]bool, err error) {
 	done = map[uint32]bool{}
 	st, err := f.Stat()
 	if err != nil {
 		return 0, nil, err
 	}
 	if st.Size() == 0 {
-		if err := WriteHeader(f, h); err != nil {
+		if err := record.WriteHeader(f, h); err != nil {
 			return 0, nil, err
 		}
 		off, err := f.Seek(0, io.SeekCurrent)
 		return off, done, err
 	}
-	rd, err := NewReader(f)
+	rd, err := record.NewReader(f)
 	if err != nil {
 		return 0, nil, err
 	}
 	if rd.Header == nil {
-		return 0, nil, errors.New("a data file of format 1, without the header that records its settings, cannot be resumed: write a new file (tune reads both formats)")
+		return 0, nil, errors.New("a data file of format 1, without the header that records its settings, cannot be resumed: write a new file (tune reads every format)")
+	}
+	if !rd.Checksummed() {
+		return 0, nil, fmt.Errorf("a data file of format %d, without checksums, cannot be resumed in format %d: write a new file (tune reads every format)", rd.Version, record.Version)
 	}
 	if rd.Header.Exact != nil {
 		return 0, nil, errors.New("a file of exact labels (kiothi datagen exact), not of games, cannot be resumed: write another file")
@@ -103,8 +107,7 @@ func scanGames(f *os.File, h *Header) (keep int64, done map[uint32]bool, err err
 	if diff := rd.Header.Diff(h); len(diff) > 0 {
 		return 0, nil, fmt.Errorf("written with other settings (%s): resume with the file's settings, or write another file", strings.Join(diff, "; "))
 	}
-	off := rd.Start
-	lastStart, last, any := off, uint32(0), false
+	lastStart, last, any := rd.Start, uint32(0), false
 	for {
 		rec, err := rd.Next()
 		if err == io.EOF {
@@ -117,9 +120,8 @@ func scanGames(f *os.File, h *Header) (keep int64, done map[uint32]bool, err err
 			if any {
 				done[last] = true
 			}
-			lastStart, last, any = off, rec.Game, true
+			lastStart, last, any = rd.BlockStart(), rec.Game, true
 		}
-		off += RecordSize
 	}
 	return lastStart, done, nil
 }

@@ -6,6 +6,9 @@ package datagen
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 )
 
 // TestSecondWriterRefused: two writers of one file at once, as two
@@ -125,93 +129,48 @@ func TestResumeOtherSettings(t *testing.T) {
 	}
 }
 
-// TestFormat1: a file of format 1 (no header) is read, and a resume of it
-// is refused with the reason.
-func TestFormat1(t *testing.T) {
+// TestOldFormats: files of format 1 (no header) and 2 (no checksums)
+// are read, and a resume of either is refused with the reason.
+func TestOldFormats(t *testing.T) {
 	cfg := testConfig(2, 1)
+	h := cfg.Header(testEngine)
 	data := generate(t, cfg)
-	rd, err := NewReader(bytes.NewReader(data))
+	want, err := record.ReadAll(bytes.NewReader(data))
+	if err != nil || len(want) == 0 {
+		t.Fatalf("format %d: %d records, %v", record.Version, len(want), err)
+	}
+	js, err := json.Marshal(&h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v1 := append([]byte(MagicV1), data[rd.Start:]...)
-	recs, err := ReadAll(bytes.NewReader(v1))
-	if err != nil || len(recs) != (len(data)-int(rd.Start))/RecordSize {
-		t.Fatalf("format 1: %d records, %v", len(recs), err)
-	}
-	path := filepath.Join(t.TempDir(), "d.bin")
-	if err := os.WriteFile(path, v1, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	h := cfg.Header(testEngine)
-	if _, _, err := OpenOutput(path, &h, true); err == nil || !strings.Contains(err.Error(), "format 1") {
-		t.Fatalf("resume of a format 1 file: %v, want a refusal naming the format", err)
-	}
-}
-
-// TestHeaderRejects: a header that is cut short, too long, or holds
-// unknown fields is an error, never a panic.
-func TestHeaderRejects(t *testing.T) {
-	cfg := testConfig(1, 1)
-	h := cfg.Header(testEngine)
-	var good bytes.Buffer
-	if err := WriteHeader(&good, &h); err != nil {
-		t.Fatal(err)
-	}
-	g := good.Bytes()
-	for name, in := range map[string][]byte{
-		"cut":     g[:len(g)-3],
-		"no size": []byte(Magic),
-		"huge":    append([]byte(Magic), 0xff, 0xff, 0xff, 0xff),
-		"unknown": append(append([]byte(Magic), 10, 0, 0, 0), `{"what":1}`...),
-		"setup":   append(append([]byte(Magic), 12, 0, 0, 0), `{"setup":20}`...),
-		"text":    []byte("hello, world"),
+	v2 := binary.LittleEndian.AppendUint32([]byte(record.MagicV2), uint32(len(js)))
+	v2 = record.AppendRecords(append(v2, js...), want)
+	for _, c := range []struct {
+		format int
+		data   []byte
+	}{
+		{1, record.AppendRecords([]byte(record.MagicV1), want)},
+		{2, v2},
 	} {
-		t.Run(name, func(t *testing.T) {
-			if _, err := NewReader(bytes.NewReader(in)); err == nil {
-				t.Fatal("accepted")
-			}
-		})
-	}
-	rd, err := NewReader(bytes.NewReader(g))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *rd.Header != h || rd.Start != int64(len(g)) {
-		t.Fatalf("read back %+v at %d, want %+v at %d", *rd.Header, rd.Start, h, len(g))
-	}
-}
-
-// FuzzHeader: any bytes are a data file's start or an error, and a
-// header read back writes the same bytes.
-func FuzzHeader(f *testing.F) {
-	cfg := testConfig(1, 1)
-	h := cfg.Header(testEngine)
-	var good bytes.Buffer
-	if err := WriteHeader(&good, &h); err != nil {
-		f.Fatal(err)
-	}
-	f.Add(good.Bytes())
-	f.Add([]byte(MagicV1))
-	var exact bytes.Buffer
-	if err := WriteHeader(&exact, &Header{Exact: &ExactHeader{Lo: 12, Hi: 26, Nodes: 5, Sources: []string{"d1.bin"}}}); err != nil {
-		f.Fatal(err)
-	}
-	f.Add(exact.Bytes())
-	f.Fuzz(func(t *testing.T, in []byte) {
-		rd, err := NewReader(bytes.NewReader(in))
-		if err != nil || rd.Header == nil {
-			return
+		rd, err := record.NewReader(bytes.NewReader(c.data))
+		if err != nil || rd.Version != c.format || rd.Checksummed() {
+			t.Fatalf("format %d: read as format %+v, %v", c.format, rd, err)
 		}
-		var out bytes.Buffer
-		if err := WriteHeader(&out, rd.Header); err != nil {
+		recs, err := record.ReadAll(bytes.NewReader(c.data))
+		if err != nil || !reflect.DeepEqual(recs, want) {
+			t.Fatalf("format %d: %d records, want %d; %v", c.format, len(recs), len(want), err)
+		}
+		path := filepath.Join(t.TempDir(), "d.bin")
+		if err := os.WriteFile(path, c.data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		back, err := NewReader(&out)
-		if err != nil || !reflect.DeepEqual(back.Header, rd.Header) {
-			t.Fatalf("%+v does not read back: %+v, %v", *rd.Header, back, err)
+		if _, _, err := OpenOutput(path, &h, true); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("format %d", c.format)) {
+			t.Fatalf("resume of a format %d file: %v, want a refusal naming the format", c.format, err)
 		}
-	})
+		if after, _ := os.ReadFile(path); !bytes.Equal(after, c.data) {
+			t.Errorf("a refused resume of a format %d file changed it", c.format)
+		}
+	}
 }
 
 // mustStart is a turn-3 position.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/search"
 	"golang.org/x/sync/errgroup"
 )
@@ -91,7 +92,7 @@ func Run(ctx context.Context, cfg Config, w io.Writer, done map[uint32]bool, pro
 			if err != nil {
 				return err
 			}
-			var buf []byte
+			var raw, buf []byte
 			for {
 				k := int(next.Add(1) - 1)
 				if k >= cfg.Games || gctx.Err() != nil {
@@ -107,7 +108,8 @@ func Run(ctx context.Context, cfg Config, w io.Writer, done map[uint32]bool, pro
 					}
 					return fmt.Errorf("game %d: %w", k, err)
 				}
-				buf = AppendRecords(buf[:0], recs)
+				raw = record.AppendRecords(raw[:0], recs)
+				buf = record.AppendBlocks(buf[:0], raw)
 				mu.Lock()
 				_, err = w.Write(buf)
 				if err == nil {
@@ -137,7 +139,7 @@ func gameRNG(seed uint64, k uint32) *rand.Rand {
 // returns its records, margins filled in: the game Run plays as game k,
 // whatever eng played before. cfg.Games and cfg.Concurrency do not
 // matter here.
-func PlayGame(ctx context.Context, cfg *Config, eng *search.Engine, k uint32) ([]Record, error) {
+func PlayGame(ctx context.Context, cfg *Config, eng *search.Engine, k uint32) ([]record.Record, error) {
 	maxPlies := cfg.MaxPlies
 	if maxPlies <= 0 {
 		maxPlies = DefaultMaxPlies
@@ -165,7 +167,7 @@ func PlayGame(ctx context.Context, cfg *Config, eng *search.Engine, k uint32) ([
 			return nil, fmt.Errorf("redistribution %s: %w", m, err)
 		}
 	}
-	var recs []Record
+	var recs []record.Record
 	var list movegen.MoveList
 	for ply := 0; ; ply++ {
 		if _, over := g.Over(); over || ply >= maxPlies {
@@ -182,7 +184,7 @@ func PlayGame(ctx context.Context, cfg *Config, eng *search.Engine, k uint32) ([
 		if !res.HasMove {
 			return nil, fmt.Errorf("no move from %s", p.String())
 		}
-		rec := Record{Pos: p, Depth: res.Depth, Score: res.Score, Proven: res.Proven, Game: k}
+		rec := record.Record{Pos: p, Depth: res.Depth, Score: res.Score, Proven: res.Proven, Game: k}
 		if res.Proven {
 			rec.Score = search.Proven(res.Score)
 		}

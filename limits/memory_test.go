@@ -1,13 +1,11 @@
 // Tests of the memory bounds: the address-space limit and GOMEMLIMIT
-// count, and limits stays below the engine.
+// count. (That limits stays below the engine is a rule of
+// internal/layers' TestLayers.)
 
 package limits
 
 import (
 	"fmt"
-	"go/parser"
-	"go/token"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -45,29 +43,5 @@ func TestGOMEMLIMITCounts(t *testing.T) {
 	}
 	if err := CheckMemory("--hash 700", 700); err != nil {
 		t.Error(err)
-	}
-}
-
-// TestImportsNoEnginePackage: the bounds table sits below the engine
-// packages, which use it.
-func TestImportsNoEnginePackage(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		af, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, im := range af.Imports {
-			p := strings.Trim(im.Path.Value, `"`)
-			if strings.HasPrefix(p, "github.com/kiothi/kiothi/") && !strings.HasPrefix(p, "github.com/kiothi/kiothi/internal/") {
-				t.Errorf("%s imports %s", f, p)
-			}
-		}
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -79,7 +78,7 @@ func TestGameMatchesRecord(t *testing.T) {
 			cur := g.Current()
 			var m position.GameMove
 			if cur.Phase() != position.Play {
-				m = position.Redistribute(testgame.ScatterOpening(&cur, rng))
+				m = position.Redistribute(movegen.ScatterOpening(&cur, rng))
 			} else {
 				var list movegen.MoveList
 				n := movegen.Generate(&cur, rules, &list)

@@ -22,7 +22,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -130,9 +129,9 @@ func generate(log io.Writer) (string, error) {
 		addLine(p, "longsow, RULES.md section 4")
 	}
 	for seed := uint64(1); seed <= 1000 && len(lines) < 35; seed++ {
-		rng, g := testgame.SeededGame(seed, 0x6b696f, rules)
+		rng, g := movegen.SeededGame(seed, 0x6b696f, rules)
 		perSeed := 0
-		_, _, err := testgame.PlayOut(g, 300, testgame.ScatterOpenings(rng, func(g *movegen.Game, ply int) (position.GameMove, error) {
+		_, _, err := movegen.PlayOut(g, 300, movegen.ScatterOpenings(rng, func(g *movegen.Game, ply int) (position.GameMove, error) {
 			p := g.Current()
 			kind := ""
 			nkiCount := 0

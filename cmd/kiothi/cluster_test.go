@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/cluster"
-	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/internal/machine"
+	"github.com/kiothi/kiothi/record"
 	"github.com/nats-io/nats.go"
 )
 
@@ -203,17 +203,17 @@ func TestDatagenWithWorkersEqualsLocal(t *testing.T) {
 	if got != want || !strings.Contains(got, "games 6 of 6") {
 		t.Fatalf("with --workers 2: %q, local %q", got, want)
 	}
-	games := func(name string) map[uint32][]datagen.Record {
+	games := func(name string) map[uint32][]record.Record {
 		f, err := os.Open(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		recs, err := datagen.ReadAll(f)
+		recs, err := record.ReadAll(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := map[uint32][]datagen.Record{}
+		m := map[uint32][]record.Record{}
 		for _, r := range recs {
 			m[r.Game] = append(m[r.Game], r)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/record"
 	"github.com/spf13/cobra"
 )
 
@@ -132,7 +133,7 @@ func (o *datagenExactOptions) run(cmd *cobra.Command, g *globalOptions) error {
 	if err != nil && !interrupted {
 		return err
 	}
-	h := datagen.Header{Exact: &datagen.ExactHeader{Lo: o.lo, Hi: o.hi, N: o.n, Seed: o.seed, Nodes: uint64(o.nodes),
+	h := record.Header{Exact: &record.ExactHeader{Lo: o.lo, Hi: o.hi, N: o.n, Seed: o.seed, Nodes: uint64(o.nodes),
 		Excluded: st.Excluded, Tried: st.Tried, Unproven: st.Unproven}}
 	for _, name := range o.data {
 		h.Exact.Sources = append(h.Exact.Sources, filepath.Base(name))

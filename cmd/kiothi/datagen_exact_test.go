@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiothi/kiothi/datagen"
+	"github.com/kiothi/kiothi/record"
 )
 
 // TestDatagenExact: positions of a data file labelled into a file marked
@@ -32,7 +32,7 @@ func TestDatagenExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rd, err := datagen.NewReader(f)
+	rd, err := record.NewReader(f)
 	f.Close()
 	if err != nil || rd.Header.Exact == nil || rd.Header.Exact.Tried != 6 || rd.Header.Exact.Sources[0] != "d1.bin" {
 		t.Fatalf("header %+v: %v", rd.Header, err)

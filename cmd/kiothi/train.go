@@ -10,12 +10,12 @@ import (
 	"math"
 	"time"
 
-	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/eval/nn"
-	"github.com/kiothi/kiothi/eval/nntrain"
 	"github.com/kiothi/kiothi/internal/wholefile"
-	"github.com/kiothi/kiothi/tune"
+	"github.com/kiothi/kiothi/record"
+	"github.com/kiothi/kiothi/train/nntrain"
+	"github.com/kiothi/kiothi/train/tune"
 	"github.com/spf13/cobra"
 )
 
@@ -131,7 +131,7 @@ func linearRMSE(o *trainOptions, g *globalOptions) float64 {
 	var st tune.Stats
 	var sum float64
 	n := 0
-	_ = tune.VisitFiles(o.data, o.options(g), &st, func(rec *datagen.Record, target float64) {
+	_ = tune.VisitFiles(o.data, o.options(g), &st, func(rec *record.Record, target float64) {
 		if !tune.HeldOut(rec.Game, o.holdout) {
 			return
 		}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/internal/wholefile"
-	"github.com/kiothi/kiothi/tune"
+	"github.com/kiothi/kiothi/train/tune"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/eval"
+	"github.com/kiothi/kiothi/record"
 )
 
 // TestDatagenThenTune: games written, a second run refuses to overwrite
@@ -36,7 +36,7 @@ func TestDatagenThenTune(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := datagen.ReadAll(f)
+	recs, err := record.ReadAll(f)
 	f.Close()
 	games := map[uint32]bool{}
 	for _, r := range recs {

@@ -229,8 +229,8 @@ func TestNetMatchesReferenceInGames(t *testing.T) {
 	}
 	positions := 0
 	for seed := uint64(1); seed <= 200; seed++ {
-		rng, game := testgame.SeededGame(seed, 17, movegen.Rules{})
-		_, _, err := testgame.PlayOut(game, 300, testgame.ScatterOpenings(rng, func(g *movegen.Game, _ int) (position.GameMove, error) {
+		rng, game := movegen.SeededGame(seed, 17, movegen.Rules{})
+		_, _, err := movegen.PlayOut(game, 300, movegen.ScatterOpenings(rng, func(g *movegen.Game, _ int) (position.GameMove, error) {
 			p := g.Current()
 			var list movegen.MoveList
 			n := movegen.Generate(&p, movegen.Rules{}, &list)

@@ -1,7 +1,8 @@
 // Package nntrain fits the network evaluation (package eval/nn, its Float
-// form) to datagen data by minibatch Adam on the squared error. It is a
-// package of its own so that the network, which the search uses, does not
-// depend on the data packages, which use the search.
+// form) to training records (package record) by minibatch Adam on the
+// squared error. It sits with package tune under train/, outside eval, so
+// that the evaluators the search uses depend on no trainer and no data
+// package.
 package nntrain
 
 import (
@@ -10,9 +11,9 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/eval/nn"
-	"github.com/kiothi/kiothi/tune"
+	"github.com/kiothi/kiothi/record"
+	"github.com/kiothi/kiothi/train/tune"
 )
 
 // Sample is one position's active inputs and its target in warriors (the
@@ -23,11 +24,11 @@ type Sample struct {
 	Game   uint32
 }
 
-// LoadFiles reads the records of datagen files (tune.Files) that o keeps,
+// LoadFiles reads the records of data files (tune.Files) that o keeps,
 // with tune's target, into samples: every holdout-th game's (tune.HeldOut)
 // in held, the others in train.
 func LoadFiles(names []string, o tune.Options, holdout int, st *tune.Stats) (train, held []Sample, err error) {
-	err = tune.VisitFiles(names, o, st, func(rec *datagen.Record, target float64) {
+	err = tune.VisitFiles(names, o, st, func(rec *record.Record, target float64) {
 		s := Sample{Target: float32(target / 100), Game: rec.Game}
 		nn.Inputs(&rec.Pos, rec.Pos.Occupied(), &s.In)
 		if tune.HeldOut(rec.Game, holdout) {

@@ -1,5 +1,6 @@
-// Package tune fits the evaluation's weights to self-play data (package
-// datagen): a ridge least-squares fit of the expected final margin.
+// Package tune fits the evaluation's weights to self-play data (records of
+// package record, made by package datagen): a ridge least-squares fit of
+// the expected final margin.
 //
 // Each sample is a play position whose search score is not proven, and by
 // default quiet (the side to move has no capture: the search resolves
@@ -23,10 +24,10 @@ import (
 	"io"
 	"math"
 
-	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/record"
 )
 
 // Sample is one position's features and target (the prison term taken
@@ -51,28 +52,49 @@ type Options struct {
 // Stats counts what Load kept and dropped.
 type Stats struct {
 	Read, Excluded, Proven, Loud, Large, Kept int
+	// Unchecked counts the files read that carry no checksum (formats 1
+	// and 2, record.Reader.Checksummed): a damaged record in them may
+	// read as another valid one.
+	Unchecked int
+}
+
+// Warning says what the reading could not check (files without a
+// checksum), or "" when it checked everything: the commands print it
+// after the counts.
+func (st *Stats) Warning() string {
+	if st.Unchecked == 0 {
+		return ""
+	}
+	files := "file carries"
+	if st.Unchecked > 1 {
+		files = "files carry"
+	}
+	return fmt.Sprintf("warning: %d data %s no checksum (format 1 or 2, written before format %d): a damaged record there reads as another valid one", st.Unchecked, files, record.Version)
 }
 
 // Load reads a data file's records into samples.
 func Load(r io.Reader, o Options, dst []Sample, st *Stats) ([]Sample, error) {
-	err := Visit(r, o, st, func(rec *datagen.Record, target float64) {
+	err := Visit(r, o, st, func(rec *record.Record, target float64) {
 		dst = append(dst, sampleOf(rec, target))
 	})
 	return dst, err
 }
 
 // sampleOf is the linear model's sample of a record.
-func sampleOf(rec *datagen.Record, target float64) Sample {
+func sampleOf(rec *record.Record, target float64) Sample {
 	return Sample{Features: eval.AppendFeatures(nil, &rec.Pos), Target: target, Game: rec.Game}
 }
 
 // Visit reads a data file's records and calls fn with each one o keeps
 // and its target with the prison term taken out (a model of the board
 // adds to the prison difference), counting in st.
-func Visit(r io.Reader, o Options, st *Stats, fn func(rec *datagen.Record, target float64)) error {
-	rd, err := datagen.NewReader(r)
+func Visit(r io.Reader, o Options, st *Stats, fn func(rec *record.Record, target float64)) error {
+	rd, err := record.NewReader(r)
 	if err != nil {
 		return err
+	}
+	if !rd.Checksummed() {
+		st.Unchecked++
 	}
 	for {
 		rec, err := rd.Next()

@@ -4,11 +4,11 @@ package tune
 
 import (
 	"fmt"
-
-	"github.com/kiothi/kiothi/datagen"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/kiothi/kiothi/record"
 )
 
 // Files returns the data files names stand for: a file itself, a folder
@@ -46,7 +46,7 @@ func Files(names []string) ([]string, error) {
 // into samples; an error names the file.
 func LoadFiles(names []string, o Options, st *Stats) ([]Sample, error) {
 	var samples []Sample
-	err := VisitFiles(names, o, st, func(rec *datagen.Record, target float64) {
+	err := VisitFiles(names, o, st, func(rec *record.Record, target float64) {
 		samples = append(samples, sampleOf(rec, target))
 	})
 	return samples, err
@@ -54,7 +54,7 @@ func LoadFiles(names []string, o Options, st *Stats) ([]Sample, error) {
 
 // VisitFiles is Visit over the data files names stand for (Files), in
 // order; an error names the file.
-func VisitFiles(names []string, o Options, st *Stats, fn func(rec *datagen.Record, target float64)) error {
+func VisitFiles(names []string, o Options, st *Stats, fn func(rec *record.Record, target float64)) error {
 	files, err := Files(names)
 	if err != nil {
 		return err

@@ -10,17 +10,18 @@ import (
 	"testing"
 
 	"github.com/kiothi/kiothi/datagen"
+	"github.com/kiothi/kiothi/record"
 )
 
 func TestExactTargetAndExclude(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	var recs []datagen.Record
+	var recs []record.Record
 	for i := 0; i < 50; i++ {
 		p := randomPlay(rng)
 		recs = append(recs, datagen.ExactRecord(p, rng.IntN(61)-30, uint32(i)))
 	}
 	var buf bytes.Buffer
-	h := datagen.Header{Exact: &datagen.ExactHeader{Lo: 1, Hi: 63, Nodes: 1}}
+	h := record.Header{Exact: &record.ExactHeader{Lo: 1, Hi: 63, Nodes: 1}}
 	if err := datagen.WriteExact(&buf, &h, recs); err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +30,7 @@ func TestExactTargetAndExclude(t *testing.T) {
 		var st Stats
 		i := 0
 		err := Visit(bytes.NewReader(buf.Bytes()), Options{Lambda: lambda, MaxScore: 1 << 20, Loud: true, Exclude: exclude}, &st,
-			func(rec *datagen.Record, target float64) {
+			func(rec *record.Record, target float64) {
 				for exclude[recs[i].Pos.KeyWithPrisons()] {
 					i++
 				}
