@@ -76,7 +76,7 @@ type Setting struct {
 	Flag  string // the command flag's name when not Key
 	Kind  Kind
 	Range limits.Range // Int; Duration (in milliseconds)
-	Words []string     // Enum, in the order UGI lists them
+	Words []string     // Enum: the values, in the order UGI lists them; File: the forms a value takes, for messages
 	// Default is the value an engine takes when the setting is not
 	// given, as it is written ("" for a File: none).
 	Default string
@@ -138,11 +138,11 @@ var (
 		Help: "play the moves of the book BookFile", Faces: FaceUGI,
 		apply: func(e *Engine, v Value) { e.OwnBook = v.B },
 		get:   func(e *Engine) string { return strconv.FormatBool(e.OwnBook) }}
-	Book = &Setting{Key: "book", UGI: "BookFile", Kind: File,
+	Book = &Setting{Key: "book", UGI: "BookFile", Kind: File, Words: []string{"FILE"},
 		Help: "opening book file: play its move while in book", Faces: FaceFlag | FaceUGI | FaceSpec,
 		apply: func(e *Engine, v Value) { e.Book = v.S },
 		get:   func(e *Engine) string { return e.Book }}
-	Eval = &Setting{Key: "eval", Kind: File,
+	Eval = &Setting{Key: "eval", Kind: File, Words: []string{"FILE", "nn", "FILE.knn"},
 		Help: "evaluation: linear, nn, FILE.knn or FILE.json (default: the engine's)", Faces: FaceFlag | FaceSpec,
 		apply: func(e *Engine, v Value) { e.Eval = v.S },
 		get:   func(e *Engine) string { return e.Eval }}
@@ -172,7 +172,7 @@ func (s *Setting) Has(f Face) bool { return s.Faces&f != 0 }
 // Lookup returns the setting whose key (a spec key, an HTTP or wire
 // name) is key, ignoring case; param.NAME is Params.
 func Lookup(key string) *Setting {
-	if len(key) > len(Params.Key) && strings.EqualFold(key[:len(Params.Key)], Params.Key) {
+	if len(key) >= len(Params.Key) && strings.EqualFold(key[:len(Params.Key)], Params.Key) {
 		return Params
 	}
 	for _, s := range Table {
@@ -221,7 +221,7 @@ func (s *Setting) Parse(name, v string) (Value, error) {
 				return Value{S: w}, nil
 			}
 		}
-		return Value{}, fmt.Errorf("%s %s: want %s", name, excerpt.Quote(v), orList(s.Words))
+		return Value{}, fmt.Errorf("%s %s: want %s", name, excerpt.Quote(v), s.Want(""))
 	case Duration:
 		d, err := limits.ParseDuration(t)
 		if err != nil {
@@ -230,7 +230,7 @@ func (s *Setting) Parse(name, v string) (Value, error) {
 		return Value{D: d}, s.Range.CheckDuration(name, d)
 	case File:
 		if v == "" {
-			return Value{}, fmt.Errorf("%s: want a file name", name)
+			return Value{}, fmt.Errorf("%s: want %s", name, s.Want(""))
 		}
 		return Value{S: v}, nil
 	}
@@ -241,7 +241,7 @@ func (s *Setting) Parse(name, v string) (Value, error) {
 func ParseParam(name, knob, v string) (Value, error) {
 	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 	if err != nil {
-		return Value{}, fmt.Errorf("%s %s: want a number", name, excerpt.Quote(v))
+		return Value{}, fmt.Errorf("%s=%s: want a number", name, excerpt.Quote(v))
 	}
 	var p search.ParamSet
 	if err := p.Set(knob, f); err != nil {
@@ -276,7 +276,11 @@ func (s *Setting) Get(e *Engine) string {
 func (s *Setting) Check(name string, n int64) error { return s.Range.Check(name, n) }
 
 // Defaults returns the engine that every setting's default makes.
-func Defaults() Engine {
+func Defaults() Engine { return defaults }
+
+var defaults = makeDefaults()
+
+func makeDefaults() Engine {
 	var e Engine
 	for _, s := range Table {
 		if s.Default == "" || s.Kind == Param {
@@ -296,10 +300,19 @@ func ParseObjective(name, v string) (movegen.Objective, error) {
 	return objectives[val.S], err
 }
 
-// orList writes words as "a, b or c".
-func orList(words []string) string {
-	if len(words) == 1 {
-		return words[0]
+// Want says what values an Enum or File takes, each after prefix: Want("")
+// is "margin or match", Eval.Want("eval=") "eval=FILE, eval=nn or
+// eval=FILE.knn".
+func (s *Setting) Want(prefix string) string {
+	w := make([]string, len(s.Words))
+	for i, word := range s.Words {
+		w[i] = prefix + word
 	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+	switch len(w) {
+	case 0:
+		return "a value"
+	case 1:
+		return w[0]
+	}
+	return strings.Join(w[:len(w)-1], ", ") + " or " + w[len(w)-1]
 }
