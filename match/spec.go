@@ -23,7 +23,8 @@ import (
 	"github.com/kiothi/kiothi/ugi"
 )
 
-// ParseSpec reads a player spec:
+// ParseSpec reads a player spec (keys and word values in any case, the
+// rule of package settings; file names as written):
 //
 //	random                     uniform over legal moves and redistributions
 //	greedy                     the biggest capture now, ties at random
@@ -251,9 +252,9 @@ func (c *EngineConfig) setEngine(s *settings.Setting, k, v string) error {
 // ending in .knn a network file, any other a JSON weights file.
 func LoadEval(v string) (*eval.Evaluator, error) {
 	switch {
-	case v == "linear":
+	case strings.EqualFold(v, "linear"):
 		return eval.Std(), nil
-	case v == "nn":
+	case strings.EqualFold(v, "nn"):
 		return nn.Evaluator()
 	case strings.HasSuffix(v, ".knn"):
 		q, err := nn.ReadFile(v)

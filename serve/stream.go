@@ -63,6 +63,7 @@ func queryParams(raw string) (map[string]string, error) {
 		if err != nil {
 			return nil, badRequest("query parameter %s: badly escaped value %s (%%XX, XX hexadecimal)", excerpt.Quote(k), excerpt.Quote(rv))
 		}
+		k = strings.ToLower(k) // names in any case (package settings)
 		q[k] = v
 		given[k]++
 	}

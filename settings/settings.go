@@ -204,7 +204,7 @@ func (s *Setting) Parse(name, v string) (Value, error) {
 	case Int:
 		n, err := strconv.ParseInt(t, 10, 64)
 		if err != nil {
-			return Value{}, fmt.Errorf("%s %s: want a whole number; %s", name, excerpt.Quote(v), s.Range.Want())
+			return Value{}, fmt.Errorf("%s %s: want a whole number; %s", name, show(v), s.Range.Want())
 		}
 		return Value{N: n}, s.Range.Check(name, n)
 	case Bool:
@@ -214,14 +214,14 @@ func (s *Setting) Parse(name, v string) (Value, error) {
 		case "false", "0", "f":
 			return Value{B: false}, nil
 		}
-		return Value{}, fmt.Errorf("%s %s: want true or false", name, excerpt.Quote(v))
+		return Value{}, fmt.Errorf("%s %s: want true or false", name, show(v))
 	case Enum:
 		for _, w := range s.Words {
 			if strings.EqualFold(w, t) {
 				return Value{S: w}, nil
 			}
 		}
-		return Value{}, fmt.Errorf("%s %s: want %s", name, excerpt.Quote(v), s.Want(""))
+		return Value{}, fmt.Errorf("%s %s: want %s", name, show(v), s.Want(""))
 	case Duration:
 		d, err := limits.ParseDuration(t)
 		if err != nil {
@@ -315,4 +315,18 @@ func (s *Setting) Want(prefix string) string {
 		return w[0]
 	}
 	return strings.Join(w[:len(w)-1], ", ") + " or " + w[len(w)-1]
+}
+
+// show writes a value for a message: as it is when it is a short plain
+// word or number (--setup 20), else quoted and cut short.
+func show(v string) string {
+	if v == "" || len(v) > 40 {
+		return excerpt.Quote(v)
+	}
+	for _, r := range v {
+		if r <= ' ' || r > '~' || r == '"' {
+			return excerpt.Quote(v)
+		}
+	}
+	return v
 }
