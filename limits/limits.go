@@ -41,6 +41,9 @@ const (
 	// MaxMultiPV bounds the lines shown: at most one per legal move
 	// (search checks that it does not exceed movegen.MaxMoves).
 	MaxMultiPV = 64
+	// DefaultMoveOverheadMS is the time an engine keeps back from every
+	// time limit for the transport (the UGI MoveOverhead option's default).
+	DefaultMoveOverheadMS = 30
 	// MinMultiplier and MaxMultiplier bound the one-warrior win multiplier.
 	MinMultiplier = 2
 	MaxMultiplier = 10

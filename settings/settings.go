@@ -105,7 +105,7 @@ var (
 		apply: func(e *Engine, v Value) { e.Search.MultiPV = int(v.N) },
 		get:   func(e *Engine) string { return strconv.Itoa(e.Search.MultiPV) }}
 	MoveOverhead = &Setting{Key: "moveoverhead", UGI: "MoveOverhead", Flag: "move-overhead", Kind: Duration,
-		Range: limits.MoveOverheadMS, Default: "30", Help: "time kept back from every time limit for the transport",
+		Range: limits.MoveOverheadMS, Default: strconv.Itoa(limits.DefaultMoveOverheadMS), Help: "time kept back from every time limit for the transport",
 		Faces: FaceUGI,
 		apply: func(e *Engine, v Value) { e.MoveOverhead = v.D },
 		get:   func(e *Engine) string { return strconv.FormatInt(e.MoveOverhead.Milliseconds(), 10) }}
@@ -272,8 +272,15 @@ func (s *Setting) Get(e *Engine) string {
 }
 
 // Check checks a whole number already read (a JSON or wire field, a
-// server's configuration) against s's range; name as for Parse.
-func (s *Setting) Check(name string, n int64) error { return s.Range.Check(name, n) }
+// server's configuration) against s's range, or for an Enum of numbers
+// (Setup) its words; name as for Parse.
+func (s *Setting) Check(name string, n int64) error {
+	if s.Kind == Enum {
+		_, err := s.Parse(name, strconv.FormatInt(n, 10))
+		return err
+	}
+	return s.Range.Check(name, n)
+}
 
 // Defaults returns the engine that every setting's default makes.
 func Defaults() Engine { return defaults }

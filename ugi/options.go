@@ -22,8 +22,8 @@ func defaultSettings(r movegen.Rules) settings.Engine {
 	return e
 }
 
-// DefaultMoveOverhead is the MoveOverhead option's default (the table's).
-var DefaultMoveOverhead = func() time.Duration { e := settings.Defaults(); return e.MoveOverhead }()
+// DefaultMoveOverhead is the MoveOverhead option's default.
+const DefaultMoveOverhead = limits.DefaultMoveOverheadMS * time.Millisecond
 
 // options lists the settings UGI carries, in the order they are announced.
 var options = func() []*settings.Setting {
