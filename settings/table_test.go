@@ -4,6 +4,8 @@
 package settings
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -75,6 +77,43 @@ func TestCheck(t *testing.T) {
 		_, err := ParseObjective("objective", v)
 		if (want == "") != (err == nil) || err != nil && err.Error() != want {
 			t.Errorf("ParseObjective(%q) = %v, want %q", v, err, want)
+		}
+	}
+}
+
+// TestDocsListEverySetting: docs/settings.md has a row for every setting,
+// with its names and, for a whole number, its range.
+func TestDocsListEverySetting(t *testing.T) {
+	b, err := os.ReadFile("../docs/settings.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	for _, s := range Table {
+		key := s.Key
+		if s.Kind == Param {
+			key += "NAME"
+		}
+		row := ""
+		for _, l := range strings.Split(doc, "\n") {
+			if strings.HasPrefix(l, "| `"+key+"` |") {
+				row = l
+			}
+		}
+		if row == "" {
+			t.Errorf("docs/settings.md: no row for %s", key)
+			continue
+		}
+		if s.UGI != "" && !strings.Contains(row, "`"+s.UGI+"`") {
+			t.Errorf("docs/settings.md, the row of %s: no UGI name %s", key, s.UGI)
+		}
+		if flag := "`--" + s.FlagName() + "`"; s.Has(FaceFlag) && !strings.Contains(row, flag) {
+			t.Errorf("docs/settings.md, the row of %s: no flag %s", key, flag)
+		}
+		if s.Kind == Int || s.Kind == Duration {
+			if r := fmt.Sprintf("%d..%d", s.Range.Min, s.Range.Max); !strings.Contains(row, r) {
+				t.Errorf("docs/settings.md, the row of %s: no range %s", key, r)
+			}
 		}
 	}
 }
