@@ -272,14 +272,18 @@ func (s *Setting) Get(e *Engine) string {
 }
 
 // Check checks a whole number already read (a JSON or wire field, a
-// server's configuration) against s's range, or for an Enum of numbers
-// (Setup) its words; name as for Parse.
+// server's configuration) against s's range (a Duration's in
+// milliseconds), or for an Enum of numbers (Setup) its words; name as for
+// Parse.
 func (s *Setting) Check(name string, n int64) error {
-	if s.Kind == Enum {
+	switch s.Kind {
+	case Enum:
 		_, err := s.Parse(name, strconv.FormatInt(n, 10))
 		return err
+	case Int, Duration:
+		return s.Range.Check(name, n)
 	}
-	return s.Range.Check(name, n)
+	return fmt.Errorf("%s: not a number (%s)", name, s.Key)
 }
 
 // Defaults returns the engine that every setting's default makes.

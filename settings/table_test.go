@@ -67,6 +67,7 @@ func TestCheck(t *testing.T) {
 	}{
 		{Hash, 0, "field 0: must be from 1 to 65536 MB"}, {Hash, 65536, ""}, {Threads, 257, "field 257: must be from 1 to 256"},
 		{Setup, 25, ""}, {Setup, 30, ""}, {Setup, 20, "field 20: want 30 or 25"}, {Multiplier, 11, "field 11: must be from 2 to 10"},
+		{MoveOverhead, 5001, "field 5001: must be from 0 to 5000 ms"}, {FreeFirstLap, 1, "field: not a number (freefirstlap)"},
 	} {
 		err := c.s.Check("field", c.n)
 		if (c.want == "") != (err == nil) || err != nil && err.Error() != c.want {
