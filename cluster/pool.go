@@ -22,6 +22,7 @@ import (
 type Pool struct {
 	c       *Coordinator
 	nonce   string
+	seal    seal // the pool's own key: its results bound to its jobs
 	ctx     context.Context
 	cancel  context.CancelFunc
 	jobs    jetstream.Stream
@@ -48,6 +49,10 @@ func (c *Coordinator) Pool(ctx context.Context) (*Pool, error) {
 	if err != nil {
 		return nil, err
 	}
+	info, err := results.Info(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("stream %s: %w", ResultsStream, err)
+	}
 	cons, err := results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
 		FilterSubjects: []string{ResultsSubject(c.Run)}, DeliverPolicy: jetstream.DeliverNewPolicy})
 	if err != nil {
@@ -60,7 +65,8 @@ func (c *Coordinator) Pool(ctx context.Context) (*Pool, error) {
 	pctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	b := make([]byte, 6)
 	rand.Read(b)
-	p := &Pool{c: c, nonce: hex.EncodeToString(b), ctx: pctx, cancel: cancel, jobs: jobs, it: it, pending: map[int]*pendingJob{}, stopped: make(chan struct{})}
+	nonce := hex.EncodeToString(b)
+	p := &Pool{c: c, nonce: nonce, seal: newSeal(info.State.LastSeq, nonce), ctx: pctx, cancel: cancel, jobs: jobs, it: it, pending: map[int]*pendingJob{}, stopped: make(chan struct{})}
 	go p.read()
 	return p, nil
 }
@@ -75,7 +81,7 @@ func (p *Pool) read() {
 			return
 		}
 		p.mu.Lock()
-		r, _, refusal := p.c.examine(m)
+		r, _, refusal := p.c.examine(m, &p.seal)
 		var pj *pendingJob
 		if r != nil {
 			pj = p.pending[r.N]
@@ -200,7 +206,7 @@ func (p *Pool) SubmitChecked(ctx context.Context, j Job, check func(*Result) err
 // publish sends job k, attempt try, with the pool's nonce in its
 // message id.
 func (p *Pool) publish(ctx context.Context, j *Job, k, try int) error {
-	return p.c.publishID(ctx, j, k, try, fmt.Sprintf("%s/%d/%d/%s", p.c.Run, k, try, p.nonce))
+	return p.c.publishID(ctx, &p.seal, j, k, try, fmt.Sprintf("%s/%d/%d/%s", p.c.Run, k, try, p.nonce))
 }
 
 // Close stops the pool and purges the run's jobs still queued.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -16,8 +17,8 @@ func sampleJobs() []*Job {
 		{V: WireVersion, Run: "r1", N: 3, Try: 1, Build: testBuild, Kind: KindGame, Game: &GameJob{
 			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 3, Seed: 9, MaxPlies: 100, MoveTimeoutMS: 60000}},
 		{V: WireVersion, Run: "r1", N: 4, Build: testBuild, Kind: KindGame, Game: &GameJob{
-			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 4, Seed: 9, MaxPlies: 100, TC: "40/60+0.5", TimeMarginMS: 20,
-			Adjudication: &AdjudicationJob{ResignMoves: 3, ResignScore: 500, DrawFrom: 20, DrawMoves: 4, Proven: true}, Notes: true}},
+			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 4, Seed: 9, MaxPlies: 100, MoveTimeoutMS: 60000, TC: "40/60+0.5", TimeMarginMS: 20,
+			Adjudication: &match.Adjudication{ResignMoves: 3, ResignScore: 500, DrawFrom: 20, DrawMoves: 4, Proven: true}, Notes: true}},
 		{V: WireVersion, Run: "r-2", N: 0, Build: testBuild, Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 5, Objective: "match", Multiplier: 3}},
 		{V: WireVersion, Run: "r-2", N: 1, Build: testBuild, Kind: KindSearch, Search: &SearchJob{Position: start, Nodes: 5000, HashMB: 16, MultiPV: 2}},
 		{V: WireVersion, Run: "r_3", N: 7, Build: testBuild, Kind: KindPerft, Perft: &PerftJob{Position: start, Depth: 2}},
