@@ -16,6 +16,11 @@ import (
 // so (a run with no workers looks like a hang otherwise).
 const quietReport = 30 * time.Second
 
+// DefaultVerify is the share of deterministic jobs verified by default
+// (--verify): one in twenty, so a worker that lies on a share f of its
+// jobs is caught after about 20/f of them, at 5% more work.
+const DefaultVerify = 0.05
+
 // Coordinator runs jobs of one run through the work queue.
 type Coordinator struct {
 	JS    jetstream.JetStream
