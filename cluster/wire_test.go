@@ -58,6 +58,12 @@ func TestParseJobErrors(t *testing.T) {
 		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":9,"setup":30,"max_plies":10,"starts":["nonsense"]}}`, "start 1"},
 		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":9,"setup":30,"max_plies":10},"perft":{"position":"startpos","depth":1}}`, "2 payloads"},
 		{`{"` + strings.Repeat("x", 10000) + `":1}`, "unknown field"},
+		// Job fields bounded as the command line's flags (limits.Nodes).
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"search","search":{"position":"startpos","nodes":18446744073709551615}}`, "nodes 18446744073709551615"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"search","search":{"position":"startpos","nodes":4611686018427387905}}`, "nodes 4611686018427387905"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":18446744073709551615,"setup":30,"max_plies":10}}`, "nodes 18446744073709551615"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"perft","perft":{"position":"startpos","depth":1},"nonce":"` + strings.Repeat("f", 65) + `"}`, "nonce of 65 bytes"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"perft","perft":{"position":"startpos","depth":1},"avoid":["a","b","c","d","e","f","g","h","i"]}`, "avoid names 9 workers"},
 	} {
 		msg := strings.ReplaceAll(c.msg, "startpos", position.Start(30).String())
 		_, err := ParseJob([]byte(msg))
