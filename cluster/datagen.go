@@ -38,6 +38,8 @@ type DatagenJob struct {
 
 func (d *DatagenJob) kind() string { return KindDatagen }
 
+func (d *DatagenJob) untimed() bool { return true }
+
 // Bounds of a datagen job. A game's records must fit one result message:
 // MaxDatagenPlies records of 32 bytes are about 213 KB in base64. The
 // starts travel in every job: MaxDatagenStarts positions are at most

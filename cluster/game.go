@@ -47,6 +47,8 @@ var maxMillis = limits.MoveTimeMS.Max
 
 func (g *GameJob) kind() string { return KindGame }
 
+func (g *GameJob) untimed() bool { return g.MoveTimeMS == 0 && g.TC == "" }
+
 func (g *GameJob) check() error {
 	if strings.TrimSpace(g.Player1) == "" || strings.TrimSpace(g.Player2) == "" {
 		return errors.New("game: player1 and player2 specs are required")

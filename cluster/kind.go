@@ -24,6 +24,10 @@ type payload interface {
 	// memoryMB is what the job takes in memory on w (0: next to
 	// nothing) and what names it for messages.
 	memoryMB(w *worker) (mb int64, what string, err error)
+	// untimed says the job sets no clock or time limit of its own; with
+	// deterministic players (a game) or one thread (a search from a
+	// cleared table), two correct workers give it the same output.
+	untimed() bool
 }
 
 // output is one kind of job's result (GameOut, SearchOut, PerftOut,

@@ -34,6 +34,8 @@ func (p *PerftJob) check() error {
 
 func (p *PerftJob) kind() string { return KindPerft }
 
+func (p *PerftJob) untimed() bool { return true }
+
 func (p *PerftJob) run(ctx context.Context, _ *worker, _ *runnerState) (output, error) {
 	pos, _ := position.Parse(p.Position) // checked by ParseJob
 	n, err := movegen.Perft(ctx, pos, p.Depth, movegen.PerftOptions{Rules: movegen.Rules{FreeFirstLap: p.FreeFirstLap}})

@@ -32,6 +32,8 @@ type SearchJob struct {
 
 func (s *SearchJob) kind() string { return KindSearch }
 
+func (s *SearchJob) untimed() bool { return s.MoveTimeMS == 0 }
+
 func (s *SearchJob) check() error {
 	if _, err := position.Parse(s.Position); err != nil {
 		return fmt.Errorf("search: position: %v", err)

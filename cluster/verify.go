@@ -51,20 +51,35 @@ func (r *run) verify(ctx context.Context, res *Result) error {
 		}
 		return r.again(ctx, k) // the same worker took the check: not a second opinion
 	}
+	agreed, disagree, err := v.add(r.c.Run, k, res)
+	switch {
+	case err != nil:
+		return err
+	case agreed != nil:
+		delete(r.checks, k)
+		r.got[k] = agreed
+		r.c.Verified++
+		return nil
+	case disagree:
+		r.c.logf("job %s/%d: workers %s and %s disagree (%v); asking a third", r.c.Run, k,
+			excerpt.Prefix(v.results[0].Worker), excerpt.Prefix(v.results[1].Worker), v.differ)
+		return r.suspect(ctx, k, v.results[0].Worker, v.results[1].Worker)
+	}
+	return nil
+}
+
+// add takes another worker's result of the job: it returns the result to
+// count when two agree, disagree when the first two do not (ask a
+// third), and an error naming the worker the other two contradict.
+func (v *twice) add(run string, k int, res *Result) (agreed *Result, disagree bool, err error) {
 	v.results = append(v.results, res)
 	first, second := v.results[0], v.results[1]
 	if len(v.results) == 2 {
-		err := first.output().same(second.output())
-		if err == nil {
-			delete(r.checks, k)
-			r.got[k] = first
-			r.c.Verified++
-			return nil
+		if err := first.output().same(second.output()); err != nil {
+			v.differ = err
+			return nil, true, nil
 		}
-		v.differ = err
-		r.c.logf("job %s/%d: workers %s and %s disagree (%v); asking a third", r.c.Run, k,
-			excerpt.Prefix(first.Worker), excerpt.Prefix(second.Worker), err)
-		return r.suspect(ctx, k, first.Worker, second.Worker)
+		return first, false, nil
 	}
 	third := v.results[2]
 	var liar, honest *Result
@@ -74,11 +89,21 @@ func (r *run) verify(ctx context.Context, res *Result) error {
 	case third.output().same(second.output()) == nil:
 		liar, honest = first, second
 	default:
-		return fmt.Errorf("job %s/%d: workers %s, %s and %s each gave another result (%v): stopping the run",
-			r.c.Run, k, excerpt.Prefix(first.Worker), excerpt.Prefix(second.Worker), excerpt.Prefix(third.Worker), v.differ)
+		return nil, false, fmt.Errorf("job %s/%d: workers %s, %s and %s each gave another result (%v): stopping the run",
+			run, k, excerpt.Prefix(first.Worker), excerpt.Prefix(second.Worker), excerpt.Prefix(third.Worker), v.differ)
 	}
-	return fmt.Errorf("job %s/%d: worker %s gave a result that workers %s and %s contradict (%v): it is lying or broken; stopping the run",
-		r.c.Run, k, excerpt.Prefix(liar.Worker), excerpt.Prefix(honest.Worker), excerpt.Prefix(third.Worker), v.differ)
+	return nil, false, fmt.Errorf("job %s/%d: worker %s gave a result that workers %s and %s contradict (%v): it is lying or broken; stopping the run",
+		run, k, excerpt.Prefix(liar.Worker), excerpt.Prefix(honest.Worker), excerpt.Prefix(third.Worker), v.differ)
+}
+
+// unverified is the error of a job no further worker answered.
+func (v *twice) unverified(run string, k, tries int) error {
+	if v.differ != nil {
+		return fmt.Errorf("job %s/%d: workers %s and %s disagree (%v), and no third worker answered it in %d publications: stopping the run",
+			run, k, excerpt.Prefix(v.results[0].Worker), excerpt.Prefix(v.results[1].Worker), v.differ, tries)
+	}
+	return fmt.Errorf("job %s/%d could not be verified: only worker %s answered it in %d publications (verification needs a second worker; --verify 0 turns it off)",
+		run, k, excerpt.Prefix(v.results[0].Worker), tries)
 }
 
 // suspect marks workers a and b as having disagreed: every result of
@@ -106,12 +131,7 @@ func (r *run) again(ctx context.Context, k int) error {
 		return nil // fill publishes it
 	}
 	if r.tries[k] >= r.c.maxTries() {
-		if v.differ != nil {
-			return fmt.Errorf("job %s/%d: workers %s and %s disagree (%v), and no third worker answered it in %d publications: stopping the run",
-				r.c.Run, k, excerpt.Prefix(v.results[0].Worker), excerpt.Prefix(v.results[1].Worker), v.differ, r.tries[k])
-		}
-		return fmt.Errorf("job %s/%d could not be verified: only worker %s answered it in %d publications (verification needs a second worker; --verify 0 turns it off)",
-			r.c.Run, k, excerpt.Prefix(v.results[0].Worker), r.tries[k])
+		return v.unverified(r.c.Run, k, r.tries[k])
 	}
 	return r.publish(ctx, k)
 }

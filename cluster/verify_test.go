@@ -101,3 +101,45 @@ func TestVerifySample(t *testing.T) {
 		t.Error("shares 0 and 1")
 	}
 }
+
+// A pool's searches (book build, annotate) are verified too: an honest
+// pair agrees, and a worker that searches to another depth is named.
+func TestPoolVerifies(t *testing.T) {
+	e := startServer(t)
+	startWorker(t, e, WorkerConfig{Name: "honest-1"})
+	startWorker(t, e, WorkerConfig{Name: "honest-2"})
+	c := coordinator(t, e, "poolverify", nil)
+	c.Verify = 1
+	ctx := withTimeout(t, 120*time.Second)
+	pool, err := c.Pool(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job := Job{Kind: KindSearch, Search: &SearchJob{Position: testPosition, Depth: 3}}
+	if r, err := pool.Submit(ctx, job); err != nil || r.Search == nil || c.Verified != 1 {
+		t.Fatalf("an honest pair: %+v, %v, %d verified", r, err, c.Verified)
+	}
+	pool.Close()
+
+	startWorker(t, e, WorkerConfig{Name: "liar", lie: func(j *Job) {
+		if j.Search != nil {
+			j.Search.Depth = 1
+		}
+	}})
+	c = coordinator(t, e, "poolverify2", nil)
+	c.Verify = 1
+	pool, err = c.Pool(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	for range 20 { // until the liar takes a job
+		_, err = pool.Submit(ctx, job)
+		if err != nil {
+			break
+		}
+	}
+	if err == nil || !strings.Contains(err.Error(), "worker liar gave a result that workers honest-") {
+		t.Fatalf("error %v, want one naming the liar", err)
+	}
+}
