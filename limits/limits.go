@@ -1,7 +1,9 @@
 // Package limits is the one table of bounds on what a user may ask of the
-// engine (threads, table sizes, depth, time, memory, line length), used by
-// the command line, the UGI options, the server and match specs, so that
-// every front end accepts the same values and says the same about a bad one.
+// engine (threads, table sizes, depth, time, memory, line length), so that
+// every front end accepts the same values and says the same about a bad
+// one. The engine settings (package settings) take their ranges and
+// defaults from it; search limits, server caps and job bounds use it
+// directly.
 package limits
 
 import "fmt"
@@ -41,6 +43,9 @@ const (
 	// MaxMultiPV bounds the lines shown: at most one per legal move
 	// (search checks that it does not exceed movegen.MaxMoves).
 	MaxMultiPV = 64
+	// DefaultMoveOverheadMS is the time an engine keeps back from every
+	// time limit for the transport (the UGI MoveOverhead option's default).
+	DefaultMoveOverheadMS = 30
 	// MinMultiplier and MaxMultiplier bound the one-warrior win multiplier.
 	MinMultiplier = 2
 	MaxMultiplier = 10

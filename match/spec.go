@@ -19,10 +19,12 @@ import (
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/kiothi/kiothi/ugi"
 )
 
-// ParseSpec reads a player spec:
+// ParseSpec reads a player spec (keys and word values in any case, the
+// rule of package settings; file names as written):
 //
 //	random                     uniform over legal moves and redistributions
 //	greedy                     the biggest capture now, ties at random
@@ -31,7 +33,7 @@ import (
 //	                           duration (100ms); default 10 ms when no
 //	                           depth or nodes limit is given
 //	    depth=N, nodes=N       search limits
-//	    threads=N, hash=MB     engine options (default 1 and 16)
+//	    threads=N, hash=MB     engine options (default 1 and limits.DefaultHashMB)
 //	    opening=engine|random|putback  who plays the redistributions
 //	                           (default engine; putback refills the two
 //	                           pits as they were, a pass)
@@ -123,7 +125,7 @@ const (
 )
 
 func parseEngineSettings(s string) (EngineConfig, error) {
-	c := EngineConfig{Options: search.Options{Threads: 1, HashMB: limits.DefaultHashMB, MultiPV: 1, Multiplier: movegen.DefaultMultiplier}}
+	c := EngineConfig{Options: settings.Defaults().Search}
 	seen := map[string]bool{}
 	if strings.TrimSpace(s) != "" {
 		for _, kv := range strings.Split(s, ",") {
@@ -132,10 +134,10 @@ func parseEngineSettings(s string) (EngineConfig, error) {
 			if !ok || k == "" {
 				return c, fmt.Errorf("setting %s: want key=value", excerpt.Quote(kv))
 			}
-			if seen[k] {
+			if seen[strings.ToLower(k)] {
 				return c, fmt.Errorf("setting %s given twice", k)
 			}
-			seen[k] = true
+			seen[strings.ToLower(k)] = true
 			if err := c.set(k, v); err != nil {
 				return c, err
 			}
@@ -156,19 +158,12 @@ func (c *EngineConfig) set(k, v string) error {
 		}
 		return n, r.Check("setting "+k, n)
 	}
+	if s := settings.Lookup(k); s != nil && s.Has(settings.FaceSpec) {
+		return c.setEngine(s, k, v)
+	}
 	var err error
 	var n int64
-	if name, ok := strings.CutPrefix(k, "param."); ok {
-		f, perr := strconv.ParseFloat(v, 64)
-		if perr != nil {
-			return fmt.Errorf("setting %s=%s: want a number", k, excerpt.Quote(v))
-		}
-		if err = c.Options.Params.Set(name, f); err != nil {
-			return fmt.Errorf("setting %s: %v", k, err)
-		}
-		return nil
-	}
-	switch k {
+	switch strings.ToLower(k) {
 	case "movetime":
 		var d time.Duration
 		if d, err = limits.ParseDuration(v); err != nil {
@@ -182,17 +177,8 @@ func (c *EngineConfig) set(k, v string) error {
 	case "nodes":
 		n, err = num(limits.Nodes)
 		c.Limits.Nodes = uint64(n)
-	case "threads":
-		n, err = num(limits.Threads)
-		c.Options.Threads = int(n)
-	case "hash":
-		n, err = num(limits.HashMB)
-		c.Options.HashMB = int(n)
-	case "multiplier":
-		n, err = num(limits.Multiplier)
-		c.Options.Multiplier = int(n)
 	case "opening":
-		switch v {
+		switch strings.ToLower(v) {
 		case "engine":
 			c.Opening = OpeningEngine
 		case "random":
@@ -202,33 +188,8 @@ func (c *EngineConfig) set(k, v string) error {
 		default:
 			err = fmt.Errorf("setting opening=%s: want engine, random or putback", excerpt.Quote(v))
 		}
-	case "objective":
-		switch v {
-		case "margin":
-			c.Options.Objective = movegen.Margin
-		case "match":
-			c.Options.Objective = movegen.Match
-		default:
-			err = fmt.Errorf("setting objective=%s: want margin or match", excerpt.Quote(v))
-		}
-	case "eval":
-		if v == "" {
-			return fmt.Errorf("setting eval: want eval=FILE, eval=nn or eval=FILE.knn")
-		}
-		c.Options.Eval, err = LoadEval(v)
-		if err != nil {
-			err = fmt.Errorf("setting eval=%s: %v", excerpt.Quote(v), err)
-		}
-	case "book":
-		if v == "" {
-			return fmt.Errorf("setting book: want book=FILE")
-		}
-		c.Book, err = book.Open(v)
-		if err != nil {
-			err = fmt.Errorf("setting book=%s: %v", excerpt.Quote(v), err)
-		}
 	case "bookrandom":
-		switch v {
+		switch strings.ToLower(v) {
 		case "0", "false":
 			c.BookRandom = false
 		case "1", "true":
@@ -237,9 +198,54 @@ func (c *EngineConfig) set(k, v string) error {
 			err = fmt.Errorf("setting bookrandom=%s: want 0 or 1", excerpt.Quote(v))
 		}
 	default:
-		err = fmt.Errorf("unknown setting %s (want movetime, depth, nodes, threads, hash, opening, objective, multiplier, eval, book, bookrandom or param.NAME)", excerpt.Quote(k))
+		err = fmt.Errorf("unknown setting %s (want movetime, depth, nodes, %s, opening, bookrandom or %sNAME)",
+			excerpt.Quote(k), specKeys, settings.Params.Key)
 	}
 	return err
+}
+
+// specKeys lists the table's settings that specs carry, for messages.
+var specKeys = func() string {
+	var keys []string
+	for _, s := range settings.Table {
+		if s.Has(settings.FaceSpec) && s.Kind != settings.Param {
+			keys = append(keys, s.Key)
+		}
+	}
+	return strings.Join(keys, ", ")
+}()
+
+// setEngine sets a setting of the table (package settings): k is the key
+// as the spec spells it, checked by the table; book= and eval= are opened
+// here.
+func (c *EngineConfig) setEngine(s *settings.Setting, k, v string) error {
+	name := "setting " + k
+	var val settings.Value
+	var err error
+	if s.Kind == settings.File && v == "" {
+		return fmt.Errorf("%s: want %s", name, s.Want(k+"="))
+	}
+	if s.Kind == settings.Param {
+		val, err = settings.ParseParam(name, k[len(settings.Params.Key):], v)
+	} else {
+		val, err = s.Parse(name, v)
+	}
+	if err != nil {
+		return err
+	}
+	e := settings.Engine{Search: c.Options}
+	s.Apply(&e, val)
+	c.Options = e.Search
+	switch s {
+	case settings.Eval:
+		c.Options.Eval, err = LoadEval(e.Eval)
+	case settings.Book:
+		c.Book, err = book.Open(e.Book)
+	}
+	if err != nil {
+		return fmt.Errorf("%s=%s: %v", name, excerpt.Quote(v), err)
+	}
+	return nil
 }
 
 // LoadEval returns the evaluation an eval= setting names: "linear" the
@@ -247,9 +253,9 @@ func (c *EngineConfig) set(k, v string) error {
 // ending in .knn a network file, any other a JSON weights file.
 func LoadEval(v string) (*eval.Evaluator, error) {
 	switch {
-	case v == "linear":
+	case strings.EqualFold(v, "linear"):
 		return eval.Std(), nil
-	case v == "nn":
+	case strings.EqualFold(v, "nn"):
 		return nn.Evaluator()
 	case strings.HasSuffix(v, ".knn"):
 		q, err := nn.ReadFile(v)

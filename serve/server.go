@@ -22,6 +22,7 @@ import (
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/settings"
 	"golang.org/x/sync/semaphore"
 )
 
@@ -90,7 +91,7 @@ func (c Config) Check() error {
 	c.defaults()
 	for _, err := range []error{
 		limits.Threads.Check("max searches", int64(c.MaxSearches)),
-		limits.HashMB.Check("hash", int64(c.HashMB)),
+		settings.Hash.Check(settings.Hash.Key, int64(c.HashMB)),
 		limits.MoveTimeMS.CheckDuration("max movetime", c.MaxMoveTime),
 		limits.MoveTimeMS.CheckDuration("max analysis time", c.MaxAnalysisTime),
 		limits.MoveTimeMS.CheckDuration("default movetime", c.DefaultMoveTime),
@@ -194,8 +195,9 @@ func method(m string, h http.HandlerFunc) http.HandlerFunc {
 // engineOptions are the options of an engine showing lines lines under
 // rules.
 func (s *Server) engineOptions(lines int, rules movegen.Rules) search.Options {
-	return search.Options{Threads: 1, HashMB: s.cfg.HashMB, MultiPV: lines,
-		Rules: rules, Multiplier: movegen.DefaultMultiplier}
+	o := settings.Defaults().Search
+	o.HashMB, o.MultiPV, o.Rules = s.cfg.HashMB, lines, rules
+	return o
 }
 
 // acquire waits for a free search slot and returns an engine with the

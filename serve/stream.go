@@ -15,6 +15,7 @@ import (
 
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/settings"
 )
 
 // MaxStreamLines caps the multipv parameter of the event stream.
@@ -62,6 +63,7 @@ func queryParams(raw string) (map[string]string, error) {
 		if err != nil {
 			return nil, badRequest("query parameter %s: badly escaped value %s (%%XX, XX hexadecimal)", excerpt.Quote(k), excerpt.Quote(rv))
 		}
+		k = strings.ToLower(k) // names in any case (package settings)
 		q[k] = v
 		given[k]++
 	}
@@ -100,15 +102,14 @@ func parseStreamQuery(r *http.Request) (streamRequest, error) {
 		case "depth":
 			n, err = num(1, 1<<20)
 			req.limits.Depth = int(n)
-		case "multipv":
-			n, err = num(1, MaxStreamLines)
-			req.lines = int(n)
+		case "multipv": // the table's setting, capped for the server
+			req.lines, err = streamLines(k, v)
 		case "freefirstlap":
-			b, perr := strconv.ParseBool(v)
+			b, perr := settings.FreeFirstLap.Parse(k, v)
 			if perr != nil {
-				return req, badRequest("freefirstlap %q: want true or false", v)
+				return req, badRequest("%v", perr)
 			}
-			req.freeFirstLap = &b
+			req.freeFirstLap = &b.B
 		case "infinite":
 			b, perr := strconv.ParseBool(v)
 			if perr != nil {
@@ -123,6 +124,19 @@ func parseStreamQuery(r *http.Request) (streamRequest, error) {
 		}
 	}
 	return req, nil
+}
+
+// streamLines reads the multipv parameter: the MultiPV setting (package
+// settings), at most MaxStreamLines.
+func streamLines(name, v string) (int, error) {
+	val, err := settings.MultiPV.Parse(name, v)
+	if err == nil && val.N > MaxStreamLines {
+		err = fmt.Errorf("%s %d: the stream shows at most %d lines", name, val.N, MaxStreamLines)
+	}
+	if err != nil {
+		return 0, badRequest("%v", err)
+	}
+	return int(val.N), nil
 }
 
 // stream answers GET /api/v1/analyse/stream?position=...&moves=...&movetime=ms

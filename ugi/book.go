@@ -18,7 +18,7 @@ type RulesChecker interface {
 // bookMove returns the book's move for root when OwnBook is on, the book
 // suits the rules and its move is legal.
 func (s *Session) bookMove(root position.Position, hist []uint64, rules movegen.Rules) (position.GameMove, bool) {
-	if !s.st.ownBook || s.book == nil || s.bookUnsuited(rules) != nil {
+	if !s.st.OwnBook || s.book == nil || s.bookUnsuited(rules) != nil {
 		return position.GameMove{}, false
 	}
 	return s.book.Probe(root, hist, rules)
@@ -27,7 +27,7 @@ func (s *Session) bookMove(root position.Position, hist []uint64, rules movegen.
 // bookUnsuited returns why the book in use does not suit rules, or nil
 // (also when no book is in use).
 func (s *Session) bookUnsuited(rules movegen.Rules) error {
-	if !s.st.ownBook || s.book == nil {
+	if !s.st.OwnBook || s.book == nil {
 		return nil
 	}
 	if c, ok := s.book.(RulesChecker); ok {

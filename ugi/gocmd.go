@@ -176,10 +176,10 @@ func (s *Session) goCmd(args []string) error {
 		return nil
 	}
 	s.retryFailed()
-	g.l.MoveOverhead = s.st.moveOverhead
+	g.l.MoveOverhead = s.st.MoveOverhead
 	var ctx context.Context
 	var cancel context.CancelFunc
-	if d := hardLimit(g, root.Side(), s.st.moveOverhead); d > 0 {
+	if d := hardLimit(g, root.Side(), s.st.MoveOverhead); d > 0 {
 		ctx, cancel = context.WithDeadline(context.Background(), start.Add(d))
 	} else {
 		ctx, cancel = context.WithCancel(context.Background())

@@ -1,182 +1,100 @@
-// The engine options a front-end sets with setoption, and their declaration.
+// The engine options a front-end sets with setoption: the settings table's
+// entries that UGI carries (package settings), announced and set from it.
 
 package ugi
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/position"
-	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/settings"
 )
 
-// settings are the current option values.
-type settings struct {
-	hashMB, threads, multiPV int
-	setup                    position.Setup
-	freeFirstLap             bool
-	multiplier               int
-	objective                movegen.Objective
-	moveOverhead             time.Duration
-	ownBook                  bool
-	bookFile                 string
+// defaultSettings are a session's option values before any setoption:
+// the table's defaults, the session's table size and the rules' variant.
+func defaultSettings(r movegen.Rules) settings.Engine {
+	e := settings.Defaults()
+	e.Search.HashMB = limits.SessionHashMB
+	e.Search.Rules.FreeFirstLap = r.FreeFirstLap
+	return e
 }
 
-func defaultSettings(r movegen.Rules) settings {
-	return settings{
-		hashMB: limits.SessionHashMB, threads: 1, multiPV: 1, setup: 30,
-		freeFirstLap: r.FreeFirstLap, multiplier: movegen.DefaultMultiplier,
-		objective: movegen.Margin, moveOverhead: DefaultMoveOverhead,
+// DefaultMoveOverhead is the MoveOverhead option's default.
+const DefaultMoveOverhead = limits.DefaultMoveOverheadMS * time.Millisecond
+
+// options lists the settings UGI carries, in the order they are announced.
+var options = func() []*settings.Setting {
+	var o []*settings.Setting
+	for _, s := range settings.Table {
+		if s.Has(settings.FaceUGI) {
+			o = append(o, s)
+		}
 	}
-}
+	return o
+}()
 
-// Defaults of the numeric options; their bounds are package limits'.
-const (
-	DefaultMoveOverhead = 30 * time.Millisecond
-)
+// bookOption reports whether o is declared only when the session can open
+// books.
+func bookOption(o *settings.Setting) bool { return o == settings.Book || o == settings.OwnBook }
 
-func (st *settings) searchOptions() search.Options {
-	return search.Options{
-		Threads: st.threads, HashMB: st.hashMB, MultiPV: st.multiPV,
-		Rules:     movegen.Rules{FreeFirstLap: st.freeFirstLap},
-		Objective: st.objective, Multiplier: st.multiplier,
+// declare is the text of o's option line after "option name <name> ",
+// with the current value st as the default.
+func declare(o *settings.Setting, st *settings.Engine) string {
+	switch o.Kind {
+	case settings.Int, settings.Duration:
+		return fmt.Sprintf("type spin default %s min %d max %d", o.Get(st), o.Range.Min, o.Range.Max)
+	case settings.Bool:
+		return "type check default " + o.Get(st)
+	case settings.Enum:
+		return fmt.Sprintf("type combo default %s var %s", o.Get(st), strings.Join(o.Words, " var "))
 	}
-}
-
-// option is one declared option: how it is announced and how it is set.
-type option struct {
-	name    string
-	declare func(st *settings) string // the text after "option name <name> "
-	set     func(s *Session, v string) error
-	book    bool // declared only when the session can open books
-}
-
-func spin(def int, r limits.Range) func(*settings) string {
-	return func(*settings) string { return fmt.Sprintf("type spin default %d min %d max %d", def, r.Min, r.Max) }
-}
-
-// setSpin parses an integer in r.
-func setSpin(v string, r limits.Range, dst *int) error {
-	n, err := strconv.Atoi(v)
-	if err != nil || !r.Contains(int64(n)) {
-		return fmt.Errorf("value %s: want an integer from %d to %d", excerpt.Quote(v), r.Min, r.Max)
+	if v := o.Get(st); v != "" {
+		return "type string default " + v
 	}
-	*dst = n
-	return nil
+	return "type string default <empty>"
 }
 
 // checkMemory refuses a Hash and Threads pair whose engine would take more
 // memory than this process may use.
-func (st *settings) checkMemory() error {
-	return limits.CheckMemory(fmt.Sprintf("Hash %d with Threads %d", st.hashMB, st.threads), limits.EngineMB(st.threads, st.hashMB))
+func checkMemory(st *settings.Engine) error {
+	return limits.CheckMemory(fmt.Sprintf("Hash %d with Threads %d", st.Search.HashMB, st.Search.Threads),
+		limits.EngineMB(st.Search.Threads, st.Search.HashMB))
 }
 
-func setCheck(v string, dst *bool) error {
-	switch strings.ToLower(v) {
-	case "true":
-		*dst = true
-	case "false":
-		*dst = false
-	default:
-		return fmt.Errorf("value %q: want true or false", v)
+// set gives option o the value v.
+func (s *Session) set(o *settings.Setting, v string) error {
+	if o == settings.Book && (v == "" || v == "<empty>") {
+		s.st.Book, s.book = "", nil // UGI's spelling of no book
+		return nil
+	}
+	if err := o.Set(&s.st, "value", v); err != nil {
+		return err
+	}
+	if o.Memory {
+		return checkMemory(&s.st)
+	}
+	if o == settings.Book {
+		// Whether the book suits the rules is checked when it is
+		// used (isready, go): runners send options in any order.
+		b, err := s.cfg.OpenBook(v)
+		if err != nil {
+			return fmt.Errorf("book %q: %v", v, err)
+		}
+		s.book = b
 	}
 	return nil
 }
 
-func checkDecl(def bool) func(*settings) string {
-	return func(*settings) string { return fmt.Sprintf("type check default %t", def) }
-}
-
-// options lists every option in the order it is announced.
-var options = []option{
-	{name: "Hash", declare: spin(limits.SessionHashMB, limits.HashMB),
-		set: func(s *Session, v string) error {
-			if err := setSpin(v, limits.HashMB, &s.st.hashMB); err != nil {
-				return err
-			}
-			return s.st.checkMemory()
-		}},
-	{name: "Threads", declare: spin(1, limits.Threads),
-		set: func(s *Session, v string) error {
-			if err := setSpin(v, limits.Threads, &s.st.threads); err != nil {
-				return err
-			}
-			return s.st.checkMemory()
-		}},
-	{name: "MultiPV", declare: spin(1, limits.MultiPV),
-		set: func(s *Session, v string) error { return setSpin(v, limits.MultiPV, &s.st.multiPV) }},
-	{name: "Setup", declare: func(*settings) string { return "type combo default 30 var 30 var 25" },
-		set: func(s *Session, v string) error {
-			switch v {
-			case "30":
-				s.st.setup = 30
-			case "25":
-				s.st.setup = 25
-			default:
-				return fmt.Errorf("value %q: want 30 or 25", v)
-			}
-			return nil
-		}},
-	{name: "FreeFirstLap", declare: func(st *settings) string { return checkDecl(st.freeFirstLap)(st) },
-		set: func(s *Session, v string) error { return setCheck(v, &s.st.freeFirstLap) }},
-	{name: "OneWarriorMultiplier", declare: spin(movegen.DefaultMultiplier, limits.Multiplier),
-		set: func(s *Session, v string) error {
-			return setSpin(v, limits.Multiplier, &s.st.multiplier)
-		}},
-	{name: "Objective", declare: func(*settings) string { return "type combo default margin var margin var match" },
-		set: func(s *Session, v string) error {
-			switch strings.ToLower(v) {
-			case "margin":
-				s.st.objective = movegen.Margin
-			case "match":
-				s.st.objective = movegen.Match
-			default:
-				return fmt.Errorf("value %q: want margin or match", v)
-			}
-			return nil
-		}},
-	{name: "MoveOverhead", declare: spin(int(DefaultMoveOverhead/time.Millisecond), limits.MoveOverheadMS),
-		set: func(s *Session, v string) error {
-			var ms int
-			if err := setSpin(v, limits.MoveOverheadMS, &ms); err != nil {
-				return err
-			}
-			s.st.moveOverhead = time.Duration(ms) * time.Millisecond
-			return nil
-		}},
-	{name: "OwnBook", book: true, declare: checkDecl(false),
-		set: func(s *Session, v string) error { return setCheck(v, &s.st.ownBook) }},
-	{name: "BookFile", book: true, declare: func(*settings) string { return "type string default <empty>" },
-		set: func(s *Session, v string) error {
-			if v == "" || v == "<empty>" {
-				s.st.bookFile, s.book = "", nil
-				return nil
-			}
-			// Whether the book suits the rules is checked when it is
-			// used (isready, go): runners send options in any order.
-			b, err := s.cfg.OpenBook(v)
-			if err != nil {
-				return fmt.Errorf("book %q: %v", v, err)
-			}
-			s.st.bookFile, s.book = v, b
-			return nil
-		}},
-}
-
 // findOption looks an option up by name, ignoring case as UCI asks.
-func (s *Session) findOption(name string) (*option, bool) {
-	for i := range options {
-		o := &options[i]
-		if strings.EqualFold(o.name, name) && (!o.book || s.cfg.OpenBook != nil) {
-			return o, true
-		}
+func (s *Session) findOption(name string) (*settings.Setting, bool) {
+	o := settings.LookupUGI(name)
+	if o == nil || !o.Has(settings.FaceUGI) || (bookOption(o) && s.cfg.OpenBook == nil) {
+		return nil, false
 	}
-	return nil, false
+	return o, true
 }
 
 // setOption handles "setoption name <N...> value <V...>".
@@ -204,17 +122,17 @@ func (s *Session) setOption(args []string) error {
 		return fmt.Errorf("setoption: unknown option %q", strings.Join(name, " "))
 	}
 	if !inValue {
-		return fmt.Errorf("setoption %s: no value", o.name)
+		return fmt.Errorf("setoption %s: no value", o.UGI)
 	}
 	if s.busy() {
-		return fmt.Errorf("setoption %s during a search: send stop first", o.name)
+		return fmt.Errorf("setoption %s during a search: send stop first", o.UGI)
 	}
-	old := s.st
-	if err := o.set(s, strings.Join(value, " ")); err != nil {
-		s.st = old
-		return fmt.Errorf("setoption %s: %v", o.name, err)
+	old, oldBook := s.st, s.book
+	if err := s.set(o, strings.Join(value, " ")); err != nil {
+		s.st, s.book = old, oldBook
+		return fmt.Errorf("setoption %s: %v", o.UGI, err)
 	}
-	if s.st.searchOptions() != old.searchOptions() {
+	if s.st.Search != old.Search {
 		s.prepare(false)
 	}
 	return nil

@@ -36,7 +36,7 @@ func (j *job) finished() bool {
 // the last one has them, and, with newGame, clear its table. A job that
 // a later one supersedes before it starts passes its work on instead.
 func (s *Session) prepare(newGame bool) {
-	prev, want, build := s.job, s.st.searchOptions(), s.cfg.NewSearcher
+	prev, want, build := s.job, s.st.Search, s.cfg.NewSearcher
 	j := &job{done: make(chan struct{})}
 	s.job = j
 	gen := s.jobs.Add(1)

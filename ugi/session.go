@@ -17,6 +17,7 @@ import (
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/settings"
 )
 
 // Searcher is what a session searches with; *search.Engine is one.
@@ -49,7 +50,7 @@ type Config struct {
 type Session struct {
 	cfg   Config
 	out   *lineWriter
-	st    settings
+	st    settings.Engine
 	job   *job         // the latest work on the searcher (never nil)
 	jobs  atomic.Int64 // jobs started, to let a superseded one pass its work on
 	book  Book
@@ -70,12 +71,12 @@ func NewSession(out io.Writer, cfg Config) *Session {
 		cfg.NewSearcher = func(o search.Options) (Searcher, error) { return search.NewEngine(o) }
 	}
 	s := &Session{cfg: cfg, out: newLineWriter(out), st: defaultSettings(cfg.Rules)}
-	s.game = movegen.NewGame(position.Start(s.st.setup), s.rules())
+	s.game = movegen.NewGame(position.Start(s.st.Setup), s.rules())
 	s.prepare(false) // the first go need not wait for the table
 	return s
 }
 
-func (s *Session) rules() movegen.Rules { return movegen.Rules{FreeFirstLap: s.st.freeFirstLap} }
+func (s *Session) rules() movegen.Rules { return s.st.Search.Rules }
 
 // Run reads commands from in until quit or the end of input, then stops
 // any search and returns once its goroutine has ended. It returns an error
@@ -147,12 +148,12 @@ func clip(s string) string { return excerpt.Prefix(s) }
 func (s *Session) identify(ok string) {
 	s.out.printf("id name %s", s.cfg.Name)
 	s.out.printf("id author %s", s.cfg.Author)
-	for i := range options {
-		o := &options[i]
-		if o.book && s.cfg.OpenBook == nil {
+	d := defaultSettings(s.cfg.Rules)
+	for _, o := range options {
+		if bookOption(o) && s.cfg.OpenBook == nil {
 			continue
 		}
-		s.out.printf("option name %s %s", o.name, o.declare(&s.st))
+		s.out.printf("option name %s %s", o.UGI, declare(o, &d))
 	}
 	s.out.println(ok)
 }
@@ -166,7 +167,7 @@ func (s *Session) ready() {
 		s.out.errorf("%v", s.job.err)
 	}
 	if err := s.bookUnsuited(s.rules()); err != nil {
-		s.out.errorf("book %q: %v (not used)", clip(s.st.bookFile), err)
+		s.out.errorf("book %q: %v (not used)", clip(s.st.Book), err)
 	}
 }
 
@@ -175,7 +176,7 @@ func (s *Session) newGame() error {
 		return fmt.Errorf("uginewgame during a search: send stop first")
 	}
 	s.prepare(true)
-	s.game, s.fault = movegen.NewGame(position.Start(s.st.setup), s.rules()), nil
+	s.game, s.fault = movegen.NewGame(position.Start(s.st.Setup), s.rules()), nil
 	return nil
 }
 
@@ -258,7 +259,7 @@ func (s *Session) parsePosition(args []string) (position.Position, []string, err
 	case len(args) == 0:
 		return p, nil, fmt.Errorf("position: want startpos or fen <position>, then moves <moves...>")
 	case args[0] == "startpos" || args[0] == "fen" && len(args) > 1 && args[1] == "startpos":
-		p, rest = position.Start(s.st.setup), args[1:]
+		p, rest = position.Start(s.st.Setup), args[1:]
 		if args[0] == "fen" {
 			rest = args[2:]
 		}

@@ -5,11 +5,13 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/kiothi/kiothi/accuracy"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
 
@@ -50,7 +52,7 @@ early leaves a valid set; a progress line goes to standard error.`,
 	f.IntVar(&o.n, "n", 150, "positions to keep")
 	f.Uint64Var(&o.seed, "seed", 1, "the first game's seed")
 	f.Int64Var(&o.nodes, "nodes", 200_000_000, "solver nodes a position may take (0: no bound)")
-	f.IntVar(&o.hashMB, "hash", limits.SolveHashMB, "solver table in MB")
+	settings.FlagDefault(f, settings.Hash, &o.hashMB, strconv.Itoa(limits.SolveHashMB), "solver table in MB")
 	f.StringVar(&o.out, "out", "", "the set file to write (required)")
 	return c
 }

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -29,7 +29,7 @@ type analyseOptions struct {
 	multipv    int
 	moves      []string
 	json       bool
-	objective  string
+	objective  movegen.Objective
 	multiplier int
 	book       bookFlags
 }
@@ -76,13 +76,13 @@ bestmove; see docs/book.md.`,
 	durationVar(f, &o.movetime, "movetime", 0, "search this long")
 	f.Uint64Var(&o.nodes, "nodes", 0, "search about this many nodes")
 	f.BoolVar(&o.infinite, "infinite", false, "search until interrupted (Ctrl-C)")
-	f.IntVar(&o.threads, "threads", 1, "search threads")
-	f.IntVar(&o.hash, "hash", limits.DefaultHashMB, "transposition table size in MB")
-	f.IntVar(&o.multipv, "multipv", 1, "number of best lines to show")
+	settings.Flag(f, settings.Threads, &o.threads, "")
+	settings.Flag(f, settings.Hash, &o.hash, "")
+	settings.Flag(f, settings.MultiPV, &o.multipv, "")
 	f.StringSliceVar(&o.moves, "moves", nil, "moves to play from POSITION first (comma separated; also accepted as arguments)")
 	f.BoolVar(&o.json, "json", false, "print JSON lines instead of text")
-	f.StringVar(&o.objective, "objective", "margin", "what to maximise: margin or match")
-	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior win multiplier for --objective match (2..10)")
+	settings.Flag(f, settings.Objective, &o.objective, "")
+	settings.Flag(f, settings.Multiplier, &o.multiplier, "one-warrior win multiplier for --objective match (2..10)")
 	addBookFlags(c, &o.book)
 	return c
 }
@@ -144,15 +144,7 @@ func (o *analyseOptions) setup(f *pflag.FlagSet, g *globalOptions, args []string
 			return nil, err
 		}
 	}
-	var obj movegen.Objective
-	switch o.objective {
-	case "margin":
-		obj = movegen.Margin
-	case "match":
-		obj = movegen.Match
-	default:
-		return nil, fmt.Errorf("--objective %s: must be margin or match", excerpt.Quote(o.objective))
-	}
+	obj := o.objective
 	if err := movegen.CheckMultiplier(o.multiplier); err != nil {
 		return nil, fmt.Errorf("--multiplier: %v", err)
 	}

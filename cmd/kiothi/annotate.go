@@ -18,6 +18,7 @@ import (
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -65,7 +66,7 @@ is the one this process would make.`,
 	durationVar(f, &o.movetime, "movetime", annotate.DefaultMoveTime, "search each position this long")
 	f.IntVar(&o.depth, "depth", 0, "search each position to this depth instead")
 	f.Uint64Var(&o.nodes, "nodes", 0, "search each position about this many nodes instead")
-	f.IntVar(&o.hash, "hash", limits.DefaultHashMB, "transposition table of each engine, in MB")
+	settings.Flag(f, settings.Hash, &o.hash, "transposition table of each engine, in MB")
 	f.IntVar(&o.concurrency, "concurrency", max(runtime.NumCPU(), 1), "searches at a time (with --workers/--nats: in flight)")
 	f.StringVar(&o.out, "out", "", "write the annotated games (or the JSON) to this file")
 	f.BoolVar(&o.json, "json", false, "write the review as JSON instead of PGN")

@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
 
@@ -100,9 +102,9 @@ count. Run nothing else meanwhile, or read the CPU figures.`,
 	}
 	f := c.Flags()
 	f.IntVar(&o.depth, "depth", bench.DefaultDepth, "search depth")
-	f.IntSliceVar(&o.threads, "threads", []int{1}, "search threads; several (1,2) measure each count")
+	f.IntSliceVar(&o.threads, settings.Threads.Key, []int{1}, "search threads; several (1,2) measure each count")
 	f.IntSliceVar(&o.moveTimes, "movetime", nil, "move times in ms (50,200): measure the threads at each instead of to --depth")
-	f.IntVar(&o.hash, "hash", limits.BenchHashMB, "transposition table size in MB")
-	f.StringVar(&o.eval, "eval", "", "evaluation: linear, nn, FILE.knn or FILE.json (default: the engine's)")
+	settings.FlagDefault(f, settings.Hash, &o.hash, strconv.Itoa(limits.BenchHashMB), "")
+	settings.Flag(f, settings.Eval, &o.eval, "")
 	return c
 }

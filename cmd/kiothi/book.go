@@ -4,11 +4,13 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/kiothi/kiothi/book"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
 
@@ -56,8 +58,8 @@ subtrees of every n-th root move), to be joined by 'kiothi book merge'.`,
 	f.IntVar(&o.positions, "positions", 200, "stop when the book has this many positions with moves")
 	f.IntVar(&o.depth, "depth", 0, "search depth for each new position (default 4 unless --movetime)")
 	durationVar(f, &o.movetime, "movetime", 0, "search time for each new position")
-	f.IntVar(&o.threads, "threads", defaultThreads(), "searches run in parallel; the default is the CPUs this process may use")
-	f.IntVar(&o.hashMB, "hash", limits.DefaultHashMB, "transposition table per search thread, MiB")
+	settings.FlagDefault(f, settings.Threads, &o.threads, strconv.Itoa(defaultThreads()), "searches run in parallel; the default is the CPUs this process may use")
+	settings.Flag(f, settings.Hash, &o.hashMB, "transposition table per search thread, MiB")
 	f.IntVar(&o.candidates, "candidates", 6, "redistributions asked of the engine at turns 1 and 2")
 	f.IntVar(&o.dropout, "dropout", 100, "drop-out cost of a ply, centi-warriors (larger: wider book)")
 	f.BoolVar(&o.resume, "resume", false, "continue the book at --out (a missing file starts afresh)")

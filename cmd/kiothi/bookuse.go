@@ -8,6 +8,7 @@ import (
 	"github.com/kiothi/kiothi/book"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
 
@@ -42,7 +43,7 @@ func (b ugiBook) Compatible(r movegen.Rules) error {
 
 // addBookFlags declares --book, --book-random and --book-seed.
 func addBookFlags(c *cobra.Command, f *bookFlags) {
-	c.Flags().StringVar(&f.path, "book", "", "opening book file: play its move while in book")
+	settings.Flag(c.Flags(), settings.Book, &f.path, "")
 	c.Flags().BoolVar(&f.random, "book-random", false, "draw book moves at random by weight instead of the best")
 	c.Flags().Uint64Var(&f.seed, "book-seed", 1, "seed of --book-random (the same seed, the same choices)")
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/kiothi/kiothi/bench"
@@ -17,6 +18,7 @@ import (
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
 
@@ -78,8 +80,8 @@ starts, travel in one message.`,
 	f.IntVar(&o.concurrency, "concurrency", defaultThreads(), "games played at once")
 	f.IntVar(&o.nodes, "nodes", 4000, "nodes a search (0: use --depth)")
 	f.IntVar(&o.depth, "depth", 0, "depth a search (with --nodes 0)")
-	f.IntVar(&o.hash, "hash", limits.DatagenHashMB, "transposition table MB per game played at once")
-	f.IntVar(&o.setup, "setup", 30, "warriors a side at the start: 30 or 25")
+	settings.FlagDefault(f, settings.Hash, &o.hash, strconv.Itoa(limits.DatagenHashMB), "transposition table MB per game played at once")
+	settings.Flag(f, settings.Setup, &o.setup, "")
 	f.IntVar(&o.randomPlies, "random-plies", 16, "plies from turn 3 in which a move may be random")
 	f.Float64Var(&o.randomProb, "random-prob", 0.1, "probability of a random move in those plies")
 	f.IntVar(&o.maxPlies, "max-plies", 600, "plies from turn 3 before a game is adjudicated")

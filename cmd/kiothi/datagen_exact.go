@@ -16,6 +16,7 @@ import (
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
 
@@ -61,7 +62,7 @@ progress line goes to standard error.`,
 	f.IntVar(&o.n, "n", 10000, "positions to try (0: all)")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the shuffle that picks the positions")
 	f.Int64Var(&o.nodes, "nodes", 2_000_000, "solver nodes a position may take")
-	f.IntVar(&o.hashMB, "hash", 8, "solver table in MB a position solved at once")
+	settings.FlagDefault(f, settings.Hash, &o.hashMB, "8", "solver table in MB a position solved at once")
 	f.IntVar(&o.concurrency, "concurrency", defaultThreads(), "positions solved at once")
 	return c
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
 
@@ -97,7 +98,7 @@ player 1.`,
 	f.BoolVar(&o.pgnComments, "pgn-comments", true, "in the PGN, follow each move with {score/depth time} (score in warriors for the side that moved)")
 	f.IntVar(&o.maxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the random players and redistributions")
-	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for match points (2..10)")
+	settings.Flag(f, settings.Multiplier, &o.multiplier, "one-warrior multiplier for match points (2..10)")
 	durationVar(f, &o.moveTime, "movetime", 0, "time a move offered to every player (default: none, or 100 ms when a ugi player plays); engine specs use the smaller of it and their own movetime")
 	f.StringVar(&o.tc, "tc", "", "time control, as cutechess: 40/60 (60 s a 40 moves), 10+0.1 (10 s a game, 0.1 s a move added), inf, or st=0.1 (0.1 s a move, as --movetime)")
 	durationVar(f, &o.timeMargin, "timemargin", 0, "with a --tc clock, how far past its clock a player may go before it loses on time")

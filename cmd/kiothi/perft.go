@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
 
@@ -73,8 +75,8 @@ at most --max-nodes; the command exits with status 1 on any mismatch.`,
 	f := cmd.Flags()
 	f.IntVar(&o.depth, "depth", 0, "depth to count to (with --suite: the deepest depth to check)")
 	f.BoolVar(&o.divide, "divide", false, "print the count below each root move (each source pair at the opening)")
-	f.IntVar(&o.threads, "threads", defaultThreads(), "goroutines over the root moves; the default is the CPUs this process may use")
-	f.IntVar(&o.hashMB, "hash", 0, "perft hash table size in MB (0: none)")
+	settings.FlagDefault(f, settings.Threads, &o.threads, strconv.Itoa(defaultThreads()), "goroutines over the root moves; the default is the CPUs this process may use")
+	f.IntVar(&o.hashMB, settings.Hash.Key, 0, "perft hash table size in MB (0: none)")
 	f.StringVar(&o.suite, "suite", "", "perft suite file to check")
 	f.Uint64Var(&o.maxNodes, "max-nodes", 0, "with --suite: skip depths whose expected count exceeds this (default: run all)")
 	o.cluster.addFlags(f) // one job for each root move's subtree

@@ -12,6 +12,7 @@ import (
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/play"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
 
@@ -98,10 +99,10 @@ plays the book's moves while the game is in book, and says so.`,
 	f.StringVar(&o.side, "side", "south", "your side: south (moves first) or north")
 	durationVar(f, &o.movetime, "movetime", time.Second, "engine time a move")
 	f.IntVar(&o.depth, "depth", 0, "engine depth a move instead of a time")
-	f.IntVar(&o.setup, "setup", 30, "starting setup: 30 or 25")
+	settings.Flag(f, settings.Setup, &o.setup, "starting setup: 30 or 25")
 	f.StringVar(&o.start, "position", "", "start from this position instead (startpos, startpos25 or four fields)")
 	f.StringVar(&o.color, "color", "auto", "colour: auto, always or never")
-	f.IntVar(&o.multiplier, "multiplier", 2, "one-warrior multiplier (2 to 10)")
+	settings.Flag(f, settings.Multiplier, &o.multiplier, "one-warrior multiplier (2 to 10)")
 	addBookFlags(cmd, &o.book)
 	return cmd
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
 
@@ -56,8 +57,9 @@ func newRootCmd(in io.Reader, out, errOut io.Writer) *cobra.Command {
 	root.SetIn(in)
 	root.SetOut(out)
 	root.SetErr(errOut)
-	root.PersistentFlags().BoolVar(&g.freeFirstLap, "free-first-lap", false, "play variant free-first-lap (no first-lap restriction)")
+	settings.Flag(root.PersistentFlags(), settings.FreeFirstLap, &g.freeFirstLap, "")
 	root.AddCommand(subcommands(g)...)
+	root.SetGlobalNormalizationFunc(settings.NormalizeFlag) // the case rule: --HASH is --hash
 	root.SetFlagErrorFunc(flagError)
 	withUsage(root)
 	return root

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/serve"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
 
@@ -87,7 +88,7 @@ far, requests waiting for a search get a 503, and requests in flight have
 	durationVar(f, &o.maxMoveTime, "max-movetime", 10*time.Second, "cap on one search's time")
 	durationVar(f, &o.maxAnalysis, "max-analysis", 5*time.Minute, "cap on an unlimited analysis (the page's Unlimited)")
 	durationVar(f, &o.defMoveTime, "movetime", time.Second, "search time when a request gives no limit")
-	f.IntVar(&o.hashMB, "hash", limits.DefaultHashMB, "transposition table per engine, MB")
+	settings.Flag(f, settings.Hash, &o.hashMB, "transposition table per engine, MB")
 	f.Int64Var(&o.maxBody, "max-body", 64<<10, "request body limit, bytes")
 	durationVar(f, &o.grace, "grace", 15*time.Second, "time for requests in flight at shutdown")
 	return cmd

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/kiothi/kiothi/solve"
 	"github.com/spf13/cobra"
 )
@@ -20,7 +22,7 @@ import (
 type solveOptions struct {
 	threads    int
 	hashMB     int
-	objective  string
+	objective  movegen.Objective
 	multiplier int
 	timeLimit  time.Duration
 	table      string
@@ -44,10 +46,10 @@ no legal move is already decided: its value is printed with the result.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd.Context(), g, args[0]) },
 	}
 	f := c.Flags()
-	f.IntVar(&o.threads, "threads", 1, "search threads sharing one table")
-	f.IntVar(&o.hashMB, "hash", limits.SolveHashMB, "transposition table size in MB")
-	f.StringVar(&o.objective, "objective", "margin", "margin or match")
-	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior multiplier for --objective match (2..10)")
+	settings.Flag(f, settings.Threads, &o.threads, "search threads sharing one table")
+	settings.FlagDefault(f, settings.Hash, &o.hashMB, strconv.Itoa(limits.SolveHashMB), "")
+	settings.Flag(f, settings.Objective, &o.objective, "margin or match")
+	settings.Flag(f, settings.Multiplier, &o.multiplier, "one-warrior multiplier for --objective match (2..10)")
 	durationVar(f, &o.timeLimit, "time-limit", 0, "give up after this long (0: no limit)")
 	f.StringVar(&o.table, "table", "search", "transposition table: search (the engine's, bucketed) or simple (one entry a slot)")
 	return c
@@ -62,17 +64,7 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 		return fmt.Errorf("solve: %v", solve.ErrOpening)
 	}
 	opts := solve.Options{Rules: g.rules(), Threads: o.threads, HashMB: o.hashMB, Multiplier: o.multiplier}
-	switch o.objective {
-	case "margin":
-		opts.Objective = movegen.Margin
-	case "match":
-		opts.Objective = movegen.Match
-		if err := movegen.CheckMultiplier(o.multiplier); err != nil {
-			return fmt.Errorf("--multiplier: %v", err)
-		}
-	default:
-		return fmt.Errorf("--objective %s: want margin or match", excerpt.Quote(o.objective))
-	}
+	opts.Objective = o.objective
 	for _, err := range []error{
 		limits.Threads.Check("--threads", int64(o.threads)),
 		limits.HashMB.Check("--hash", int64(o.hashMB)),
@@ -89,7 +81,7 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 		if p.Side() == position.North {
 			v = -v
 		}
-		if o.objective == "match" {
+		if o.objective == movegen.Match {
 			v = movegen.MatchPoints(v, o.multiplier)
 		}
 		who := out.Winner() + " wins"

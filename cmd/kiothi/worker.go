@@ -13,6 +13,7 @@ import (
 	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/settings"
 	"github.com/nats-io/nats.go"
 	"github.com/spf13/cobra"
 )
@@ -50,8 +51,8 @@ docs/cluster.md.`,
 	}
 	f := c.Flags()
 	o.natsOptions.addFlags(f, "URL of the NATS server (nats://host:4222, tls://...; required)")
-	f.IntVar(&o.threads, "threads", 1, "jobs run at a time")
-	f.IntVar(&o.hash, "hash", limits.DefaultHashMB, "transposition table of each search job, in MB (games use their specs' hash)")
+	settings.Flag(f, settings.Threads, &o.threads, "jobs run at a time")
+	settings.Flag(f, settings.Hash, &o.hash, "transposition table of each search job, in MB (games use their specs' hash)")
 	f.StringVar(&o.name, "name", "", "this worker's name in results and messages (default host-pid)")
 	durationVar(f, &o.ackWait, "ack-wait", cluster.DefaultAckWait, "redeliver a job whose worker is silent this long (used when this worker creates the queue's consumer)")
 	f.IntVar(&o.progress, "progress", 100, "print a line every this many jobs (0: never)")
