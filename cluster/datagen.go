@@ -17,6 +17,7 @@ import (
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/settings"
 )
 
 // DatagenJob is game Number of a datagen run, as datagen.PlayGame plays
@@ -59,10 +60,6 @@ func (d *DatagenJob) check() error {
 		return fmt.Errorf("datagen: nodes %d: want 0 (none) or %d to %d", d.Nodes, limits.Nodes.Min, limits.Nodes.Max)
 	case d.Depth == 0 && d.Nodes == 0:
 		return errors.New("datagen: no limit: set depth or nodes")
-	case d.HashMB != 0 && !limits.HashMB.Contains(int64(d.HashMB)):
-		return fmt.Errorf("datagen: hash_mb %d: want 0 (the default) or %d to %d", d.HashMB, limits.HashMB.Min, limits.HashMB.Max)
-	case d.Setup != 30 && d.Setup != 25:
-		return fmt.Errorf("datagen: setup %d: want 30 or 25", d.Setup)
 	case d.RandomPlies < 0:
 		return fmt.Errorf("datagen: random_plies %d: must not be negative", d.RandomPlies)
 	case !(d.RandomProb >= 0 && d.RandomProb <= 1):
@@ -73,6 +70,15 @@ func (d *DatagenJob) check() error {
 		return fmt.Errorf("datagen: %d starts: at most %d", len(d.Starts), MaxDatagenStarts)
 	case !(d.StartShare >= 0 && d.StartShare <= 1):
 		return fmt.Errorf("datagen: start_share %v: want 0 to 1", d.StartShare)
+	}
+	// The engine settings, as the settings table bounds them.
+	if d.HashMB != 0 {
+		if err := settings.Hash.Check("datagen: hash_mb", int64(d.HashMB)); err != nil {
+			return err
+		}
+	}
+	if err := settings.Setup.Check("datagen: setup", int64(d.Setup)); err != nil {
+		return err
 	}
 	_, err := d.starts()
 	return err

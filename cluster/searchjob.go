@@ -9,11 +9,11 @@ import (
 	"slices"
 	"time"
 
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/settings"
 )
 
 // SearchJob is one search from a cleared table.
@@ -41,22 +41,32 @@ func (s *SearchJob) check() error {
 	switch {
 	case s.Depth != 0 && !limits.Depth.Contains(int64(s.Depth)):
 		return fmt.Errorf("search: depth %d: want 0 (none) or %d to %d", s.Depth, limits.Depth.Min, limits.Depth.Max)
-	case s.Nodes != 0 && !limits.Nodes.Contains(int64(min(s.Nodes, 1<<63-1))):
+	case s.Nodes > uint64(limits.Nodes.Max):
 		return fmt.Errorf("search: nodes %d: want 0 (none) or %d to %d", s.Nodes, limits.Nodes.Min, limits.Nodes.Max)
 	case s.MoveTimeMS < 0 || s.MoveTimeMS > maxMillis:
 		return fmt.Errorf("search: movetime_ms %d: want 0 to %d", s.MoveTimeMS, maxMillis)
 	case s.Depth == 0 && s.Nodes == 0 && s.MoveTimeMS == 0:
 		return errors.New("search: no limit: set depth, nodes or movetime_ms")
-	case s.Objective != "" && s.Objective != "margin" && s.Objective != "match":
-		return fmt.Errorf("search: objective %s: want margin or match", excerpt.Quote(s.Objective))
-	case s.Multiplier != 0 && !limits.Multiplier.Contains(int64(s.Multiplier)):
-		return fmt.Errorf("search: multiplier %d: want 0 (the default) or %d to %d", s.Multiplier, limits.Multiplier.Min, limits.Multiplier.Max)
 	case len(s.History) > maxHistory:
 		return fmt.Errorf("search: history of %d positions: at most %d", len(s.History), maxHistory)
-	case s.HashMB != 0 && !limits.HashMB.Contains(int64(s.HashMB)):
-		return fmt.Errorf("search: hash_mb %d: want 0 (the worker's) or %d to %d", s.HashMB, limits.HashMB.Min, limits.HashMB.Max)
-	case s.MultiPV != 0 && !limits.MultiPV.Contains(int64(s.MultiPV)):
-		return fmt.Errorf("search: multipv %d: want 0 (one line) or %d to %d", s.MultiPV, limits.MultiPV.Min, limits.MultiPV.Max)
+	}
+	// The engine settings, as the settings table bounds them (0 or "":
+	// the default).
+	if s.Objective != "" {
+		if _, err := settings.ParseObjective("search: objective", s.Objective); err != nil {
+			return err
+		}
+	}
+	for _, f := range []struct {
+		s    *settings.Setting
+		name string
+		v    int
+	}{{settings.Multiplier, "search: multiplier", s.Multiplier}, {settings.Hash, "search: hash_mb", s.HashMB}, {settings.MultiPV, "search: multipv", s.MultiPV}} {
+		if f.v != 0 {
+			if err := f.s.Check(f.name, int64(f.v)); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -78,8 +88,8 @@ func (s *SearchJob) searchOptions(hashMB int) search.Options {
 	if o.Multiplier == 0 {
 		o.Multiplier = movegen.DefaultMultiplier
 	}
-	if s.Objective == "match" {
-		o.Objective = movegen.Match
+	if s.Objective != "" {
+		o.Objective, _ = settings.ParseObjective("objective", s.Objective) // checked by ParseJob
 	}
 	return o
 }

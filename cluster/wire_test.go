@@ -9,6 +9,7 @@ import (
 
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/settings"
 )
 
 func sampleJobs() []*Job {
@@ -125,4 +126,43 @@ func FuzzParseMessages(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The wire's engine-setting fields accept and refuse what the settings
+// table does.
+func TestWireSettingsAsTheTable(t *testing.T) {
+	start := position.Start(30).String()
+	for _, c := range []struct {
+		s   *settings.Setting
+		job func(v int) *Job
+	}{
+		{settings.Hash, func(v int) *Job {
+			return &Job{Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 2, HashMB: v}}
+		}},
+		{settings.MultiPV, func(v int) *Job {
+			return &Job{Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 2, MultiPV: v}}
+		}},
+		{settings.Multiplier, func(v int) *Job {
+			return &Job{Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 2, Multiplier: v}}
+		}},
+		{settings.Hash, func(v int) *Job {
+			return &Job{Kind: KindDatagen, Datagen: &DatagenJob{Nodes: 100, Setup: 30, MaxPlies: 10, HashMB: v}}
+		}},
+		{settings.Setup, func(v int) *Job {
+			return &Job{Kind: KindDatagen, Datagen: &DatagenJob{Nodes: 100, Setup: v, MaxPlies: 10}}
+		}},
+	} {
+		for _, v := range []int64{c.s.Range.Min - 1, c.s.Range.Min, c.s.Range.Max, c.s.Range.Max + 1, 25, 30, 31} {
+			if v == 0 {
+				continue // the default on the wire
+			}
+			j := c.job(int(v))
+			j.V, j.Run, j.Build = WireVersion, "r", testBuild
+			b, _ := Marshal(j)
+			_, err := ParseJob(b)
+			if want := c.s.Check("x", v); (err == nil) != (want == nil) {
+				t.Errorf("%s %d: the wire says %v, the table %v", c.s.Key, v, err, want)
+			}
+		}
+	}
 }
