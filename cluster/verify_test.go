@@ -3,10 +3,13 @@
 package cluster
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -141,5 +144,39 @@ func TestPoolVerifies(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "worker liar gave a result that workers honest-") {
 		t.Fatalf("error %v, want one naming the liar", err)
+	}
+}
+
+// A verified run killed and restarted with its run id ends as the local
+// run: the restarted coordinator reads the stored results and their
+// verifications with the run's key and verifies what is missing.
+func TestVerifyRestart(t *testing.T) {
+	wantTable, wantGames := reference(t)
+	e := startServer(t)
+	startWorker(t, e, WorkerConfig{Name: "a"})
+	startWorker(t, e, WorkerConfig{Name: "b"})
+	ctx, cancel := context.WithCancel(withTimeout(t, 120*time.Second))
+	c := coordinator(t, e, "verifyrestart", nil)
+	c.Verify = 1
+	_, _, err := runMatch(t, ctx, c, func(s *match.Summary) {
+		if s.Counts.Games() == 3 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("first coordinator: %v, want context.Canceled", err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	c = coordinator(t, e, "verifyrestart", nil)
+	c.Verify = 1
+	table, games, err := runMatch(t, withTimeout(t, 120*time.Second), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if table != wantTable || games != wantGames {
+		t.Fatalf("after a restart:\n%s%s\nlocal:\n%s%s", table, games, wantTable, wantGames)
+	}
+	if c.Verified < localGamesN-3 {
+		t.Errorf("%d games verified by the second coordinator, want at least %d", c.Verified, localGamesN-3)
 	}
 }
