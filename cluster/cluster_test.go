@@ -288,10 +288,15 @@ func TestOtherBuildRefused(t *testing.T) {
 	stopBad()
 	// A result of another build published by hand is not counted either,
 	// and garbage on the results subject is rejected.
+	// (with the job's nonce: one without is ignored before its build is
+	// looked at).
 	js, _ := jetstream.New(connect(t, e))
+	s := sealOf(t, coordinator(t, e, "builds", nil))
 	forged, _ := Marshal(&Result{V: WireVersion, Run: "builds", N: 0, Build: otherBuild, Worker: "forger", Kind: KindGame,
+		Nonce: s.nonce("builds", 0, 0), Game: &GameOut{Start: position.Start(30).String(), End: "no-move", South: 30, North: 30}})
+	unbound, _ := Marshal(&Result{V: WireVersion, Run: "builds", N: 0, Build: otherBuild, Worker: "forger", Kind: KindGame,
 		Game: &GameOut{Start: position.Start(30).String(), End: "no-move", South: 30, North: 30}})
-	for _, b := range [][]byte{forged, []byte("{"), []byte(""), bytes.Repeat([]byte("x"), MaxMessageBytes+1)} {
+	for _, b := range [][]byte{forged, unbound, []byte("{"), []byte(""), bytes.Repeat([]byte("x"), MaxMessageBytes+1)} {
 		if _, err := js.Publish(context.Background(), ResultsSubject("builds"), b); err != nil {
 			t.Fatal(err)
 		}
@@ -307,8 +312,11 @@ func TestOtherBuildRefused(t *testing.T) {
 	if table != wantTable || games != wantGames {
 		t.Fatalf("after refusals:\n%s%s\nlocal:\n%s%s", table, games, wantTable, wantGames)
 	}
-	if c.Rejected < 3 {
-		t.Errorf("%d messages rejected, want at least the 3 malformed ones; log:\n%s", c.Rejected, log)
+	if c.Rejected < 4 {
+		t.Errorf("%d messages rejected, want at least the 3 malformed ones and the one without a nonce; log:\n%s", c.Rejected, log)
+	}
+	if !strings.Contains(log.String(), "from worker forger: job builds/0 attempt 0: the nonce is not the job's") {
+		t.Errorf("no rejection of the result without a nonce in the log:\n%s", log)
 	}
 	if !strings.Contains(log.String(), "refused the result of job builds/0 from worker forger") {
 		t.Errorf("no refusal of the forged result in the log:\n%s", log)

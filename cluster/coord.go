@@ -4,7 +4,6 @@ package cluster
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -17,6 +16,11 @@ import (
 // so (a run with no workers looks like a hang otherwise).
 const quietReport = 30 * time.Second
 
+// DefaultVerify is the share of deterministic jobs verified by default
+// (--verify): one in twenty, so a worker that lies on a share f of its
+// jobs is caught after about 20/f of them, at 5% more work.
+const DefaultVerify = 0.05
+
 // Coordinator runs jobs of one run through the work queue.
 type Coordinator struct {
 	JS    jetstream.JetStream
@@ -27,219 +31,72 @@ type Coordinator struct {
 	Window int
 	// MaxTries is how often a refused job is published (default 5).
 	MaxTries int
+	// Verify is the share of a deterministic plan's jobs run a second
+	// time, by another worker, and compared (--verify; 0: none). Every
+	// job of a worker whose result ever disagreed is checked too, and a
+	// disagreement stops the run naming the worker (verify.go).
+	Verify float64
 	// Log gets a line for every refused or rejected message (nil: none).
 	Log io.Writer
-	// Stats, after Do: results read, duplicates ignored, messages
-	// rejected, jobs refused by a worker of another build.
-	Read, Duplicates, Rejected, Refused int
+	// Stats, after Execute: results read, duplicates ignored, messages
+	// rejected (malformed, unbound to their job, refused by a check),
+	// jobs refused by a worker of another build, jobs verified.
+	Read, Duplicates, Rejected, Refused, Verified int
 }
 
-// Do runs jobs 0..n-1: job(k) makes job k (Kind and payload; Do fills in
-// the rest) and done(k, r) takes its result, exactly once for each job
-// and in job order. When done reports stop, Do purges the run's jobs
-// still queued and returns. When ctx ends, the queued jobs stay: a
-// coordinator started again with the same run id goes on from there.
+// Plan is a run of N jobs known in advance.
+type Plan struct {
+	N int
+	// Job makes job k (Kind and payload; the coordinator fills in the
+	// rest).
+	Job func(k int) Job
+	// Skip, if set, says job k is not to be run: it is not published,
+	// and its stored results are ignored. Job k is job k whatever is
+	// skipped, so a run restarted with more jobs skipped (a resumed
+	// datagen file) reads its stored results right.
+	Skip func(k int) bool
+	// Check, if set, checks each result of job k as it arrives. A result
+	// it refuses is counted as rejected and job k is published again, up
+	// to MaxTries times in all: a forged or broken result never reaches
+	// Done, and the job is redone elsewhere.
+	Check func(k int, r *Result) error
+	// Done takes job k's result, exactly once for each job and in job
+	// order. When it reports stop, the run's jobs still queued are
+	// purged.
+	Done func(k int, r *Result) (stop bool, err error)
+	// Deterministic says that two correct workers give every job the
+	// same output (no clock, no time limit): the coordinator's Verify
+	// share of the jobs is run twice and compared.
+	Deterministic bool
+}
+
+// Do runs jobs 0..n-1: job(k) makes job k and done(k, r) takes its
+// result (Plan's Job and Done).
 func (c *Coordinator) Do(ctx context.Context, n int, job func(k int) Job, done func(k int, r *Result) (stop bool, err error)) error {
-	return c.DoExcept(ctx, n, nil, job, done)
+	return c.Execute(ctx, &Plan{N: n, Job: job, Done: done})
 }
 
-// DoExcept is Do without the jobs k for which skip(k) holds (nil: none):
-// they are not published, and their results, if any are stored, are
-// ignored. Job k is job k whatever is skipped, so a run restarted with
-// more jobs skipped (a resumed datagen file) reads its stored results
-// right.
-func (c *Coordinator) DoExcept(ctx context.Context, n int, skip func(k int) bool, job func(k int) Job, done func(k int, r *Result) (stop bool, err error)) error {
-	return c.DoChecked(ctx, n, skip, job, nil, done)
-}
-
-// DoChecked is DoExcept with check(k, r) run on each result of job k as
-// it arrives (nil: none). A result check refuses is counted as rejected
-// and job k is published again, up to MaxTries times in all: a forged or
-// broken result never reaches done, and the job is redone elsewhere.
-func (c *Coordinator) DoChecked(ctx context.Context, n int, skip func(k int) bool, job func(k int) Job, check func(k int, r *Result) error, done func(k int, r *Result) (stop bool, err error)) error {
-	if check == nil {
-		check = func(int, *Result) error { return nil }
-	}
-	if skip == nil {
-		skip = func(int) bool { return false }
-	}
+// Execute runs plan's jobs. When ctx ends, the queued jobs stay: a
+// coordinator started again with the same run id goes on from there.
+func (c *Coordinator) Execute(ctx context.Context, plan *Plan) error {
 	if err := CheckRunID(c.Run); err != nil {
 		return err
 	}
-	window := c.Window
-	if window <= 0 {
-		window = 256
-	}
-	maxTries := c.maxTries()
-	jobs, results, err := streams(ctx, c.JS)
+	r, err := c.start(ctx, plan)
 	if err != nil {
 		return err
 	}
-	subj := ResultsSubject(c.Run)
-	// Results already stored (a restart): read up to the last of them
-	// before publishing anything.
-	var last uint64
-	if m, err := results.GetLastMsgForSubject(ctx, subj); err == nil {
-		last = m.Sequence
-	} else if !errors.Is(err, jetstream.ErrMsgNotFound) {
-		return fmt.Errorf("results of run %s: %w", c.Run, err)
-	}
-	cons, err := results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}})
-	if err != nil {
-		return fmt.Errorf("results of run %s: %w", c.Run, err)
-	}
-	it, err := cons.Messages()
-	if err != nil {
-		return fmt.Errorf("results of run %s: %w", c.Run, err)
-	}
-	defer it.Stop()
-	in := make(chan jetstream.Msg)
-	readErr := make(chan error, 1)
-	quit := make(chan struct{})
-	defer close(quit)
-	go func() {
-		for {
-			m, err := it.Next()
-			if err != nil {
-				readErr <- err
-				return
-			}
-			select {
-			case in <- m:
-			case <-quit:
-				return
-			}
-		}
-	}()
-
-	got := map[int]*Result{} // results ahead of next
-	tries := map[int]int{}   // publications of each job
-	next, published := 0, 0
-	caughtUp := last == 0
-	publish := func(k int) error {
-		j := job(k)
-		if err := c.publish(ctx, &j, k, tries[k]); err != nil {
-			return err
-		}
-		tries[k]++
-		return nil
-	}
-	fill := func() error {
-		for ; caughtUp && published < n && published < next+window; published++ {
-			if _, ok := got[published]; ok || skip(published) {
-				continue
-			}
-			if err := publish(published); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	retry := func(k int, why string) error {
-		c.logf("%s", why)
-		if k < next || got[k] != nil || k >= published || skip(k) {
-			return nil // done meanwhile, or not yet published by this process
-		}
-		if tries[k] >= maxTries {
-			return fmt.Errorf("job %s/%d refused %d times; the last: %s", c.Run, k, tries[k], why)
-		}
-		return publish(k)
-	}
-	for next < n && skip(next) {
-		next++
-	}
-	if err := fill(); err != nil {
-		return err
-	}
-	quiet := time.NewTicker(quietReport)
-	defer quiet.Stop()
-	for next < n {
-		var m jetstream.Msg
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case err := <-readErr:
-			return fmt.Errorf("reading results of run %s: %w", c.Run, err)
-		case <-quiet.C:
-			c.logf("no result for %v: %d of %d jobs done, %d published; are workers running?", quietReport, next, n, published)
-			if !caughtUp { // the stored results ran out early (expired)
-				caughtUp, published = true, next
-				if err := fill(); err != nil {
-					return err
-				}
-			}
-			continue
-		case m = <-in:
-			quiet.Reset(quietReport)
-		}
-		r, seq, refusal := c.examine(m)
-		var err error
-		switch {
-		case r == nil: // rejected
-		case refusal != "" && !caughtUp:
-			// Refused before this process started: the next publication
-			// must not reuse that attempt's message id.
-			c.logf("%s", refusal)
-			tries[r.N] = max(tries[r.N], r.Try+1)
-		case refusal != "":
-			err = retry(r.N, refusal)
-		case r.Error != "" && r.N < 0:
-			c.Rejected++
-			c.logf("worker %s: %s", excerpt.Prefix(r.Worker), r.Error)
-		case r.N >= n:
-			c.Rejected++
-			c.logf("rejected result message %d: job %d of a run of %d jobs", seq, r.N, n)
-		case r.N < next || got[r.N] != nil || skip(r.N):
-			c.Duplicates++
-		case r.Error != "":
-			return fmt.Errorf("job %s/%d failed on worker %s: %s", c.Run, r.N, excerpt.Prefix(r.Worker), r.Error)
-		default:
-			if cerr := check(r.N, r); cerr != nil {
-				c.Rejected++
-				// The next publication must not reuse the refused
-				// attempt's message id (it may be a previous
-				// coordinator's).
-				tries[r.N] = max(tries[r.N], r.Try+1)
-				err = retry(r.N, fmt.Sprintf("refused the result of job %s/%d from worker %s: %v", c.Run, r.N, excerpt.Prefix(r.Worker), cerr))
-				break
-			}
-			got[r.N] = r
-		}
-		if err != nil {
-			return err
-		}
-		for next < n && (got[next] != nil || skip(next)) {
-			if got[next] == nil { // skipped
-				next++
-				continue
-			}
-			r := got[next]
-			delete(got, next)
-			stop, err := done(next, r)
-			next++
-			if err != nil {
-				return err
-			}
-			if stop {
-				return c.purge(ctx, jobs)
-			}
-		}
-		if !caughtUp && (seq >= last || pendingNone(m)) {
-			caughtUp = true
-			published = next
-		}
-		if err := fill(); err != nil {
-			return err
-		}
-	}
-	return nil
+	defer r.stop()
+	return r.loop(ctx)
 }
 
 // examine reads a result message. It returns nil for a message it
-// rejects (reported and counted), and with the result, the reason when the
-// job was refused by a worker of another build or the result comes from
-// one (counted).
-func (c *Coordinator) examine(m jetstream.Msg) (r *Result, seq uint64, refusal string) {
+// rejects (reported and counted): malformed, of another run, or not
+// bound to its job by s (stored before the run began, or without the
+// job's nonce). With the result, it returns the reason when the job was
+// refused by a worker of another build or the result comes from one
+// (counted).
+func (c *Coordinator) examine(m jetstream.Msg, s *seal) (r *Result, seq uint64, refusal string) {
 	c.Read++
 	if md, err := m.Metadata(); err == nil {
 		seq = md.Sequence.Stream
@@ -254,6 +111,13 @@ func (c *Coordinator) examine(m jetstream.Msg) (r *Result, seq uint64, refusal s
 		c.Rejected++
 		c.logf("rejected result message %d: run %s on the subject of run %s", seq, excerpt.Prefix(r.Run), c.Run)
 		return nil, seq, ""
+	}
+	if why := s.binds(c.Run, r, seq); why != "" {
+		c.Rejected++
+		c.logf("ignored result message %d from worker %s: %s", seq, excerpt.Prefix(r.Worker), why)
+		return nil, seq, ""
+	}
+	switch {
 	case r.Refused:
 		c.Refused++
 		return r, seq, fmt.Sprintf("worker %s: %s", excerpt.Prefix(r.Worker), r.Error)
@@ -270,16 +134,16 @@ func pendingNone(m jetstream.Msg) bool {
 	return err == nil && md.NumPending == 0
 }
 
-// publish sends job j as job k of the run, attempt try. The message id
-// makes a second publication of the same attempt (a restarted
-// coordinator) a no-op for the stream.
-func (c *Coordinator) publish(ctx context.Context, j *Job, k, try int) error {
-	return c.publishID(ctx, j, k, try, fmt.Sprintf("%s/%d/%d", c.Run, k, try))
+// publish sends job j as job k of the run, attempt try, with its nonce
+// from s. The message id makes a second publication of the same attempt
+// (a restarted coordinator) a no-op for the stream.
+func (c *Coordinator) publish(ctx context.Context, s *seal, j *Job, k, try int) error {
+	return c.publishID(ctx, s, j, k, try, fmt.Sprintf("%s/%d/%d", c.Run, k, try))
 }
 
 // publishID is publish with the message id msgID.
-func (c *Coordinator) publishID(ctx context.Context, j *Job, k, try int, msgID string) error {
-	j.V, j.Run, j.N, j.Try, j.Build = WireVersion, c.Run, k, try, c.Build
+func (c *Coordinator) publishID(ctx context.Context, s *seal, j *Job, k, try int, msgID string) error {
+	j.V, j.Run, j.N, j.Try, j.Build, j.Nonce = WireVersion, c.Run, k, try, c.Build, s.nonce(c.Run, k, try)
 	b, err := Marshal(j)
 	if err != nil {
 		return fmt.Errorf("job %s: %v", j.ID(), err)

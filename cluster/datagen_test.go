@@ -171,13 +171,14 @@ func TestDatagenForgedResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	const run = "dgforged"
+	s := sealOf(t, coordinator(t, e, run, nil))
 	for k, records := range [][]byte{
 		record.AppendRecords(nil, forged),
 		record.AppendRecords(nil, other),
 		make([]byte, record.Size),
 	} {
 		b, _ := Marshal(&Result{V: WireVersion, Run: run, N: k, Build: testBuild, Worker: "forger", Kind: KindDatagen,
-			Datagen: &DatagenOut{Records: records}})
+			Nonce: s.nonce(run, k, 0), Datagen: &DatagenOut{Records: records}})
 		if _, err := js.Publish(context.Background(), ResultsSubject(run), b); err != nil {
 			t.Fatal(err)
 		}
@@ -219,7 +220,7 @@ func TestDatagenRefusedTooOften(t *testing.T) {
 	c := coordinator(t, e, run, nil)
 	c.MaxTries = 2
 	// A forger answering every job of the run at once with a record of
-	// another game.
+	// another game (it reads the jobs, so it echoes their nonces).
 	nc := connect(t, e)
 	sub, err := nc.Subscribe(JobsSubject(run), func(m *nats.Msg) {
 		j, err := ParseJob(m.Data)
@@ -230,7 +231,7 @@ func TestDatagenRefusedTooOften(t *testing.T) {
 		r := record.Record{Pos: cfg.Starts[0], Game: 9}
 		r.Encode(rec[:])
 		b, _ := Marshal(&Result{V: WireVersion, Run: run, N: j.N, Try: j.Try, Build: testBuild, Worker: "forger", Kind: KindDatagen,
-			Datagen: &DatagenOut{Records: rec[:]}})
+			Nonce: j.Nonce, Datagen: &DatagenOut{Records: rec[:]}})
 		js.Publish(context.Background(), ResultsSubject(run), b)
 	})
 	if err != nil {

@@ -1,20 +1,12 @@
-// Running one job on a worker: a game, a search, a perft subtree or a
-// datagen game.
+// Running one job on a worker (its kind's run), with the runner's engine and the spec cache.
 
 package cluster
 
 import (
 	"context"
-	"fmt"
 	"sync"
-	"time"
 
-	"github.com/kiothi/kiothi/datagen"
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/match"
-	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/position"
-	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/search"
 )
 
@@ -42,111 +34,14 @@ func (rs *runnerState) engine(o search.Options) (*search.Engine, error) {
 
 // execute runs job and returns its result (Error set when it could not).
 func (w *worker) execute(ctx context.Context, job *Job, rs *runnerState) *Result {
-	res := &Result{Run: job.Run, N: job.N, Try: job.Try, Kind: job.Kind}
-	var err error
-	switch job.Kind {
-	case KindGame:
-		res.Game, err = w.game(ctx, job.Game)
-	case KindSearch:
-		res.Search, err = w.search(ctx, job.Search, rs)
-	case KindPerft:
-		res.Perft, err = perft(ctx, job.Perft)
-	case KindDatagen:
-		res.Datagen, err = datagenGame(ctx, job.Datagen, rs)
-	}
+	res := &Result{Run: job.Run, N: job.N, Try: job.Try, Kind: job.Kind, Nonce: job.Nonce}
+	out, err := job.payload().run(ctx, w, rs) // one payload: checked by ParseJob
 	if err != nil {
-		res.Game, res.Search, res.Perft, res.Datagen = nil, nil, nil, nil
 		res.Error = err.Error()
+		return res
 	}
+	out.put(res)
 	return res
-}
-
-func (w *worker) game(ctx context.Context, g *GameJob) (*GameOut, error) {
-	p1, err := w.specs.get(g.Player1)
-	if err != nil {
-		return nil, err
-	}
-	p2, err := w.specs.get(g.Player2)
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range []match.Factory{p1, p2} {
-		if p.External && !w.cfg.AllowExternal {
-			return nil, fmt.Errorf("player %s runs a program on the worker: start the worker with --allow-ugi to allow it", excerpt.Quote(p.Name))
-		}
-	}
-	start, _ := position.Parse(g.Start) // checked by ParseJob
-	gc, _ := g.config()                 // checked by ParseJob
-	r, err := match.PlayNumbered(ctx, match.Config{Player1: p1, Player2: p2, Seed: g.Seed, Game: gc}, start, g.Number)
-	if err != nil {
-		return nil, err
-	}
-	return gameOut(&r, g.Notes), nil
-}
-
-func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*SearchOut, error) {
-	o := s.searchOptions(w.cfg.HashMB)
-	eng, err := rs.engine(o)
-	if err != nil {
-		return nil, err
-	}
-	eng.NewGame()
-	pos, _ := position.Parse(s.Position) // checked by ParseJob
-	begin := time.Now()
-	var lines []LineOut // lines 2 on, each as last reported
-	var info func(search.Info)
-	if o.MultiPV > 1 {
-		lines = make([]LineOut, 0, o.MultiPV-1)
-		info = func(in search.Info) {
-			k := in.MultiPV - 2
-			if k < 0 || k >= o.MultiPV-1 {
-				return
-			}
-			for len(lines) <= k {
-				lines = append(lines, LineOut{})
-			}
-			lines[k] = LineOut{Score: in.Score, Proven: in.Proven, Depth: in.Depth}
-		}
-	}
-	r := eng.Search(ctx, pos, s.History, search.Limits{Depth: s.Depth, Nodes: s.Nodes,
-		MoveTime: time.Duration(s.MoveTimeMS) * time.Millisecond}, info)
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	out := &SearchOut{Score: r.Score, Proven: r.Proven, Depth: r.Depth, Nodes: r.Nodes,
-		HashMB: o.HashMB, Elapsed: time.Since(begin).Milliseconds(), Lines: lines}
-	if r.HasMove {
-		out.Best = r.Best.String()
-	}
-	for _, m := range r.PV {
-		out.PV = append(out.PV, m.String())
-	}
-	return out, nil
-}
-
-func perft(ctx context.Context, p *PerftJob) (*PerftOut, error) {
-	pos, _ := position.Parse(p.Position) // checked by ParseJob
-	n, err := movegen.Perft(ctx, pos, p.Depth, movegen.PerftOptions{Rules: movegen.Rules{FreeFirstLap: p.FreeFirstLap}})
-	if err != nil {
-		return nil, err
-	}
-	return &PerftOut{Nodes: n}, nil
-}
-
-func datagenGame(ctx context.Context, d *DatagenJob, rs *runnerState) (*DatagenOut, error) {
-	cfg, err := d.config()
-	if err != nil {
-		return nil, err
-	}
-	eng, err := rs.engine(cfg.EngineOptions())
-	if err != nil {
-		return nil, err
-	}
-	recs, err := datagen.PlayGame(ctx, &cfg, eng, uint32(d.Number))
-	if err != nil {
-		return nil, err
-	}
-	return &DatagenOut{Records: record.AppendRecords(make([]byte, 0, len(recs)*record.Size), recs)}, nil
 }
 
 // specCache keeps parsed player specs (a book spec opens its file once).

@@ -25,10 +25,13 @@ func Match(ctx context.Context, c *Coordinator, cfg match.Config, spec1, spec2 s
 	if notes && (gc.MaxPlies < 1 || gc.MaxPlies > MaxNotedPlies) {
 		return sum, fmt.Errorf("--max-plies %d: through workers, with PGN comments or adjudication, want 1 to %d (a game's notes travel in one message)", gc.MaxPlies, MaxNotedPlies)
 	}
-	var adj *AdjudicationJob
+	var adj *match.Adjudication
 	if a := gc.Adjudication; a.On() {
-		adj = &AdjudicationJob{ResignMoves: a.ResignMoves, ResignScore: a.ResignScore,
-			DrawFrom: a.DrawFrom, DrawMoves: a.DrawMoves, DrawScore: a.DrawScore, Proven: a.Proven}
+		adj = &a
+	}
+	timeout := gc.MoveTimeout
+	if timeout <= 0 {
+		timeout = match.DefaultMoveTimeout
 	}
 	tc := ""
 	if gc.TC.On() {
@@ -39,7 +42,7 @@ func Match(ctx context.Context, c *Coordinator, cfg match.Config, spec1, spec2 s
 		return Job{Kind: KindGame, Game: &GameJob{
 			Player1: spec1, Player2: spec2, Start: start.String(), Number: k, Seed: cfg.Seed,
 			FreeFirstLap: gc.Rules.FreeFirstLap, MaxPlies: gc.MaxPlies,
-			MoveTimeMS: gc.MoveTime.Milliseconds(), MoveTimeoutMS: gc.MoveTimeout.Milliseconds(),
+			MoveTimeMS: gc.MoveTime.Milliseconds(), MoveTimeoutMS: timeout.Milliseconds(),
 			TC: tc, TimeMarginMS: gc.TimeMargin.Milliseconds(), Adjudication: adj, Notes: notes,
 		}}
 	}
@@ -63,6 +66,9 @@ func Match(ctx context.Context, c *Coordinator, cfg match.Config, spec1, spec2 s
 		delete(played, k)
 		return sum.Record(&cfg, k, gr)
 	}
-	err := c.DoChecked(ctx, games, nil, job, check, done)
+	// Games without a clock or a time limit are the same wherever they
+	// are played: a share of them is played twice (Coordinator.Verify).
+	det := cfg.Player1.Deterministic && cfg.Player2.Deterministic && !gc.TC.On() && gc.MoveTime == 0
+	err := c.Execute(ctx, &Plan{N: games, Job: job, Check: check, Done: done, Deterministic: det})
 	return sum, err
 }

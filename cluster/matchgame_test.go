@@ -144,13 +144,14 @@ func TestMatchForgedGameResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	const run = "gameforged"
+	s := sealOf(t, coordinator(t, e, run, nil))
 	start, _ := cfg.GameStart(0)
 	total := start.Total()
 	for k, g := range []*GameOut{
 		{Start: start.String(), End: "adjudicated", Reason: "resigns", South: total, North: 0, Notes: []NoteOut{}},
 		{Start: start.String(), End: "ply-cap", South: total, North: 0},
 	} {
-		b, _ := Marshal(&Result{V: WireVersion, Run: run, N: k, Build: testBuild, Worker: "forger", Kind: KindGame, Game: g})
+		b, _ := Marshal(&Result{V: WireVersion, Run: run, N: k, Build: testBuild, Worker: "forger", Kind: KindGame, Nonce: s.nonce(run, k, 0), Game: g})
 		if _, err := js.Publish(context.Background(), ResultsSubject(run), b); err != nil {
 			t.Fatal(err)
 		}
@@ -180,7 +181,7 @@ func TestMatchForgedGameResults(t *testing.T) {
 // A game job's clock and adjudication are checked on the worker with the
 // bounds the command's flags have.
 func TestGameJobBounds(t *testing.T) {
-	base := `{"v":1,"run":"r","n":0,"build":{},"kind":"game","game":{"player1":"random","player2":"random","start":"startpos","number":0,"seed":1,`
+	base := `{"v":1,"run":"r","n":0,"build":{},"kind":"game","game":{"player1":"random","player2":"random","start":"startpos","number":0,"seed":1,"move_timeout_ms":60000,`
 	for _, c := range []struct{ fields, want string }{
 		{`"max_plies":10,"tc":"40/x"}}`, "game: tc: time control"},
 		{`"max_plies":10,"tc":"inf"}}`, "no clock"},
@@ -191,6 +192,11 @@ func TestGameJobBounds(t *testing.T) {
 		{`"max_plies":10,"adjudication":{"draw_moves":2}}}`, "draw movenumber 0"},
 		{`"max_plies":10,"adjudication":{}}}`, "no rule"},
 		{`"notes":true,"max_plies":0}}`, "max_plies 0 with notes"},
+		// The bounds of --max-plies and --move-timeout.
+		{`"max_plies":-1}}`, "max_plies -1"},
+		{`"max_plies":1000001}}`, "max_plies 1000001"},
+		{`"max_plies":10,"move_timeout_ms":0}}`, "move_timeout_ms 0"},
+		{`"max_plies":10,"move_timeout_ms":-5}}`, "move_timeout_ms -5"},
 	} {
 		msg := strings.ReplaceAll(base+c.fields, "startpos", position.Start(30).String())
 		_, err := ParseJob([]byte(msg))

@@ -1,15 +1,72 @@
-// The perft coordinator: one job for each root move's subtree.
+// The perft job kind (a subtree's count) and the perft coordinator: one job for each root move's subtree.
 
 package cluster
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
+
+// PerftJob counts the move paths of a position to a depth.
+type PerftJob struct {
+	Position     string `json:"position"`
+	Depth        int    `json:"depth"`
+	FreeFirstLap bool   `json:"free_first_lap,omitempty"`
+}
+
+// maxPerftDepth bounds a perft job; deeper subtrees are split into jobs.
+const maxPerftDepth = 30
+
+func (p *PerftJob) check() error {
+	if _, err := position.Parse(p.Position); err != nil {
+		return fmt.Errorf("perft: position: %v", err)
+	}
+	if p.Depth < 0 || p.Depth > maxPerftDepth {
+		return fmt.Errorf("perft: depth %d: want 0 to %d", p.Depth, maxPerftDepth)
+	}
+	return nil
+}
+
+func (p *PerftJob) kind() string { return KindPerft }
+
+func (p *PerftJob) untimed() bool { return true }
+
+func (p *PerftJob) run(ctx context.Context, _ *worker, _ *runnerState) (output, error) {
+	pos, _ := position.Parse(p.Position) // checked by ParseJob
+	n, err := movegen.Perft(ctx, pos, p.Depth, movegen.PerftOptions{Rules: movegen.Rules{FreeFirstLap: p.FreeFirstLap}})
+	if err != nil {
+		return nil, err
+	}
+	return &PerftOut{Nodes: n}, nil
+}
+
+// memoryMB: a perft takes no table.
+func (p *PerftJob) memoryMB(*worker) (int64, string, error) { return 0, "", nil }
+
+// PerftOut is a perft count.
+type PerftOut struct {
+	Nodes uint64 `json:"nodes"`
+}
+
+func (p *PerftOut) kind() string  { return KindPerft }
+func (p *PerftOut) check() error  { return nil }
+func (p *PerftOut) put(r *Result) { r.Perft = p }
+
+func (p *PerftOut) same(o output) error {
+	q, ok := o.(*PerftOut)
+	switch {
+	case !ok:
+		return errors.New("not a perft count")
+	case p.Nodes != q.Nodes:
+		return differ("nodes", p.Nodes, q.Nodes)
+	}
+	return nil
+}
 
 // Divide returns movegen.Divide's lines, the subtree below each root move
 // counted by a worker. Opening positions (counted by formula) and depths
@@ -39,7 +96,7 @@ func Divide(ctx context.Context, c *Coordinator, p position.Position, depth int,
 		lines[k].Count = r.Perft.Nodes
 		return false, nil
 	}
-	if err := c.Do(ctx, n, job, done); err != nil {
+	if err := c.Execute(ctx, &Plan{N: n, Job: job, Done: done, Deterministic: true}); err != nil {
 		return nil, err
 	}
 	return lines, nil

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
@@ -22,6 +23,7 @@ import (
 type Pool struct {
 	c       *Coordinator
 	nonce   string
+	seal    seal // the pool's own key: its results bound to its jobs
 	ctx     context.Context
 	cancel  context.CancelFunc
 	jobs    jetstream.Stream
@@ -30,7 +32,10 @@ type Pool struct {
 	next    int
 	pending map[int]*pendingJob
 	err     error // why the pool stopped
-	stopped chan struct{}
+	// suspects are workers whose result disagreed with another's: all
+	// their results are verified.
+	suspects map[string]bool
+	stopped  chan struct{}
 }
 
 type pendingJob struct {
@@ -48,6 +53,10 @@ func (c *Coordinator) Pool(ctx context.Context) (*Pool, error) {
 	if err != nil {
 		return nil, err
 	}
+	info, err := results.Info(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("stream %s: %w", ResultsStream, err)
+	}
 	cons, err := results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
 		FilterSubjects: []string{ResultsSubject(c.Run)}, DeliverPolicy: jetstream.DeliverNewPolicy})
 	if err != nil {
@@ -60,7 +69,8 @@ func (c *Coordinator) Pool(ctx context.Context) (*Pool, error) {
 	pctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	b := make([]byte, 6)
 	rand.Read(b)
-	p := &Pool{c: c, nonce: hex.EncodeToString(b), ctx: pctx, cancel: cancel, jobs: jobs, it: it, pending: map[int]*pendingJob{}, stopped: make(chan struct{})}
+	nonce := hex.EncodeToString(b)
+	p := &Pool{c: c, nonce: nonce, seal: newSeal(info.State.LastSeq, nonce), ctx: pctx, cancel: cancel, jobs: jobs, it: it, pending: map[int]*pendingJob{}, suspects: map[string]bool{}, stopped: make(chan struct{})}
 	go p.read()
 	return p, nil
 }
@@ -75,7 +85,7 @@ func (p *Pool) read() {
 			return
 		}
 		p.mu.Lock()
-		r, _, refusal := p.c.examine(m)
+		r, _, refusal := p.c.examine(m, &p.seal)
 		var pj *pendingJob
 		if r != nil {
 			pj = p.pending[r.N]
@@ -138,7 +148,10 @@ func (p *Pool) Submit(ctx context.Context, j Job) (*Result, error) {
 // SubmitChecked is Submit with check run on the result (nil: none). A
 // result check refuses is counted as rejected, logged with the worker and
 // the reason, and the job published again, up to the coordinator's
-// MaxTries publications in all; then the last reason is the error.
+// MaxTries publications in all; then the last reason is the error. A job
+// with no time limit in the coordinator's Verify sample, or answered by
+// a worker that disagreed before, is run again by another worker and
+// compared (verify.go) before its result is returned.
 func (p *Pool) SubmitChecked(ctx context.Context, j Job, check func(*Result) error) (*Result, error) {
 	p.mu.Lock()
 	if p.err != nil {
@@ -150,13 +163,16 @@ func (p *Pool) SubmitChecked(ctx context.Context, j Job, check func(*Result) err
 	pj := &pendingJob{job: j, tries: 1, ch: make(chan *Result, 1)}
 	p.pending[k] = pj
 	p.mu.Unlock()
-	try := 0
+	try, publish := 0, true
+	var v *twice // the job being verified
 	for {
-		if err := p.publish(ctx, &pj.job, k, try); err != nil {
-			p.mu.Lock()
-			delete(p.pending, k)
-			p.mu.Unlock()
-			return nil, err
+		if publish {
+			if err := p.publish(ctx, &pj.job, k, try); err != nil {
+				p.mu.Lock()
+				delete(p.pending, k)
+				p.mu.Unlock()
+				return nil, err
+			}
 		}
 		var r *Result
 		select {
@@ -173,24 +189,57 @@ func (p *Pool) SubmitChecked(ctx context.Context, j Job, check func(*Result) err
 			}
 			return nil, errors.New(r.Error)
 		}
-		if check == nil {
-			return r, nil
+		why := ""
+		if check != nil {
+			if cerr := check(r); cerr != nil {
+				why = fmt.Sprintf("refused the result of job %s/%d from worker %s: %v", p.c.Run, k, excerpt.Prefix(r.Worker), cerr)
+			}
 		}
-		cerr := check(r)
-		if cerr == nil {
-			return r, nil
-		}
-		why := fmt.Sprintf("refused the result of job %s/%d from worker %s: %v", p.c.Run, k, excerpt.Prefix(r.Worker), cerr)
 		p.mu.Lock()
-		p.c.Rejected++
-		p.c.logf("%s", why)
-		if pj.tries >= p.c.maxTries() {
+		publish = true
+		switch {
+		case why != "":
+			p.c.Rejected++
+			p.c.logf("%s", why)
+			if pj.tries >= p.c.maxTries() {
+				p.mu.Unlock()
+				return nil, fmt.Errorf("job %s/%d refused %d times; the last: %s", p.c.Run, k, pj.tries, why)
+			}
+		case v == nil && !(j.payload().untimed() && (p.seal.sampled(p.c.Run, k, p.c.Verify) || p.suspects[r.Worker])):
 			p.mu.Unlock()
-			return nil, fmt.Errorf("job %s/%d refused %d times; the last: %s", p.c.Run, k, pj.tries, why)
+			return r, nil
+		case v == nil:
+			v = &twice{results: []*Result{r}}
+		case slices.Contains(v.workers(), r.Worker):
+			publish = r.Try >= v.asked // an earlier attempt's copy: wait on
+		default:
+			agreed, disagree, err := v.add(p.c.Run, k, r)
+			switch {
+			case err != nil:
+				p.mu.Unlock()
+				return nil, err
+			case agreed != nil:
+				p.c.Verified++
+				p.mu.Unlock()
+				return agreed, nil
+			case disagree:
+				p.c.logf("job %s/%d: workers %s and %s disagree (%v); asking a third", p.c.Run, k,
+					excerpt.Prefix(v.results[0].Worker), excerpt.Prefix(v.results[1].Worker), v.differ)
+				p.suspects[v.results[0].Worker], p.suspects[v.results[1].Worker] = true, true
+			}
 		}
-		// A new attempt (a new message id), after any the reader made.
-		try = max(pj.tries, r.Try+1)
-		pj.tries = try + 1
+		if publish && v != nil && why == "" && pj.tries >= p.c.maxTries() {
+			p.mu.Unlock()
+			return nil, v.unverified(p.c.Run, k, pj.tries)
+		}
+		if publish {
+			// A new attempt (a new message id), after any the reader made.
+			try = max(pj.tries, r.Try+1)
+			pj.tries = try + 1
+			if v != nil {
+				pj.job.Avoid, v.asked = v.workers(), try
+			}
+		}
 		pj.ch = make(chan *Result, 1)
 		p.pending[k] = pj
 		p.mu.Unlock()
@@ -200,7 +249,7 @@ func (p *Pool) SubmitChecked(ctx context.Context, j Job, check func(*Result) err
 // publish sends job k, attempt try, with the pool's nonce in its
 // message id.
 func (p *Pool) publish(ctx context.Context, j *Job, k, try int) error {
-	return p.c.publishID(ctx, j, k, try, fmt.Sprintf("%s/%d/%d/%s", p.c.Run, k, try, p.nonce))
+	return p.c.publishID(ctx, &p.seal, j, k, try, fmt.Sprintf("%s/%d/%d/%s", p.c.Run, k, try, p.nonce))
 }
 
 // Close stops the pool and purges the run's jobs still queued.

@@ -54,6 +54,10 @@ type SessionConfig struct {
 	RunID string
 	// Window is how many jobs are queued ahead of the results (--queue).
 	Window int
+	// Verify is the share of deterministic jobs run twice and compared
+	// (--verify, 0 to 1; Coordinator.Verify). It applies on a server other
+	// processes reach: an embedded server's workers are this process.
+	Verify float64
 	// Conn is the connection's credentials and TLS files.
 	Conn ConnConfig
 	// Log receives what the session and its local workers say.
@@ -82,6 +86,9 @@ func Open(cfg SessionConfig) (*Session, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	if !(cfg.Verify >= 0 && cfg.Verify <= 1) {
+		return nil, fmt.Errorf("--verify %v: want a share from 0 to 1", cfg.Verify)
 	}
 	embedded := cfg.URL == "embedded" || cfg.URL == ""
 	if embedded && cfg.LocalWorkers == 0 {
@@ -134,6 +141,9 @@ func Open(cfg SessionConfig) (*Session, error) {
 		fmt.Fprintf(log, "run id %s on %s (start again with --run-id %s to resume)\n", run, url, run)
 	}
 	s.Coord = &Coordinator{JS: js, Run: run, Build: build, Window: cfg.Window, Log: log}
+	if !embedded {
+		s.Coord.Verify = cfg.Verify
+	}
 	return s, nil
 }
 

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/settings"
 )
 
 func sampleJobs() []*Job {
@@ -16,8 +18,8 @@ func sampleJobs() []*Job {
 		{V: WireVersion, Run: "r1", N: 3, Try: 1, Build: testBuild, Kind: KindGame, Game: &GameJob{
 			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 3, Seed: 9, MaxPlies: 100, MoveTimeoutMS: 60000}},
 		{V: WireVersion, Run: "r1", N: 4, Build: testBuild, Kind: KindGame, Game: &GameJob{
-			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 4, Seed: 9, MaxPlies: 100, TC: "40/60+0.5", TimeMarginMS: 20,
-			Adjudication: &AdjudicationJob{ResignMoves: 3, ResignScore: 500, DrawFrom: 20, DrawMoves: 4, Proven: true}, Notes: true}},
+			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 4, Seed: 9, MaxPlies: 100, MoveTimeoutMS: 60000, TC: "40/60+0.5", TimeMarginMS: 20,
+			Adjudication: &match.Adjudication{ResignMoves: 3, ResignScore: 500, DrawFrom: 20, DrawMoves: 4, Proven: true}, Notes: true}},
 		{V: WireVersion, Run: "r-2", N: 0, Build: testBuild, Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 5, Objective: "match", Multiplier: 3}},
 		{V: WireVersion, Run: "r-2", N: 1, Build: testBuild, Kind: KindSearch, Search: &SearchJob{Position: start, Nodes: 5000, HashMB: 16, MultiPV: 2}},
 		{V: WireVersion, Run: "r_3", N: 7, Build: testBuild, Kind: KindPerft, Perft: &PerftJob{Position: start, Depth: 2}},
@@ -57,6 +59,12 @@ func TestParseJobErrors(t *testing.T) {
 		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":9,"setup":30,"max_plies":10,"starts":["nonsense"]}}`, "start 1"},
 		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":9,"setup":30,"max_plies":10},"perft":{"position":"startpos","depth":1}}`, "2 payloads"},
 		{`{"` + strings.Repeat("x", 10000) + `":1}`, "unknown field"},
+		// Job fields bounded as the command line's flags (limits.Nodes).
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"search","search":{"position":"startpos","nodes":18446744073709551615}}`, "nodes 18446744073709551615"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"search","search":{"position":"startpos","nodes":4611686018427387905}}`, "nodes 4611686018427387905"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":18446744073709551615,"setup":30,"max_plies":10}}`, "nodes 18446744073709551615"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"perft","perft":{"position":"startpos","depth":1},"nonce":"` + strings.Repeat("f", 65) + `"}`, "nonce of 65 bytes"},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"perft","perft":{"position":"startpos","depth":1},"avoid":["a","b","c","d","e","f","g","h","i"]}`, "avoid names 9 workers"},
 	} {
 		msg := strings.ReplaceAll(c.msg, "startpos", position.Start(30).String())
 		_, err := ParseJob([]byte(msg))
@@ -118,4 +126,43 @@ func FuzzParseMessages(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The wire's engine-setting fields accept and refuse what the settings
+// table does.
+func TestWireSettingsAsTheTable(t *testing.T) {
+	start := position.Start(30).String()
+	for _, c := range []struct {
+		s   *settings.Setting
+		job func(v int) *Job
+	}{
+		{settings.Hash, func(v int) *Job {
+			return &Job{Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 2, HashMB: v}}
+		}},
+		{settings.MultiPV, func(v int) *Job {
+			return &Job{Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 2, MultiPV: v}}
+		}},
+		{settings.Multiplier, func(v int) *Job {
+			return &Job{Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 2, Multiplier: v}}
+		}},
+		{settings.Hash, func(v int) *Job {
+			return &Job{Kind: KindDatagen, Datagen: &DatagenJob{Nodes: 100, Setup: 30, MaxPlies: 10, HashMB: v}}
+		}},
+		{settings.Setup, func(v int) *Job {
+			return &Job{Kind: KindDatagen, Datagen: &DatagenJob{Nodes: 100, Setup: v, MaxPlies: 10}}
+		}},
+	} {
+		for _, v := range []int64{c.s.Range.Min - 1, c.s.Range.Min, c.s.Range.Max, c.s.Range.Max + 1, 25, 30, 31} {
+			if v == 0 {
+				continue // the default on the wire
+			}
+			j := c.job(int(v))
+			j.V, j.Run, j.Build = WireVersion, "r", testBuild
+			b, _ := Marshal(j)
+			_, err := ParseJob(b)
+			if want := c.s.Check("x", v); (err == nil) != (want == nil) {
+				t.Errorf("%s %d: the wire says %v, the table %v", c.s.Key, v, err, want)
+			}
+		}
+	}
 }

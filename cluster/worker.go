@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -45,6 +46,9 @@ type WorkerConfig struct {
 
 	// started, if set, is called as a runner starts a job (tests).
 	started func(*Job)
+	// lie, if set, changes each job before it runs (tests: a worker
+	// that returns another legal result).
+	lie func(*Job)
 }
 
 // worker is Work's shared state.
@@ -169,6 +173,10 @@ func (w *worker) runner(ctx context.Context, nc *nats.Conn) error {
 	return nil
 }
 
+// avoidDelay is how long a job this worker is to avoid waits before it
+// is delivered again.
+const avoidDelay = 200 * time.Millisecond
+
 // handle runs one job message: publish the result, then ack. A job the
 // worker is stopped in the middle of is released (nak) unpublished.
 func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState) {
@@ -189,8 +197,15 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 	if job.Build != w.cfg.Build {
 		e := fmt.Sprintf("refused: job %s comes from %s, this worker has %s; run workers of the coordinator's build", job.ID(), job.Build, w.cfg.Build)
 		w.logf("%s", e)
-		w.publish(ctx, &Result{Run: job.Run, N: job.N, Try: job.Try, Kind: job.Kind, Error: e, Refused: true}, "")
+		w.publish(ctx, &Result{Run: job.Run, N: job.N, Try: job.Try, Kind: job.Kind, Nonce: job.Nonce, Error: e, Refused: true}, "")
 		msg.Term() // the coordinator publishes it again for another worker
+		return
+	}
+	if slices.Contains(job.Avoid, w.cfg.Name) && delivered+1 < w.maxDeliver {
+		// A job being verified, which this worker answered before: leave
+		// it to another (the last deliveries are run all the same, and
+		// the coordinator asks again).
+		msg.NakWithDelay(avoidDelay)
 		return
 	}
 	if delivered >= w.maxDeliver {
@@ -219,6 +234,9 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 			}
 		}
 	}()
+	if w.cfg.lie != nil {
+		w.cfg.lie(job)
+	}
 	res := w.execute(jctx, job, rs)
 	cancel()
 	<-hbDone
@@ -252,7 +270,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 // worker will not run.
 func (w *worker) answer(ctx context.Context, msg jetstream.Msg, job *Job, e string) {
 	w.logf("job %s failed: %s", job.ID(), e)
-	if err := w.publish(ctx, &Result{Run: job.Run, N: job.N, Try: job.Try, Kind: job.Kind, Error: e}, ""); err != nil {
+	if err := w.publish(ctx, &Result{Run: job.Run, N: job.N, Try: job.Try, Kind: job.Kind, Nonce: job.Nonce, Error: e}, ""); err != nil {
 		w.logf("job %s: publishing the result: %v (releasing the job)", job.ID(), err)
 		msg.Nak()
 		return

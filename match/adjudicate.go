@@ -18,19 +18,23 @@ import (
 
 // Adjudication ends games early. A rule applies only to moves whose
 // player reported a search (Reporter: the engine); a move without one
-// breaks every run of agreeing moves.
+// breaks every run of agreeing moves. Its JSON form is a cluster game
+// job's (docs/cluster.md), checked there by Check.
 type Adjudication struct {
 	// Resign: when both players' last ResignMoves searches agree that
 	// one side is lost by ResignScore centi-warriors or more (the loser's
 	// at most -ResignScore, the winner's at least ResignScore), the game
 	// ends for the winner (0: no rule).
-	ResignMoves, ResignScore int
+	ResignMoves int `json:"resign_moves,omitempty"`
+	ResignScore int `json:"resign_score,omitempty"`
 	// Draw: from move pair DrawFrom on, when both players' last
 	// DrawMoves searches are within ±DrawScore, the game is drawn.
-	DrawFrom, DrawMoves, DrawScore int
+	DrawFrom  int `json:"draw_from,omitempty"`
+	DrawMoves int `json:"draw_moves,omitempty"`
+	DrawScore int `json:"draw_score,omitempty"`
 	// Proven ends the game at a proven value a player's search reports,
 	// with that value as its margin.
-	Proven bool
+	Proven bool `json:"proven,omitempty"`
 }
 
 // On reports whether any rule is set.

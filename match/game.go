@@ -41,7 +41,8 @@ type GameConfig struct {
 	// specs use the smaller of it and their own movetime.
 	MoveTime time.Duration
 	// MoveTimeout is the time a player has for one move before it
-	// forfeits (0: one minute, and at least MoveTime plus a second).
+	// forfeits (0: DefaultMoveTimeout, and at least MoveTime plus a
+	// second).
 	MoveTimeout time.Duration
 	// TC, when on, gives each player a game clock (MoveTime and
 	// MoveTimeout then do not apply): a player whose clock falls below
@@ -119,13 +120,16 @@ func forfeitOutcome(p *position.Position, offender position.Side) movegen.Outcom
 	return o
 }
 
+// DefaultMoveTimeout is a game's MoveTimeout when none is set.
+const DefaultMoveTimeout = time.Minute
+
 // PlayGame plays from start with south and north until the game ends.
 // It returns an error only when ctx is cancelled; player failures are
 // forfeits recorded in the result.
 func PlayGame(ctx context.Context, start position.Position, south, north Player, cfg GameConfig) (GameResult, error) {
 	timeout := cfg.MoveTimeout
 	if timeout <= 0 {
-		timeout = time.Minute
+		timeout = DefaultMoveTimeout
 	}
 	timeout = max(timeout, cfg.MoveTime+time.Second)
 	budget := cfg.MoveTime

@@ -58,4 +58,9 @@ type Factory struct {
 	// MemoryMB is what one player takes (its engine's table and
 	// threads); 0 for players that take next to nothing or are external.
 	MemoryMB int64
+	// Deterministic players play the same moves in the same game every
+	// time (a seeded random or greedy player, an engine on one thread
+	// limited by depth or nodes only), so a game between two can be
+	// played again elsewhere and compared (cluster's --verify).
+	Deterministic bool
 }

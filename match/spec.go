@@ -65,14 +65,15 @@ func ParseSpec(spec string) (Factory, error) {
 		if kind == "greedy" {
 			newP = func(seed uint64, r movegen.Rules) (Player, error) { return NewGreedyPlayer(seed, r), nil }
 		}
-		return Factory{Name: kind, New: newP}, nil
+		return Factory{Name: kind, New: newP, Deterministic: true}, nil
 	case "engine":
 		cfg, err := parseEngineSettings(rest)
 		if err != nil {
 			return Factory{}, fmt.Errorf("player %s: %v", excerpt.Quote(spec), err)
 		}
 		return Factory{Name: spec, MemoryMB: limits.EngineMB(cfg.Options.Threads, cfg.Options.HashMB),
-			New: func(seed uint64, r movegen.Rules) (Player, error) { return NewEnginePlayer(cfg, seed, r) }}, nil
+			Deterministic: cfg.Limits.MoveTime == 0 && cfg.Options.Threads == 1,
+			New:           func(seed uint64, r movegen.Rules) (Player, error) { return NewEnginePlayer(cfg, seed, r) }}, nil
 	case "ugi":
 		if strings.TrimSpace(rest) == "" {
 			return Factory{}, fmt.Errorf("player %s: want ugi:<command line>", excerpt.Quote(spec))

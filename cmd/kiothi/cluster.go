@@ -65,6 +65,7 @@ type clusterOptions struct {
 	workers int
 	runID   string
 	window  int
+	verify  float64
 }
 
 func (o *clusterOptions) addFlags(f *pflag.FlagSet) {
@@ -72,6 +73,7 @@ func (o *clusterOptions) addFlags(f *pflag.FlagSet) {
 	f.IntVar(&o.workers, "workers", 0, "start this many workers in this process (without --nats: on an embedded server)")
 	f.StringVar(&o.runID, "run-id", "", "the run's id on the server; a coordinator started again with the same id resumes the run (default: a new id, printed)")
 	f.IntVar(&o.window, "queue", 256, "with --nats: jobs queued ahead of the results (purged when the run stops early)")
+	f.Float64Var(&o.verify, "verify", cluster.DefaultVerify, "with --nats URL: the share of deterministic jobs run again by a second worker and compared (0: none; a disagreement stops the run)")
 }
 
 // checkLocalMemory checks the memory of the local workers the session
@@ -99,6 +101,7 @@ func (o *clusterOptions) open(log io.Writer) (*clusterSession, error) {
 		LocalWorkers: o.workers,
 		RunID:        o.runID,
 		Window:       o.window,
+		Verify:       o.verify,
 		Conn:         o.conn(),
 		Log:          log,
 		Build:        localBuild,
@@ -148,58 +151,23 @@ func (o *clusterOptions) datagen(ctx context.Context, g *globalOptions, cfg data
 }
 
 // bookBuild runs cfg's build with its leaf searches on the work queue
-// (book build --nats); the candidate redistributions at turns 1 and 2 are
-// searched here. A search that cannot be done stops the build as an
-// interrupt does (the book written is valid) and is the error.
+// (book build --nats; cluster.BookBuild).
 func (o *clusterOptions) bookBuild(ctx context.Context, g *globalOptions, cfg book.Config) (_ book.Summary, err error) {
 	s, err := o.open(g.errOut)
 	if err != nil {
 		return book.Summary{}, err
 	}
 	defer s.closeWith(&err)
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	pool, err := s.Coord.Pool(ctx)
-	if err != nil {
-		return book.Summary{}, err
-	}
-	defer pool.Close()
-	cfg.NewEngine = func(multiPV int) (book.Searcher, error) {
-		if multiPV > 1 {
-			return cfg.LocalEngine(multiPV)
-		}
-		return &cluster.Searcher{Pool: pool, Rules: cfg.Rules, HashMB: cfg.HashMB, Fail: cancel}, nil
-	}
-	sum, err := book.Build(ctx, cfg)
-	if cause := context.Cause(ctx); err == nil && sum.Interrupted && cause != nil && !errors.Is(cause, context.Canceled) {
-		err = fmt.Errorf("book build stopped: %v (%s is a valid book; continue it with --resume)", cause, cfg.Out)
-	}
-	return sum, err
+	return cluster.BookBuild(ctx, s.Coord, cfg)
 }
 
 // annotate reviews games with every search a job on the work queue
-// (annotate --nats): cfg.Concurrency searches in flight, each from a
-// cleared table with cfg's hash and two lines, checked as it arrives
-// (cluster.Searcher). A search that cannot be done stops the review and
-// is the error.
+// (annotate --nats; cluster.Annotate).
 func (o *clusterOptions) annotate(ctx context.Context, g *globalOptions, games []*pgn.Game, cfg annotate.Config) (_ []annotate.Game, err error) {
 	s, err := o.open(g.errOut)
 	if err != nil {
 		return nil, err
 	}
 	defer s.closeWith(&err)
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	pool, err := s.Coord.Pool(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer pool.Close()
-	searcher := &cluster.Searcher{Pool: pool, Rules: cfg.Options.Rules, HashMB: cfg.Options.HashMB, MultiPV: 2, Fail: cancel}
-	cfg.NewSearcher = func() (annotate.Searcher, error) { return searcher, nil }
-	reviews, err := annotate.Review(ctx, games, cfg)
-	if cause := context.Cause(ctx); err != nil && cause != nil && !errors.Is(cause, context.Canceled) {
-		err = fmt.Errorf("annotate stopped: %v", cause)
-	}
-	return reviews, err
+	return cluster.Annotate(ctx, s.Coord, games, cfg)
 }

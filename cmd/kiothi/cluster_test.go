@@ -174,6 +174,7 @@ func TestClusterFlagErrors(t *testing.T) {
 		"not available":    {"perft", "--suite", "x", "--workers", "2"},
 		"--workers -1":     {"match", "--player1", "random", "--player2", "random", "--nats", "nats://127.0.0.1:1", "--workers", "-1"},
 		"go together":      {"match", "--player1", "random", "--player2", "random", "--nats", "nats://127.0.0.1:1", "--nats-cert", "c"},
+		"--verify 1.5":     {"match", "--player1", "random", "--player2", "random", "--nats", "nats://127.0.0.1:1", "--verify", "1.5"},
 		"--max-plies 5001": {"datagen", "--out", filepath.Join(t.TempDir(), "x.bin"), "--max-plies", "5001", "--workers", "1"},
 	}
 	for want, args := range cases {

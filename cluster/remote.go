@@ -1,0 +1,60 @@
+// Book build and annotate with their searches on workers: a Pool, a Searcher each, and how a failed search stops them.
+
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/kiothi/kiothi/annotate"
+	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/pgn"
+)
+
+// BookBuild runs cfg's build with its leaf searches as jobs of c's run
+// (book build --nats); the candidate redistributions at turns 1 and 2
+// (MultiPV searches) run here with cfg.LocalEngine. A search that cannot
+// be done stops the build as an interrupt does (the book written is
+// valid) and is the error.
+func BookBuild(ctx context.Context, c *Coordinator, cfg book.Config) (book.Summary, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	pool, err := c.Pool(ctx)
+	if err != nil {
+		return book.Summary{}, err
+	}
+	defer pool.Close()
+	cfg.NewEngine = func(multiPV int) (book.Searcher, error) {
+		if multiPV > 1 {
+			return cfg.LocalEngine(multiPV)
+		}
+		return &Searcher{Pool: pool, Rules: cfg.Rules, HashMB: cfg.HashMB, Fail: cancel}, nil
+	}
+	sum, err := book.Build(ctx, cfg)
+	if cause := context.Cause(ctx); err == nil && sum.Interrupted && cause != nil && !errors.Is(cause, context.Canceled) {
+		err = fmt.Errorf("book build stopped: %v (%s is a valid book; continue it with --resume)", cause, cfg.Out)
+	}
+	return sum, err
+}
+
+// Annotate reviews games with every search a job of c's run (annotate
+// --nats): cfg.Concurrency searches in flight, each from a cleared table
+// with cfg's hash and two lines, checked as it arrives (Searcher). A
+// search that cannot be done stops the review and is the error.
+func Annotate(ctx context.Context, c *Coordinator, games []*pgn.Game, cfg annotate.Config) ([]annotate.Game, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	pool, err := c.Pool(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer pool.Close()
+	searcher := &Searcher{Pool: pool, Rules: cfg.Options.Rules, HashMB: cfg.Options.HashMB, MultiPV: 2, Fail: cancel}
+	cfg.NewSearcher = func() (annotate.Searcher, error) { return searcher, nil }
+	reviews, err := annotate.Review(ctx, games, cfg)
+	if cause := context.Cause(ctx); err != nil && cause != nil && !errors.Is(cause, context.Canceled) {
+		err = fmt.Errorf("annotate stopped: %v", cause)
+	}
+	return reviews, err
+}
