@@ -1,0 +1,42 @@
+// Tests of kiothi book build's face: its flags checked in their words.
+
+package book
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestBuildFlagsCheck(t *testing.T) {
+	good := BuildFlags{Config: Config{Out: "b.kbk", Plies: DefaultPlies, Positions: DefaultPositions, Threads: 1,
+		Candidates: DefaultCandidates, Dropout: DefaultDropout, HashMB: 1, Checkpoint: time.Minute}, From: "startpos"}
+	g := good
+	if err := g.Check(); err != nil {
+		t.Fatalf("the defaults: %v", err)
+	}
+	if g.Root.String() == "" || g.Limits.Depth != 0 {
+		t.Errorf("root %v limits %+v", g.Root, g.Limits)
+	}
+	for _, c := range []struct {
+		set  func(*BuildFlags)
+		want string
+	}{
+		{func(f *BuildFlags) { f.Out = "" }, "--out: required"},
+		{func(f *BuildFlags) { f.From = "x" }, "--from: "},
+		{func(f *BuildFlags) { f.Plies = 0 }, "--plies 0"},
+		{func(f *BuildFlags) { f.Positions = 0 }, "--positions 0"},
+		{func(f *BuildFlags) { f.Candidates = 0 }, "--candidates 0"},
+		{func(f *BuildFlags) { f.Dropout = -1 }, "--dropout -1"},
+		{func(f *BuildFlags) { f.Depth, f.DepthGiven = 0, true }, "--depth 0"},
+		{func(f *BuildFlags) { f.MoveTime, f.MoveTimeGiven = 0, true }, "--movetime"},
+		{func(f *BuildFlags) { f.Checkpoint = -time.Second }, "--checkpoint -1s: must not be negative"},
+		{func(f *BuildFlags) { f.Shard = "3/2" }, "--shard: "},
+	} {
+		f := good
+		c.set(&f)
+		if err := f.Check(); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: got %v", c.want, err)
+		}
+	}
+}
