@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/kiothi/kiothi/bench"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
@@ -108,6 +109,47 @@ func (f *Flags) Config() (Config, error) {
 		return cfg, fmt.Errorf("--starts %s: none of its %d positions is a play position (turn 3 on), where a game may start", f.Starts, len(ps))
 	}
 	return cfg, nil
+}
+
+// Runner plays a run's games into w: Run, or the games as jobs of a
+// cluster.
+type Runner func(ctx context.Context, cfg Config, w io.Writer, done map[uint32]bool, progress func(Stats)) (Stats, error)
+
+// Execute opens f.Out (OpenOutput; its header names this build by its
+// bench fingerprint) or, with resume, continues it, plays cfg's games by
+// run until ctx ends, and writes the last line (Report) to report.
+// progress, if set, gets the games done and a label at most five times a
+// second, and done -1 at the end.
+func (f *Flags) Execute(ctx context.Context, cfg Config, resume bool, run Runner, report io.Writer, progress func(done int, label string)) error {
+	engine, err := bench.FingerprintNodes()
+	if err != nil {
+		return fmt.Errorf("build fingerprint: %v", err)
+	}
+	hdr := cfg.Header(engine)
+	out, done, err := OpenOutput(f.Out, &hdr, resume)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	if progress == nil {
+		progress = func(int, string) {}
+	}
+	began := time.Now()
+	last := time.Time{}
+	st, err := run(ctx, cfg, out, done, func(s Stats) {
+		if time.Since(last) < 200*time.Millisecond && s.Games+s.Skipped < f.Games {
+			return
+		}
+		last = time.Now()
+		rate := float64(s.Games) / max(time.Since(began).Seconds(), 1e-3)
+		progress(s.Games+s.Skipped, fmt.Sprintf("games, %d positions, %.1f games/s", s.Positions, rate))
+	})
+	progress(-1, "")
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	Report(report, st, f.Games, ctx.Err() != nil, err)
+	return err
 }
 
 // Report writes the last line of a run of games: how many are done and

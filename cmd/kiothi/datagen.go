@@ -6,9 +6,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"time"
+	"io"
 
-	"github.com/kiothi/kiothi/bench"
 	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/limits"
@@ -113,39 +112,20 @@ func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error 
 	if n := len(cfg.Starts); o.cluster.enabled() && n > cluster.MaxDatagenStarts {
 		return fmt.Errorf("--starts %s: %d turn-3 positions, at most %d with --nats or --workers (they travel in every job)", o.starts, n, cluster.MaxDatagenStarts)
 	}
-	engine, err := bench.FingerprintNodes()
-	if err != nil {
-		return fmt.Errorf("build fingerprint: %v", err)
-	}
-	hdr := cfg.Header(engine)
-	out, done, err := datagen.OpenOutput(o.out, &hdr, o.resume)
-	if err != nil {
-		return err
-	}
-	defer out.Close()
 	ctx, stop := interruptible(ctx)
 	defer stop()
 	bar := newProgressBar(g.errOut, o.games)
-	began := time.Now()
-	last := time.Time{}
-	progress := func(s datagen.Stats) {
-		if time.Since(last) < 200*time.Millisecond && s.Games+s.Skipped < o.games {
+	run := datagen.Run
+	if o.cluster.enabled() {
+		run = func(ctx context.Context, cfg datagen.Config, w io.Writer, done map[uint32]bool, progress func(datagen.Stats)) (datagen.Stats, error) {
+			return o.cluster.datagen(ctx, g, cfg, w, done, progress)
+		}
+	}
+	return f.Execute(ctx, cfg, o.resume, run, g.out, func(done int, label string) {
+		if done < 0 {
+			bar.clear()
 			return
 		}
-		last = time.Now()
-		rate := float64(s.Games) / max(time.Since(began).Seconds(), 1e-3)
-		bar.update(s.Games+s.Skipped, fmt.Sprintf("games, %d positions, %.1f games/s", s.Positions, rate))
-	}
-	var st datagen.Stats
-	if o.cluster.enabled() {
-		st, err = o.cluster.datagen(ctx, g, cfg, out, done, progress)
-	} else {
-		st, err = datagen.Run(ctx, cfg, out, done, progress)
-	}
-	bar.clear()
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	datagen.Report(g.out, st, o.games, ctx.Err() != nil, err)
-	return err
+		bar.update(done, label)
+	})
 }
