@@ -6,6 +6,7 @@ package spsa
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -44,6 +45,10 @@ type Plan struct {
 	PlayerMB int64
 	// Base is the match settings of an iteration's games.
 	Base match.Config
+	// PlayerLimits and Pairs are the flags': both sides' engine
+	// settings, and the game pairs an iteration.
+	PlayerLimits string
+	Pairs        int
 }
 
 // Plan checks f, reads the openings and the players' settings, and
@@ -98,7 +103,8 @@ func (f *Flags) Plan() (*Plan, error) {
 		f.PlayerLimits, f.Pairs, sha256.Sum256(data), f.MaxPlies, f.Rules.FreeFirstLap)
 	p := &Plan{Config: Config{Knobs: knobs, Iterations: f.Iterations, Settings: settings, Seed: f.Seed},
 		Base: match.Config{Concurrency: f.Concurrency, Seed: f.Seed,
-			Game: match.GameConfig{Rules: f.Rules, MaxPlies: f.MaxPlies, MoveTimeout: f.MoveTimeout}}}
+			Game: match.GameConfig{Rules: f.Rules, MaxPlies: f.MaxPlies, MoveTimeout: f.MoveTimeout}},
+		PlayerLimits: f.PlayerLimits, Pairs: f.Pairs}
 	if p.Openings, err = match.ParseOpenings(bytes.NewReader(data)); err != nil {
 		return nil, fmt.Errorf("%s: %v", f.Openings, err)
 	}
@@ -122,6 +128,56 @@ func (f *Flags) Plan() (*Plan, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// Interrupted is Execute's error when its context ends first.
+type Interrupted struct {
+	Done, Of int
+	State    string // the state file, "" when none is kept
+}
+
+func (e *Interrupted) Error() string {
+	where := "no state kept (no --state)"
+	if e.State != "" {
+		where = fmt.Sprintf("--resume --state %s continues it", e.State)
+	}
+	return fmt.Sprintf("spsa interrupted after %d of %d iterations; %s", e.Done, e.Of, where)
+}
+
+// Execute plays st's remaining iterations (Run), each a match played by
+// run(the iteration's number, from 1), replacing statePath (when set) with
+// the state after each; progress gets the iterations done and a label
+// (the values, and the last match's score) after each, and -1 at the end.
+// Then it writes Report to out. It returns *Interrupted when ctx ends
+// first.
+func (p *Plan) Execute(ctx context.Context, st *State, statePath string, run func(iteration int) match.PairRunner,
+	out io.Writer, progress func(done int, label string)) error {
+	if progress == nil {
+		progress = func(int, string) {}
+	}
+	iteration := st.Iteration
+	pairs := func(ctx context.Context, c match.Config, spec1, spec2 string) (*match.Summary, error) {
+		return run(iteration+1)(ctx, c, spec1, spec2)
+	}
+	progress(st.Iteration, p.Label(st.Theta))
+	err := Run(ctx, st, MatchGames(p.Base, p.PlayerLimits, p.Config.Knobs, p.Openings, p.Pairs, pairs), func(s *State) error {
+		iteration = s.Iteration
+		last := s.History[len(s.History)-1].Score
+		progress(s.Iteration, fmt.Sprintf("%s  last +%d =%d -%d", p.Label(s.Theta), last.Wins, last.Draws, last.Losses))
+		if statePath != "" {
+			return s.Save(statePath)
+		}
+		return nil
+	})
+	progress(-1, "")
+	if err != nil && ctx.Err() != nil {
+		return &Interrupted{Done: st.Iteration, Of: p.Config.Iterations, State: statePath}
+	}
+	if err != nil {
+		return fmt.Errorf("spsa: %v", err)
+	}
+	p.Report(out, st)
+	return nil
 }
 
 // Label is theta as an engine spec's settings (the progress line's).

@@ -56,3 +56,17 @@ func TestPlanSettings(t *testing.T) {
 		}
 	}
 }
+
+func TestInterruptedSays(t *testing.T) {
+	for _, c := range []struct {
+		e    Interrupted
+		want string
+	}{
+		{Interrupted{Done: 3, Of: 10}, "spsa interrupted after 3 of 10 iterations; no state kept (no --state)"},
+		{Interrupted{Done: 3, Of: 10, State: "s.json"}, "spsa interrupted after 3 of 10 iterations; --resume --state s.json continues it"},
+	} {
+		if got := c.e.Error(); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+}

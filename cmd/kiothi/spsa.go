@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -88,46 +89,37 @@ func (o *spsaOptions) run(ctx context.Context, g *globalOptions) error {
 	if err := o.cluster.checkLocalMemory("two engines a game", 2*plan.PlayerMB); err != nil {
 		return err
 	}
-	cfg := plan.Config
-	st, err := spsa.Begin(o.state, o.resume, cfg)
+	st, err := spsa.Begin(o.state, o.resume, plan.Config)
 	if err != nil {
 		return err
 	}
-	iteration := st.Iteration
-	run := func(ctx context.Context, c match.Config, spec1, spec2 string) (*match.Summary, error) {
+	run := func(iteration int) match.PairRunner {
 		if !o.cluster.enabled() {
-			return match.Run(ctx, c)
+			return func(ctx context.Context, c match.Config, _, _ string) (*match.Summary, error) {
+				return match.Run(ctx, c)
+			}
 		}
 		co := o.cluster
 		if co.runID != "" {
-			co.runID = fmt.Sprintf("%s-%d", co.runID, iteration+1)
+			co.runID = fmt.Sprintf("%s-%d", co.runID, iteration)
 		}
-		return co.runMatch(ctx, g, c, spec1, spec2)
+		return func(ctx context.Context, c match.Config, spec1, spec2 string) (*match.Summary, error) {
+			return co.runMatch(ctx, g, c, spec1, spec2)
+		}
 	}
-	bar := newProgressBar(g.errOut, cfg.Iterations) // silent unless stderr is a terminal
-	bar.update(st.Iteration, plan.Label(st.Theta))
+	bar := newProgressBar(g.errOut, plan.Config.Iterations) // silent unless stderr is a terminal
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	err = spsa.Run(ctx, st, spsa.MatchGames(plan.Base, o.playerLimits, cfg.Knobs, plan.Openings, o.pairs, run), func(s *spsa.State) error {
-		iteration = s.Iteration
-		last := s.History[len(s.History)-1].Score
-		bar.update(s.Iteration, fmt.Sprintf("%s  last +%d =%d -%d", plan.Label(s.Theta), last.Wins, last.Draws, last.Losses))
-		if o.state != "" {
-			return s.Save(o.state)
+	err = plan.Execute(ctx, st, o.state, run, g.out, func(done int, label string) {
+		if done < 0 {
+			bar.clear()
+			return
 		}
-		return nil
+		bar.update(done, label)
 	})
-	bar.clear()
-	if err != nil && ctx.Err() != nil {
-		where := "no state kept (no --state)"
-		if o.state != "" {
-			where = fmt.Sprintf("--resume --state %s continues it", o.state)
-		}
-		return &exitError{code: 130, err: fmt.Errorf("spsa interrupted after %d of %d iterations; %s", st.Iteration, cfg.Iterations, where)}
+	var stopped *spsa.Interrupted
+	if errors.As(err, &stopped) {
+		return &exitError{code: 130, err: err}
 	}
-	if err != nil {
-		return fmt.Errorf("spsa: %v", err)
-	}
-	plan.Report(g.out, st)
-	return nil
+	return err
 }
