@@ -1,4 +1,4 @@
-// kiothi book build: its flags checked in the flags' words and turned
+// kiothi book build, probe and merge: build's flags checked in the flags' words and turned
 // into a Config, and the lines it prints at the end.
 
 package book
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 )
@@ -96,4 +97,40 @@ func (f *BuildFlags) Report(w io.Writer, sum Summary) {
 	if sum.Exhausted {
 		fmt.Fprintf(w, "every position within %d plies is expanded\n", f.Plies)
 	}
+}
+
+// WriteProbe is kiothi book probe: the book moves at path of the
+// position after moves from start, best first, a line each (none when
+// the position is not in the book). A book of another setup or rules
+// than start's and r is an error.
+func WriteProbe(w io.Writer, path string, start position.Position, moves []string, r movegen.Rules) error {
+	game, err := movegen.PlayMoves(start, r, moves)
+	if err != nil {
+		return err
+	}
+	b, err := OpenFor(path, Variant{Setup: SetupOf(&start), Rules: r})
+	if err != nil {
+		return err
+	}
+	for _, e := range b.Probe(game.Current()) {
+		if _, err := fmt.Fprintf(w, "%s weight %d value %d depth %d count %d\n", e.Move, e.Weight, e.Value, e.Depth, e.Count); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteMerge is kiothi book merge: the books at paths merged into out
+// (MergeFiles), and a line saying what it holds.
+func WriteMerge(w io.Writer, out string, paths []string) error {
+	if out == "" {
+		return fmt.Errorf("--out: required: the merged book to write")
+	}
+	b, err := MergeFiles(out, paths...)
+	if err != nil {
+		return err
+	}
+	s := b.Stats()
+	fmt.Fprintf(w, "book %s: %d positions, %d moves from %d books\n", out, s.Positions, s.Moves, len(paths))
+	return nil
 }

@@ -3,9 +3,13 @@
 package book
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
 )
 
 func TestBuildFlagsCheck(t *testing.T) {
@@ -38,5 +42,28 @@ func TestBuildFlagsCheck(t *testing.T) {
 		if err := f.Check(); err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%s: got %v", c.want, err)
 		}
+	}
+}
+
+// TestWriteProbe: a line for each of Probe's entries, in its order; a
+// move that cannot be played is refused by its number.
+func TestWriteProbe(t *testing.T) {
+	const path = "../testdata/book.kbk"
+	b, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := position.Start(30)
+	var out bytes.Buffer
+	if err := WriteProbe(&out, path, start, nil, movegen.Rules{}); err != nil {
+		t.Fatal(err)
+	}
+	entries := b.Probe(start)
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(entries) == 0 || len(lines) != len(entries) || !strings.HasPrefix(lines[0], entries[0].Move.String()+" weight ") {
+		t.Errorf("probe:\n%s", out.String())
+	}
+	if err := WriteProbe(&out, path, start, []string{"zz"}, movegen.Rules{}); err == nil || !strings.HasPrefix(err.Error(), "move 1: ") {
+		t.Errorf("a bad move: %v", err)
 	}
 }

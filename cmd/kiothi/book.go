@@ -119,20 +119,7 @@ another setup or rules than the book's is an error.`,
 			if err != nil {
 				return err
 			}
-			game, err := playMoves(p, g.rules(), moves)
-			if err != nil {
-				return err
-			}
-			b, err := book.OpenFor(args[0], book.Variant{Setup: book.SetupOf(&p), Rules: g.rules()})
-			if err != nil {
-				return err
-			}
-			for _, e := range b.Probe(game.Current()) {
-				if _, err := fmt.Fprintf(g.out, "%s weight %d value %d depth %d count %d\n", e.Move, e.Weight, e.Value, e.Depth, e.Count); err != nil {
-					return err
-				}
-			}
-			return nil
+			return book.WriteProbe(g.out, args[0], p, moves, g.rules())
 		},
 	}
 }
@@ -159,16 +146,7 @@ func newBookMergeCmd(g *globalOptions) *cobra.Command {
 		Short: "Merge books built under the same rules (e.g. the shards of a build)",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			if out == "" {
-				return fmt.Errorf("--out: required: the merged book to write")
-			}
-			b, err := book.MergeFiles(out, args...)
-			if err != nil {
-				return err
-			}
-			s := b.Stats()
-			fmt.Fprintf(g.out, "book %s: %d positions, %d moves from %d books\n", out, s.Positions, s.Moves, len(args))
-			return nil
+			return book.WriteMerge(g.out, out, args)
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "merged book to write (required)")
