@@ -67,3 +67,22 @@ func TestWriteProbe(t *testing.T) {
 		t.Errorf("a bad move: %v", err)
 	}
 }
+
+// TestOpenPlayerCompatible: a player of the shipped book (standard
+// rules) is compatible with those rules only, and a start of another
+// setup is refused.
+func TestOpenPlayerCompatible(t *testing.T) {
+	p, err := OpenPlayer("../testdata/book.kbk", position.Start(30), movegen.Rules{}, false, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Compatible(movegen.Rules{}); err != nil {
+		t.Errorf("its own rules: %v", err)
+	}
+	if err := p.Compatible(movegen.Rules{FreeFirstLap: true}); err == nil {
+		t.Error("free-first-lap: no error")
+	}
+	if _, err := OpenPlayer("../testdata/book.kbk", position.Start(25), movegen.Rules{}, false, 1); err == nil {
+		t.Error("setup 25: no error")
+	}
+}
