@@ -4,6 +4,7 @@
 package solve
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -87,6 +88,20 @@ func (f *Flags) Options(p *position.Position) (Options, string, error) {
 		return Options{}, "", fmt.Errorf("--time-limit %v: must not be negative", f.TimeLimit)
 	}
 	return opts, "", nil
+}
+
+// Solve solves p with opts (from Options) within f.TimeLimit, if set.
+func (f *Flags) Solve(ctx context.Context, p position.Position, opts Options) (Result, error) {
+	if f.TimeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.TimeLimit)
+		defer cancel()
+	}
+	res, err := Solve(ctx, p, opts)
+	if errors.Is(err, ErrOpening) {
+		return res, fmt.Errorf("solve: %v", err)
+	}
+	return res, err
 }
 
 // ProgressLine is the status line of a solve in progress.

@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -71,17 +70,9 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 	}
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	if o.timeLimit > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, o.timeLimit)
-		defer cancel()
-	}
-	res, err := solve.Solve(ctx, p, opts)
+	res, err := f.Solve(ctx, p, opts)
 	status.clear()
 	if err != nil {
-		if errors.Is(err, solve.ErrOpening) {
-			return fmt.Errorf("solve: %v", err)
-		}
 		return err
 	}
 	if err := solve.Report(g.out, g.errOut, res); err != nil {
