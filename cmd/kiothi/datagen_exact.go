@@ -8,7 +8,6 @@ import (
 
 	"github.com/kiothi/kiothi/accuracy"
 	"github.com/kiothi/kiothi/datagen"
-	"github.com/kiothi/kiothi/movegen"
 	"github.com/spf13/cobra"
 )
 
@@ -66,7 +65,7 @@ func (o *datagenExactOptions) run(cmd *cobra.Command, g *globalOptions) error {
 		return err
 	}
 	var err error
-	if f.Exclude, err = excludedKeys(o.exclude, g.rules()); err != nil {
+	if f.Exclude, err = accuracy.FileKeys(o.exclude, g.rules()); err != nil {
 		return fmt.Errorf("--exclude: %w", err)
 	}
 	ctx, stop := interruptible(cmd.Context())
@@ -79,20 +78,4 @@ func (o *datagenExactOptions) run(cmd *cobra.Command, g *globalOptions) error {
 		}
 		status.show(s)
 	})
-}
-
-// excludedKeys returns the keys of the positions of the accuracy sets
-// names (accuracy.Keys).
-func excludedKeys(names []string, r movegen.Rules) (map[uint64]bool, error) {
-	keys := map[uint64]bool{}
-	for _, name := range names {
-		items, err := accuracy.ReadFile(name, r)
-		if err != nil {
-			return nil, err
-		}
-		if err := accuracy.Keys(items, r, keys); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-	}
-	return keys, nil
 }

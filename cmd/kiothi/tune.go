@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/kiothi/kiothi/accuracy"
 	"github.com/kiothi/kiothi/tune"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -46,7 +47,7 @@ func (d *dataOptions) flags(g *globalOptions) (tune.DataFlags, error) {
 	if err := f.Check(); err != nil {
 		return f, err
 	}
-	keys, err := excludedKeys(d.exclude, g.rules())
+	keys, err := accuracy.FileKeys(d.exclude, g.rules())
 	if err != nil {
 		return f, fmt.Errorf("--exclude: %w", err)
 	}
