@@ -50,13 +50,6 @@ early leaves a valid set; a progress line goes to standard error.`,
 func (o *accuracyGenOptions) run(cmd *cobra.Command, g *globalOptions) error {
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
-	status := newStatusLine(g.errOut)
 	f := accuracy.GenerateFlags{Lo: o.lo, Hi: o.hi, N: o.n, Seed: o.seed, Nodes: o.nodes, HashMB: o.hashMB, Out: o.out, Rules: g.rules()}
-	return f.Run(ctx, g.out, func(s string) {
-		if s == "" {
-			status.clear()
-			return
-		}
-		status.show(s)
-	})
+	return f.Run(ctx, g.out, statusFunc(newStatusLine(g.errOut)))
 }

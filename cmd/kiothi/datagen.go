@@ -121,11 +121,5 @@ func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error 
 			return o.cluster.datagen(ctx, g, cfg, w, done, progress)
 		}
 	}
-	return f.Execute(ctx, cfg, o.resume, run, g.out, func(done int, label string) {
-		if done < 0 {
-			bar.clear()
-			return
-		}
-		bar.update(done, label)
-	})
+	return f.Execute(ctx, cfg, o.resume, run, g.out, barFunc(bar))
 }

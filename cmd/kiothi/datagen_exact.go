@@ -70,12 +70,5 @@ func (o *datagenExactOptions) run(cmd *cobra.Command, g *globalOptions) error {
 	}
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
-	status := newStatusLine(g.errOut)
-	return datagen.RunExact(ctx, cmd.Context(), &f, g.out, func(s string) {
-		if s == "" {
-			status.clear()
-			return
-		}
-		status.show(s)
-	})
+	return datagen.RunExact(ctx, cmd.Context(), &f, g.out, statusFunc(newStatusLine(g.errOut)))
 }

@@ -110,13 +110,7 @@ func (o *spsaOptions) run(ctx context.Context, g *globalOptions) error {
 	bar := newProgressBar(g.errOut, plan.Config.Iterations) // silent unless stderr is a terminal
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	err = plan.Execute(ctx, st, o.state, run, g.out, func(done int, label string) {
-		if done < 0 {
-			bar.clear()
-			return
-		}
-		bar.update(done, label)
-	})
+	err = plan.Execute(ctx, st, o.state, run, g.out, barFunc(bar))
 	var stopped *spsa.Interrupted
 	if errors.As(err, &stopped) {
 		return &exitError{code: 130, err: err}
