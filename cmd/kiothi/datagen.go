@@ -70,7 +70,7 @@ starts, travel in one message.`,
 	f.IntVar(&o.setup, "setup", 30, "warriors a side at the start: 30 or 25")
 	f.IntVar(&o.randomPlies, "random-plies", 16, "plies from turn 3 in which a move may be random")
 	f.Float64Var(&o.randomProb, "random-prob", 0.1, "probability of a random move in those plies")
-	f.IntVar(&o.maxPlies, "max-plies", 600, "plies from turn 3 before a game is adjudicated")
+	f.IntVar(&o.maxPlies, "max-plies", datagen.DefaultMaxPlies, "plies from turn 3 before a game is adjudicated")
 	f.StringVar(&o.starts, "starts", "", "openings file of turn-3 starts to mix in")
 	f.Float64Var(&o.startShare, "start-share", 0.25, "share of games from --starts")
 	f.BoolVar(&o.resume, "resume", false, "continue an existing --out file")
