@@ -25,7 +25,7 @@ type GenerateOptions struct {
 	// together); a position not proven within them is dropped. 0: no
 	// bound.
 	Nodes  uint64
-	HashMB int // the solver's table a position (default 64)
+	HashMB int // the solver's table a position (default limits.SolveHashMB)
 	Rules  movegen.Rules
 }
 
@@ -63,9 +63,9 @@ func Generate(ctx context.Context, o GenerateOptions, each func(*Generated) erro
 		return nil, fmt.Errorf("%d positions: want at least 1", o.N)
 	}
 	if o.HashMB <= 0 {
-		o.HashMB = 64
+		o.HashMB = defaultSolveMB
 	}
-	eng, err := search.NewEngine(search.Options{HashMB: 4})
+	eng, err := search.NewEngine(search.Options{HashMB: GenerateEngineMB})
 	if err != nil {
 		return nil, err
 	}

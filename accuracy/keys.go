@@ -25,3 +25,18 @@ func Keys(items []Item, r movegen.Rules, keys map[uint64]bool) error {
 	}
 	return nil
 }
+
+// FileKeys returns the Keys of the sets in the files names (ReadFile).
+func FileKeys(names []string, r movegen.Rules) (map[uint64]bool, error) {
+	keys := map[uint64]bool{}
+	for _, name := range names {
+		items, err := ReadFile(name, r)
+		if err != nil {
+			return nil, err
+		}
+		if err := Keys(items, r, keys); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return keys, nil
+}

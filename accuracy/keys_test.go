@@ -48,3 +48,22 @@ func TestKeys(t *testing.T) {
 		t.Fatalf("an illegal move: %v", err)
 	}
 }
+
+// TestFileKeys: the keys of set files are Keys of their items together;
+// a file that cannot be read is an error.
+func TestFileKeys(t *testing.T) {
+	got, err := FileKeys([]string{"../testdata/accuracy-27-32.txt"}, rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[uint64]bool{}
+	if err := Keys(shippedSet(t, "accuracy-27-32.txt", 27, 32, 13), rules, want); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d keys, want %d", len(got), len(want))
+	}
+	if _, err := FileKeys([]string{"../testdata/no-such-set.txt"}, rules); err == nil {
+		t.Error("a missing file: no error")
+	}
+}

@@ -35,24 +35,33 @@ type Config struct {
 	Out       string            // book file to write
 	Root      position.Position // the position the tree grows from
 	Rules     movegen.Rules
-	Plies     int           // expand positions fewer than Plies moves from the root (default 16)
-	Positions int           // stop when the book has this many expanded positions (default 200)
-	Limits    search.Limits // for each leaf search (default depth 4)
+	Plies     int           // expand positions fewer than Plies moves from the root (default DefaultPlies)
+	Positions int           // stop when the book has this many expanded positions (default DefaultPositions)
+	Limits    search.Limits // for each leaf search (default depth DefaultDepth)
 	Threads   int           // searches run at once (default 1)
 	Resume    bool          // continue the book at Out (a missing file starts afresh)
 	Shard     Shard
 	// Candidates is how many redistributions to ask the engine for at
-	// turns 1 and 2 (its MultiPV; default 6).
+	// turns 1 and 2 (its MultiPV; default DefaultCandidates).
 	Candidates int
 	// Dropout is the drop-out expansion's cost of one ply, in
-	// centi-warriors (default 100): larger grows the book wider, smaller
+	// centi-warriors (default DefaultDropout): larger grows the book wider, smaller
 	// deeper along the best lines.
 	Dropout    int
-	HashMB     int                                 // per engine (default 16)
+	HashMB     int                                 // per engine (default limits.DefaultHashMB)
 	NewEngine  func(multiPV int) (Searcher, error) // default: search.NewEngine
 	Checkpoint time.Duration                       // write the book this often (0: only at the end)
 	Progress   func(Progress)                      // called after every batch
 }
+
+// The defaults of Config's zero fields (and of kiothi book build's flags).
+const (
+	DefaultPlies      = 16
+	DefaultPositions  = 200
+	DefaultDepth      = 4
+	DefaultCandidates = 6
+	DefaultDropout    = 100
+)
 
 // Progress reports a build's advance.
 type Progress struct {
@@ -76,19 +85,19 @@ func (c *Config) defaults() error {
 		return errors.New("no output file")
 	}
 	if c.Plies == 0 {
-		c.Plies = 16
+		c.Plies = DefaultPlies
 	}
 	if c.Positions == 0 {
-		c.Positions = 200
+		c.Positions = DefaultPositions
 	}
 	if c.Threads == 0 {
 		c.Threads = 1
 	}
 	if c.Candidates == 0 {
-		c.Candidates = 6
+		c.Candidates = DefaultCandidates
 	}
 	if c.Dropout == 0 {
-		c.Dropout = 100
+		c.Dropout = DefaultDropout
 	}
 	if c.HashMB == 0 {
 		c.HashMB = limits.DefaultHashMB
@@ -108,7 +117,7 @@ func (c *Config) defaults() error {
 		return fmt.Errorf("shard %d/%d: want i in 1..n", c.Shard.I, c.Shard.N)
 	}
 	if c.Limits == (search.Limits{}) {
-		c.Limits.Depth = 4
+		c.Limits.Depth = DefaultDepth
 	}
 	if c.NewEngine == nil {
 		c.NewEngine = c.LocalEngine

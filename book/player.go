@@ -29,6 +29,20 @@ func NewPlayer(b *Book, random bool, seed uint64) *Player {
 // Book returns the player's book.
 func (p *Player) Book() *Book { return p.book }
 
+// Compatible reports whether the book was built under rules r (the UGI
+// session asks, as its rules may change after the book is loaded).
+func (p *Player) Compatible(r movegen.Rules) error { return p.book.Compatible(Variant{Rules: r}) }
+
+// OpenPlayer loads the book at path for games from start under rules r
+// (OpenFor) and returns its player (NewPlayer).
+func OpenPlayer(path string, start position.Position, r movegen.Rules, random bool, seed uint64) (*Player, error) {
+	b, err := OpenFor(path, Variant{Setup: SetupOf(&start), Rules: r})
+	if err != nil {
+		return nil, err
+	}
+	return NewPlayer(b, random, seed), nil
+}
+
 // Move returns the book's entry for pos under rules r, or false when the
 // book was built under other rules or pos has no legal book move (PickEntry
 // skips a move that is illegal in pos). It is the one "probe the book, then

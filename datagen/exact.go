@@ -20,13 +20,17 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
+// DefaultExactHashMB is the solver's table a position, in MB, when
+// ExactOptions.HashMB is 0 (and kiothi datagen exact's --hash default).
+const DefaultExactHashMB = 8
+
 // ExactOptions say which positions LabelExact labels and how.
 type ExactOptions struct {
 	Lo, Hi int    // warriors on the board, inclusive
 	N      int    // positions to try at most, after a shuffle by Seed; 0: all
 	Seed   uint64 // the shuffle's seed
 	Nodes  uint64 // solver nodes a position; one not proven within them is dropped
-	HashMB int    // the solver's table a position (default 8)
+	HashMB int    // the solver's table a position (default DefaultExactHashMB)
 	// Concurrency is the positions solved at once; the output does not
 	// depend on it.
 	Concurrency int
@@ -146,7 +150,7 @@ func LabelExact(ctx context.Context, cands []record.Record, o *ExactOptions, st 
 	}
 	hashMB := o.HashMB
 	if hashMB <= 0 {
-		hashMB = 8
+		hashMB = DefaultExactHashMB
 	}
 	type result struct {
 		done, ok bool

@@ -52,6 +52,15 @@ type Config struct {
 	NewSearcher func(search.Options) (Searcher, error)
 }
 
+// The defaults of Config's zero fields (and of kiothi serve's flags).
+const (
+	DefaultMaxSearches     = 2
+	DefaultMaxMoveTime     = 10 * time.Second
+	DefaultMaxAnalysisTime = 5 * time.Minute
+	DefaultMoveTime        = time.Second
+	DefaultMaxBody         = 64 << 10
+)
+
 func (c *Config) defaults() {
 	set := func(v *int, d int) {
 		if *v <= 0 {
@@ -63,41 +72,57 @@ func (c *Config) defaults() {
 			*v = d
 		}
 	}
-	set(&c.MaxSearches, 2)
+	set(&c.MaxSearches, DefaultMaxSearches)
 	set(&c.MaxDepth, int(limits.Depth.Max))
 	set(&c.HashMB, limits.DefaultHashMB)
 	set(&c.MaxMoves, 10000)
 	set(&c.MaxHeader, 16<<10)
-	setD(&c.MaxMoveTime, 10*time.Second)
-	setD(&c.MaxAnalysisTime, 5*time.Minute)
-	setD(&c.DefaultMoveTime, time.Second)
+	setD(&c.MaxMoveTime, DefaultMaxMoveTime)
+	setD(&c.MaxAnalysisTime, DefaultMaxAnalysisTime)
+	setD(&c.DefaultMoveTime, DefaultMoveTime)
 	setD(&c.QueueWait, 30*time.Second)
 	c.DefaultMoveTime = min(c.DefaultMoveTime, c.MaxMoveTime)
 	if c.MaxBody <= 0 {
-		c.MaxBody = 64 << 10
+		c.MaxBody = DefaultMaxBody
 	}
 	if c.NewSearcher == nil {
 		c.NewSearcher = func(o search.Options) (Searcher, error) { return search.NewEngine(o) }
 	}
 }
 
-// maxBodyLimit bounds MaxBody: a request is a position and a game's moves.
-const maxBodyLimit = 64 << 20
+// MaxBodyLimit bounds MaxBody: a request is a position and a game's moves.
+const MaxBodyLimit = 64 << 20
 
 // Check returns an error for a setting out of range (package limits), or
 // for searches that together would take more memory than this process
 // may use; zero fields are the defaults. Run checks before it listens.
 func (c Config) Check() error {
 	c.defaults()
+	return c.check(apiNames)
+}
+
+// names are the words a check calls the settings by: the Go fields' as
+// apiNames, kiothi serve's flags as flagNames (command.go).
+type names struct {
+	maxSearches, maxMoveTime, maxAnalysis, defMoveTime, hash, maxBody string
+	memory                                                            string // a format of MaxSearches and HashMB
+}
+
+var apiNames = names{"max searches", "max movetime", "max analysis time", "default movetime", settings.Hash.Key, "max body",
+	"%d searches × hash %d"}
+
+// check is Check of a Config whose defaults are set, naming the settings
+// by n.
+func (c Config) check(n names) error {
 	for _, err := range []error{
-		limits.Threads.Check("max searches", int64(c.MaxSearches)),
-		settings.Hash.Check(settings.Hash.Key, int64(c.HashMB)),
-		limits.MoveTimeMS.CheckDuration("max movetime", c.MaxMoveTime),
-		limits.MoveTimeMS.CheckDuration("max analysis time", c.MaxAnalysisTime),
-		limits.MoveTimeMS.CheckDuration("default movetime", c.DefaultMoveTime),
+		limits.Threads.Check(n.maxSearches, int64(c.MaxSearches)),
+		limits.MoveTimeMS.CheckDuration(n.maxMoveTime, c.MaxMoveTime),
+		limits.MoveTimeMS.CheckDuration(n.maxAnalysis, c.MaxAnalysisTime),
+		limits.MoveTimeMS.CheckDuration(n.defMoveTime, c.DefaultMoveTime),
+		settings.Hash.Check(n.hash, int64(c.HashMB)),
 		limits.Depth.Check("max depth", int64(c.MaxDepth)),
-		limits.Range{Min: 1, Max: maxBodyLimit}.Check("max body", c.MaxBody),
-		limits.CheckMemory(fmt.Sprintf("%d searches × hash %d", c.MaxSearches, c.HashMB),
+		limits.Range{Min: 1, Max: MaxBodyLimit}.Check(n.maxBody, c.MaxBody),
+		limits.CheckMemory(fmt.Sprintf(n.memory, c.MaxSearches, c.HashMB),
 			int64(c.MaxSearches)*limits.EngineMB(1, c.HashMB)),
 	} {
 		if err != nil {

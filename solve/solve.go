@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/eval/nn"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -27,7 +28,7 @@ type Options struct {
 	Objective  movegen.Objective
 	Multiplier int // one-warrior multiplier, 2..10 (Match only; default 2)
 	Threads    int // default 1
-	HashMB     int // size of the default table (default 64)
+	HashMB     int // size of the default table (default limits.SolveHashMB)
 	// Table, if set, is used instead of a fresh MemTable. It must not
 	// hold entries from another objective or multiplier.
 	Table Table
@@ -114,7 +115,7 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 	if o.Table == nil {
 		mb := o.HashMB
 		if mb <= 0 {
-			mb = 64
+			mb = limits.SolveHashMB
 		}
 		o.Table = NewMemTable(mb)
 	}

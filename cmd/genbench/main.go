@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/kiothi/kiothi/internal/wholefile"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -100,7 +101,7 @@ func maxLaps(p *position.Position, r movegen.Rules) int {
 // with 15% random moves) and picks positions by phase and kind; it
 // returns the file's text.
 func generate(log io.Writer) (string, error) {
-	eng, err := search.NewEngine(search.Options{HashMB: 4})
+	eng, err := search.NewEngine(search.Options{HashMB: limits.DefaultHashMB})
 	if err != nil {
 		return "", err
 	}

@@ -4,12 +4,9 @@
 package main
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/kiothi/kiothi/accuracy"
-	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/match"
 	"github.com/spf13/cobra"
 )
 
@@ -48,36 +45,8 @@ kiothi accuracy generate makes a set.`,
 }
 
 func (o *accuracyOptions) run(cmd *cobra.Command, g *globalOptions) error {
-	if o.set == "" {
-		return fmt.Errorf("--set: required (an accuracy set file, e.g. testdata/accuracy-20-26.txt)")
-	}
-	if err := limits.MoveTimeMS.CheckDuration("--movetime", o.moveTime); err != nil {
-		return err
-	}
-	pl, err := match.ParseSpec(o.player)
-	if err != nil {
-		return fmt.Errorf("--player: %v", err)
-	}
-	if err := limits.CheckMemory("--player "+o.player, pl.MemoryMB); err != nil {
-		return err
-	}
-	items, err := accuracy.ReadFile(o.set, g.rules())
-	if err != nil {
-		return fmt.Errorf("--set: %v", err)
-	}
-	if len(items) == 0 {
-		return fmt.Errorf("%s: no positions", o.set)
-	}
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
-	var each func(accuracy.Move)
-	if o.each {
-		each = func(m accuracy.Move) { fmt.Fprintf(g.out, "%d %s loss %d\n", m.Index+1, m.Move, m.Loss) }
-	}
-	rep, err := accuracy.Measure(ctx, items, pl, o.moveTime, g.rules(), each)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(g.out, rep)
-	return nil
+	f := accuracy.Flags{Set: o.set, Player: o.player, MoveTime: o.moveTime, Each: o.each, Rules: g.rules()}
+	return f.Run(ctx, g.out)
 }

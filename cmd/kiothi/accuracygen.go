@@ -4,12 +4,9 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/kiothi/kiothi/accuracy"
-	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
@@ -23,10 +20,6 @@ type accuracyGenOptions struct {
 	hashMB int
 	out    string
 }
-
-// maxSetPositions bounds --n: a set is measured position by position, and
-// each one costs seconds to label.
-const maxSetPositions = 10000
 
 func newAccuracyGenerateCmd(g *globalOptions) *cobra.Command {
 	o := &accuracyGenOptions{}
@@ -58,54 +51,8 @@ early leaves a valid set; a progress line goes to standard error.`,
 }
 
 func (o *accuracyGenOptions) run(cmd *cobra.Command, g *globalOptions) error {
-	if o.out == "" {
-		return fmt.Errorf("--out: required (the set file to write)")
-	}
-	if o.n < 1 || o.n > maxSetPositions {
-		return fmt.Errorf("--n %d: want 1 to %d", o.n, maxSetPositions)
-	}
-	if o.nodes != 0 {
-		if err := limits.Nodes.Check("--nodes", o.nodes); err != nil {
-			return err
-		}
-	}
-	if err := limits.HashMB.Check("--hash", int64(o.hashMB)); err != nil {
-		return err
-	}
-	if err := limits.CheckMemory("--hash", int64(o.hashMB)+limits.EngineMB(1, 4)); err != nil {
-		return err
-	}
-	if err := wholefile.CheckWritable(o.out); err != nil {
-		return fmt.Errorf("--out: %v", err)
-	}
-	opts := accuracy.GenerateOptions{
-		Lo: o.lo, Hi: o.hi, N: o.n, Seed: o.seed, Nodes: uint64(o.nodes),
-		HashMB: o.hashMB, Rules: g.rules(),
-	}
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
-	status := newStatusLine(g.errOut)
-	written := 0
-	res, err := accuracy.Generate(ctx, opts, func(r *accuracy.Generated) error {
-		status.show(fmt.Sprintf("games %d tried %d kept %d/%d unproven %d equal %d, %s", r.Games, r.Tried, len(r.Items), o.n, r.Unproven, r.Flat, r.Elapsed.Round(time.Second)))
-		if len(r.Items) == written {
-			return nil
-		}
-		written = len(r.Items)
-		return wholefile.WriteBytes(o.out, []byte(r.FileText(opts)))
-	})
-	status.clear()
-	if res != nil && len(res.Items) > 0 {
-		if werr := wholefile.WriteBytes(o.out, []byte(res.FileText(opts))); err == nil {
-			err = werr
-		}
-	}
-	if err != nil {
-		return err
-	}
-	if len(res.Items) < o.n {
-		fmt.Fprintf(g.out, "only %d of %d positions in %d games\n", len(res.Items), o.n, res.Games)
-	}
-	fmt.Fprintf(g.out, "%s: %d positions (%d tried, %d unproven, %d equal) in %v\n", o.out, len(res.Items), res.Tried, res.Unproven, res.Flat, res.Elapsed.Round(time.Second))
-	return nil
+	f := accuracy.GenerateFlags{Lo: o.lo, Hi: o.hi, N: o.n, Seed: o.seed, Nodes: o.nodes, HashMB: o.hashMB, Out: o.out, Rules: g.rules()}
+	return f.Run(ctx, g.out, statusFunc(newStatusLine(g.errOut)))
 }

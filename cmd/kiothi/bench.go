@@ -6,12 +6,9 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/kiothi/kiothi/bench"
 	"github.com/kiothi/kiothi/eval"
-	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/settings"
@@ -52,52 +49,21 @@ garbage collections and allocations; then the ratios to the first thread
 count. Run nothing else meanwhile, or read the CPU figures.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			checks := []error{
-				limits.Depth.Check("--depth", int64(o.depth)),
-				limits.HashMB.Check("--hash", int64(o.hash)),
+			f := bench.Flags{Depth: o.depth, HashMB: o.hash, Threads: o.threads, MoveTimes: o.moveTimes, Eval: o.eval,
+				Rules: g.rules(), Version: version}
+			if err := f.Check(); err != nil {
+				return err
 			}
-			if len(o.threads) == 0 {
-				checks = append(checks, fmt.Errorf("--threads: give at least one thread count"))
-			}
-			for _, th := range o.threads {
-				checks = append(checks, limits.Threads.Check("--threads", int64(th)),
-					limits.CheckMemory(fmt.Sprintf("--hash %d with --threads %d", o.hash, th), limits.EngineMB(th, o.hash)))
-			}
-			var mts []time.Duration
-			for _, mt := range o.moveTimes {
-				checks = append(checks, limits.MoveTimeMS.Check("--movetime", int64(mt)))
-				mts = append(mts, time.Duration(mt)*time.Millisecond)
-			}
-			for _, err := range checks {
-				if err != nil {
-					return err
-				}
-			}
-			list := func(v []int) string { return strings.Trim(strings.Join(strings.Fields(fmt.Sprint(v)), ","), "[]") }
 			var ev *eval.Evaluator
 			if o.eval != "" {
-				if len(o.threads) > 1 || len(mts) > 0 {
-					return fmt.Errorf("--eval measures the depth bench with one thread count, not --threads %s or --movetime", list(o.threads))
-				}
 				var err error
 				if ev, err = match.LoadEval(o.eval); err != nil {
 					return fmt.Errorf("--eval %s: %w", o.eval, err)
 				}
 			}
-			limit := fmt.Sprintf("depth %d", o.depth)
-			if len(mts) > 0 {
-				limit = fmt.Sprintf("movetime %s ms", list(o.moveTimes))
-			}
-			fmt.Fprintf(g.out, "kiothi %s bench: %s, %s thread(s), hash %d MB\n", version, limit, list(o.threads), o.hash)
-			fmt.Fprintln(g.out, machine.Current())
 			ctx, stop := interruptible(cmd.Context())
 			defer stop()
-			if len(o.threads) > 1 || len(mts) > 0 {
-				_, err := bench.Threads(ctx, bench.ThreadsOptions{Threads: o.threads, MoveTimes: mts, Depth: o.depth, HashMB: o.hash, Rules: g.rules()}, g.out)
-				return err
-			}
-			_, err := bench.Run(ctx, bench.Options{Depth: o.depth, Threads: o.threads[0], HashMB: o.hash, Rules: g.rules(), Eval: ev}, g.out)
-			return err
+			return f.Run(ctx, g.out, ev)
 		},
 	}
 	f := c.Flags()

@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/book"
-	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
@@ -54,14 +52,14 @@ subtrees of every n-th root move), to be joined by 'kiothi book merge'.`,
 	f := cmd.Flags()
 	f.StringVar(&o.out, "out", "", "book file to write (required)")
 	f.StringVar(&o.from, "from", "startpos", "root position: startpos, startpos25 or a position string")
-	f.IntVar(&o.plies, "plies", 16, "expand positions up to this many moves from the root")
-	f.IntVar(&o.positions, "positions", 200, "stop when the book has this many positions with moves")
-	f.IntVar(&o.depth, "depth", 0, "search depth for each new position (default 4 unless --movetime)")
+	f.IntVar(&o.plies, "plies", book.DefaultPlies, "expand positions up to this many moves from the root")
+	f.IntVar(&o.positions, "positions", book.DefaultPositions, "stop when the book has this many positions with moves")
+	f.IntVar(&o.depth, "depth", 0, fmt.Sprintf("search depth for each new position (default %d unless --movetime)", book.DefaultDepth))
 	durationVar(f, &o.movetime, "movetime", 0, "search time for each new position")
 	settings.FlagDefault(f, settings.Threads, &o.threads, strconv.Itoa(defaultThreads()), "searches run in parallel; the default is the CPUs this process may use")
 	settings.Flag(f, settings.Hash, &o.hashMB, "transposition table per search thread, MiB")
-	f.IntVar(&o.candidates, "candidates", 6, "redistributions asked of the engine at turns 1 and 2")
-	f.IntVar(&o.dropout, "dropout", 100, "drop-out cost of a ply, centi-warriors (larger: wider book)")
+	f.IntVar(&o.candidates, "candidates", book.DefaultCandidates, "redistributions asked of the engine at turns 1 and 2")
+	f.IntVar(&o.dropout, "dropout", book.DefaultDropout, "drop-out cost of a ply, centi-warriors (larger: wider book)")
 	f.BoolVar(&o.resume, "resume", false, "continue the book at --out (a missing file starts afresh)")
 	f.StringVar(&o.shard, "shard", "", "build part i of n, as i/n (1 <= i <= n)")
 	durationVar(f, &o.checkpoint, "checkpoint", time.Minute, "also write the book this often (0: only at the end)")
@@ -72,59 +70,20 @@ subtrees of every n-th root move), to be joined by 'kiothi book merge'.`,
 }
 
 func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) error {
-	if o.out == "" {
-		return fmt.Errorf("--out: required: the book file to write")
-	}
-	root, err := parsePosition(o.from)
-	if err != nil {
-		return fmt.Errorf("--from: %v", err)
-	}
-	cfg := book.Config{
-		Out: o.out, Root: root, Rules: g.rules(),
-		Plies: o.plies, Positions: o.positions, Threads: o.threads,
-		Resume: o.resume, Candidates: o.candidates, Dropout: o.dropout,
-		HashMB: o.hashMB, Checkpoint: o.checkpoint,
-	}
 	f := cmd.Flags()
-	for _, err := range []error{
-		limits.Range{Min: 1, Max: 255}.Check("--plies", int64(o.plies)),
-		limits.Range{Min: 1, Max: 1 << 30}.Check("--positions", int64(o.positions)),
-		limits.MultiPV.Check("--candidates", int64(o.candidates)),
-		limits.Range{Min: 0, Max: 1 << 20}.Check("--dropout", int64(o.dropout)),
-		limits.Threads.Check("--threads", int64(o.threads)),
-		limits.HashMB.Check("--hash", int64(o.hashMB)),
-		checkFlag(f, "depth", limits.Depth, int64(o.depth)),
-		checkTimeFlag(f, "movetime", limits.MoveTimeMS, o.movetime),
-		// One engine a thread, each with its own table, and one a local
-		// worker (--workers: a search job at a time).
-		o.bookMemory(),
-	} {
-		if err != nil {
-			return err
-		}
-	}
-	if o.checkpoint < 0 {
-		return fmt.Errorf("--checkpoint %v: must not be negative", o.checkpoint)
-	}
-	cfg.Limits = search.Limits{Depth: o.depth, MoveTime: o.movetime}
-	if o.shard != "" {
-		if cfg.Shard, err = book.ParseShard(o.shard); err != nil {
-			return fmt.Errorf("--shard: %v", err)
-		}
+	bf := book.BuildFlags{Config: book.Config{Out: o.out, Rules: g.rules(), Plies: o.plies, Positions: o.positions,
+		Threads: o.threads, Resume: o.resume, Candidates: o.candidates, Dropout: o.dropout, HashMB: o.hashMB,
+		Checkpoint: o.checkpoint}, From: o.from, Shard: o.shard, Depth: o.depth, MoveTime: o.movetime,
+		DepthGiven: f.Changed("depth"), MoveTimeGiven: f.Changed("movetime"), Workers: o.cluster.workers}
+	if err := bf.Check(); err != nil {
+		return err
 	}
 	bar, err := newProgressBarMode(g.errOut, o.positions, o.progress)
 	if err != nil {
 		return err
 	}
-	cfg.Progress = func(p book.Progress) {
-		left := "?"
-		if p.Done > p.Start {
-			left = p.ETA.Round(time.Second).String()
-		}
-		bar.updateOf(p.Done, p.Target, fmt.Sprintf("positions %d searches %s elapsed, %s left",
-			p.Searches, p.Elapsed.Round(time.Second), left))
-	}
-
+	cfg := bf.Config
+	cfg.Progress = func(p book.Progress) { bar.updateOf(p.Done, p.Target, p.ProgressLine()) }
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
 	var sum book.Summary
@@ -137,10 +96,7 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(g.out, "book %s: %d positions, %d moves, %d searches this run\n", o.out, sum.Positions, sum.Records, sum.Searches)
-	if sum.Exhausted {
-		fmt.Fprintf(g.out, "every position within %d plies is expanded\n", o.plies)
-	}
+	bf.Report(g.out, sum)
 	if sum.Interrupted {
 		return &exitError{code: 130, err: fmt.Errorf("interrupted: %s is a valid book; continue it with --resume", o.out)}
 	}
@@ -164,20 +120,7 @@ another setup or rules than the book's is an error.`,
 			if err != nil {
 				return err
 			}
-			game, err := playMoves(p, g.rules(), moves)
-			if err != nil {
-				return err
-			}
-			b, err := book.OpenFor(args[0], book.Variant{Setup: book.SetupOf(&p), Rules: g.rules()})
-			if err != nil {
-				return err
-			}
-			for _, e := range b.Probe(game.Current()) {
-				if _, err := fmt.Fprintf(g.out, "%s weight %d value %d depth %d count %d\n", e.Move, e.Weight, e.Value, e.Depth, e.Count); err != nil {
-					return err
-				}
-			}
-			return nil
+			return book.WriteProbe(g.out, args[0], p, moves, g.rules())
 		},
 	}
 }
@@ -204,28 +147,9 @@ func newBookMergeCmd(g *globalOptions) *cobra.Command {
 		Short: "Merge books built under the same rules (e.g. the shards of a build)",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			if out == "" {
-				return fmt.Errorf("--out: required: the merged book to write")
-			}
-			b, err := book.MergeFiles(out, args...)
-			if err != nil {
-				return err
-			}
-			s := b.Stats()
-			fmt.Fprintf(g.out, "book %s: %d positions, %d moves from %d books\n", out, s.Positions, s.Moves, len(args))
-			return nil
+			return book.WriteMerge(g.out, out, args)
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "merged book to write (required)")
 	return cmd
-}
-
-// bookMemory checks the build's engines: one a thread, and one a local
-// worker (--workers), each with its own --hash table.
-func (o *bookBuildOptions) bookMemory() error {
-	if o.cluster.workers > 0 {
-		return limits.CheckMemory(fmt.Sprintf("(--threads %d + --workers %d) × --hash %d", o.threads, o.cluster.workers, o.hashMB),
-			int64(o.threads+o.cluster.workers)*limits.EngineMB(1, o.hashMB))
-	}
-	return limits.CheckMemory(fmt.Sprintf("--threads %d × --hash %d", o.threads, o.hashMB), int64(o.threads)*limits.EngineMB(1, o.hashMB))
 }

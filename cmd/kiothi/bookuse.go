@@ -26,19 +26,11 @@ func (f bookFlags) open(start position.Position, r movegen.Rules) (*book.Player,
 	if f.path == "" {
 		return nil, nil
 	}
-	b, err := book.OpenFor(f.path, book.Variant{Setup: book.SetupOf(&start), Rules: r})
+	p, err := book.OpenPlayer(f.path, start, r, f.random, f.seed)
 	if err != nil {
 		return nil, fmt.Errorf("--book: %v", err)
 	}
-	return book.NewPlayer(b, f.random, f.seed), nil
-}
-
-// ugiBook is a book player as the UGI session's Book; Compatible lets
-// the session refuse a book built under other rules.
-type ugiBook struct{ *book.Player }
-
-func (b ugiBook) Compatible(r movegen.Rules) error {
-	return b.Book().Compatible(book.Variant{Rules: r})
+	return p, nil
 }
 
 // addBookFlags declares --book, --book-random and --book-seed.

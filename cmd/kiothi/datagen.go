@@ -5,19 +5,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
-	"time"
 
-	"github.com/kiothi/kiothi/bench"
 	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/match"
-	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
@@ -39,12 +33,6 @@ type datagenOptions struct {
 	resume      bool
 	cluster     clusterOptions
 }
-
-// Bounds of datagen's flags.
-const (
-	maxDatagenGames = 100_000_000
-	maxDatagenNodes = 1_000_000_000
-)
 
 func newDatagenCmd(g *globalOptions) *cobra.Command {
 	o := &datagenOptions{}
@@ -84,7 +72,7 @@ starts, travel in one message.`,
 	settings.Flag(f, settings.Setup, &o.setup, "")
 	f.IntVar(&o.randomPlies, "random-plies", 16, "plies from turn 3 in which a move may be random")
 	f.Float64Var(&o.randomProb, "random-prob", 0.1, "probability of a random move in those plies")
-	f.IntVar(&o.maxPlies, "max-plies", 600, "plies from turn 3 before a game is adjudicated")
+	f.IntVar(&o.maxPlies, "max-plies", datagen.DefaultMaxPlies, "plies from turn 3 before a game is adjudicated")
 	f.StringVar(&o.starts, "starts", "", "openings file of turn-3 starts to mix in")
 	f.Float64Var(&o.startShare, "start-share", 0.25, "share of games from --starts")
 	f.BoolVar(&o.resume, "resume", false, "continue an existing --out file")
@@ -94,130 +82,46 @@ starts, travel in one message.`,
 	return c
 }
 
-func (o *datagenOptions) check() error {
-	checks := []error{
-		limits.Range{Min: 1, Max: maxDatagenGames}.Check("--games", int64(o.games)),
-		limits.Threads.Check("--concurrency", int64(o.concurrency)),
-		limits.HashMB.Check("--hash", int64(o.hash)),
-		limits.Range{Min: 0, Max: maxDatagenNodes}.Check("--nodes", int64(o.nodes)),
-		limits.Range{Min: 0, Max: 1000}.Check("--random-plies", int64(o.randomPlies)),
-		limits.Range{Min: 1, Max: 100_000}.Check("--max-plies", int64(o.maxPlies)),
-	}
-	if o.nodes == 0 {
-		checks = append(checks, limits.Depth.Check("--depth", int64(o.depth)))
+func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error {
+	f := datagen.Flags{Out: o.out, Games: o.games, Seed: o.seed, Concurrency: o.concurrency, Nodes: o.nodes,
+		Depth: o.depth, HashMB: o.hash, Setup: o.setup, RandomPlies: o.randomPlies, RandomProb: o.randomProb,
+		MaxPlies: o.maxPlies, Starts: o.starts, StartShare: o.startShare, Rules: g.rules()}
+	if err := f.Check(); err != nil {
+		return err
 	}
 	// The engines this process makes: one a game played at once here,
 	// or one a local worker (the workers of --nats check their own).
+	var err error
 	switch {
 	case o.cluster.workers < 0:
-		checks = append(checks, limits.Range{Min: 0, Max: limits.Threads.Max}.Check("--workers", int64(o.cluster.workers)))
+		err = limits.Range{Min: 0, Max: limits.Threads.Max}.Check("--workers", int64(o.cluster.workers))
 	case o.cluster.workers > 0:
-		checks = append(checks, o.cluster.checkLocalMemory(fmt.Sprintf("--hash %d", o.hash), limits.EngineMB(1, o.hash)))
+		err = o.cluster.checkLocalMemory(fmt.Sprintf("--hash %d", o.hash), limits.EngineMB(1, o.hash))
 	case !o.cluster.enabled():
-		checks = append(checks, limits.CheckMemory(fmt.Sprintf("--concurrency %d × --hash %d", o.concurrency, o.hash),
-			int64(o.concurrency)*limits.EngineMB(1, o.hash)))
+		err = limits.CheckMemory(fmt.Sprintf("--concurrency %d × --hash %d", o.concurrency, o.hash),
+			int64(o.concurrency)*limits.EngineMB(1, o.hash))
 	}
-	for _, err := range checks {
-		if err != nil {
-			return err
-		}
+	if err != nil {
+		return err
 	}
-	switch {
-	case o.out == "":
-		return errors.New("--out: a file name is required")
-	case o.setup != 30 && o.setup != 25:
-		return fmt.Errorf("--setup %d: must be 30 or 25", o.setup)
-	case !(o.randomProb >= 0 && o.randomProb <= 1):
-		return fmt.Errorf("--random-prob %v: must be from 0 to 1", o.randomProb)
-	case o.cluster.enabled() && o.maxPlies > cluster.MaxDatagenPlies:
+	if o.cluster.enabled() && o.maxPlies > cluster.MaxDatagenPlies {
 		return fmt.Errorf("--max-plies %d: at most %d with --nats or --workers (a game's records travel in one message)", o.maxPlies, cluster.MaxDatagenPlies)
-	case !(o.startShare >= 0 && o.startShare <= 1):
-		return fmt.Errorf("--start-share %v: must be from 0 to 1", o.startShare)
 	}
-	return nil
-}
-
-func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error {
-	if err := o.check(); err != nil {
-		return err
-	}
-	cfg := datagen.Config{
-		Games: o.games, Seed: o.seed, Concurrency: o.concurrency, HashMB: o.hash,
-		Setup: o.setup, Rules: g.rules(), RandomPlies: o.randomPlies,
-		RandomProb: o.randomProb, MaxPlies: o.maxPlies, StartShare: o.startShare,
-	}
-	if o.nodes > 0 {
-		cfg.Limits.Nodes = uint64(o.nodes)
-	} else {
-		cfg.Limits.Depth = o.depth
-	}
-	if o.starts != "" {
-		f, err := os.Open(o.starts)
-		if err != nil {
-			return fmt.Errorf("--starts: %w", err)
-		}
-		ps, err := match.ParseOpenings(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("--starts %s: %w", o.starts, err)
-		}
-		for _, p := range ps {
-			if p.Phase() == position.Play {
-				cfg.Starts = append(cfg.Starts, p)
-			}
-		}
-		if len(cfg.Starts) == 0 {
-			return fmt.Errorf("--starts %s: none of its %d positions is a play position (turn 3 on), where a game may start", o.starts, len(ps))
-		}
-		if n := len(cfg.Starts); o.cluster.enabled() && n > cluster.MaxDatagenStarts {
-			return fmt.Errorf("--starts %s: %d turn-3 positions, at most %d with --nats or --workers (they travel in every job)", o.starts, n, cluster.MaxDatagenStarts)
-		}
-	}
-	engine, err := bench.FingerprintNodes()
-	if err != nil {
-		return fmt.Errorf("build fingerprint: %v", err)
-	}
-	hdr := cfg.Header(engine)
-	out, done, err := datagen.OpenOutput(o.out, &hdr, o.resume)
+	cfg, err := f.Config()
 	if err != nil {
 		return err
 	}
-	defer out.Close()
+	if n := len(cfg.Starts); o.cluster.enabled() && n > cluster.MaxDatagenStarts {
+		return fmt.Errorf("--starts %s: %d turn-3 positions, at most %d with --nats or --workers (they travel in every job)", o.starts, n, cluster.MaxDatagenStarts)
+	}
 	ctx, stop := interruptible(ctx)
 	defer stop()
 	bar := newProgressBar(g.errOut, o.games)
-	began := time.Now()
-	last := time.Time{}
-	progress := func(s datagen.Stats) {
-		if time.Since(last) < 200*time.Millisecond && s.Games+s.Skipped < o.games {
-			return
-		}
-		last = time.Now()
-		rate := float64(s.Games) / max(time.Since(began).Seconds(), 1e-3)
-		bar.update(s.Games+s.Skipped, fmt.Sprintf("games, %d positions, %.1f games/s", s.Positions, rate))
-	}
-	var st datagen.Stats
+	run := datagen.Run
 	if o.cluster.enabled() {
-		st, err = o.cluster.datagen(ctx, g, cfg, out, done, progress)
-	} else {
-		st, err = datagen.Run(ctx, cfg, out, done, progress)
+		run = func(ctx context.Context, cfg datagen.Config, w io.Writer, done map[uint32]bool, progress func(datagen.Stats)) (datagen.Stats, error) {
+			return o.cluster.datagen(ctx, g, cfg, w, done, progress)
+		}
 	}
-	bar.clear()
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	reportDatagen(g.out, st, o.games, ctx.Err() != nil, err)
-	return err
-}
-
-func reportDatagen(w io.Writer, st datagen.Stats, games int, interrupted bool, err error) {
-	state := "done"
-	switch {
-	case err != nil:
-		state = "stopped by an error (once it is fixed, continue with --resume)"
-	case interrupted:
-		state = "interrupted (continue with --resume)"
-	}
-	fmt.Fprintf(w, "games %d of %d (%d from before), positions %d this run: %s\n",
-		st.Games+st.Skipped, games, st.Skipped, st.Positions, state)
+	return f.Execute(ctx, cfg, o.resume, run, g.out, barFunc(bar))
 }

@@ -3,13 +3,11 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"time"
 
-	"github.com/kiothi/kiothi/internal/excerpt"
-	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/play"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/settings"
@@ -39,58 +37,15 @@ prompt for hint, undo, level, swap, new and quit. With --book the engine
 plays the book's moves while the game is in book, and says so.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg := play.Config{In: g.in, Out: g.out, Rules: g.rules(), MoveTime: o.movetime,
-				Depth: o.depth, Multiplier: o.multiplier}
-			switch o.side {
-			case "south", "s":
-				cfg.Human = position.South
-			case "north", "n":
-				cfg.Human = position.North
-			default:
-				return fmt.Errorf("--side %s: want south or north", excerpt.Quote(o.side))
+			f := play.Flags{Side: o.side, MoveTime: o.movetime, Depth: o.depth, DepthGiven: cmd.Flags().Changed("depth"),
+				Setup: o.setup, Color: o.color, Start: o.start, Multiplier: o.multiplier, Rules: g.rules(),
+				In: g.in, Out: g.out, Terminal: colorTerminal(g.out)}
+			if o.book.path != "" {
+				f.OpenBook = func(start position.Position, r movegen.Rules) (play.Book, error) { return o.book.open(start, r) }
 			}
-			switch o.setup {
-			case 30, 25:
-				cfg.Setup = position.Setup(o.setup)
-			default:
-				return fmt.Errorf("--setup %d: want 30 or 25", o.setup)
-			}
-			if o.start != "" {
-				p, err := parsePosition(o.start)
-				if err != nil {
-					return err
-				}
-				cfg.Start = &p
-			}
-			f := cmd.Flags()
-			if err := checkFlag(f, "depth", limits.Depth, int64(o.depth)); err != nil {
-				return err
-			}
-			if err := limits.MoveTimeMS.CheckDuration("--movetime", o.movetime); err != nil {
-				return err
-			}
-			if err := limits.Multiplier.Check("--multiplier", int64(o.multiplier)); err != nil {
-				return err
-			}
-			switch o.color {
-			case "auto":
-				cfg.Color = colorTerminal(g.out)
-			case "always":
-				cfg.Color = true
-			case "never":
-			default:
-				return fmt.Errorf("--color %s: want auto, always or never", excerpt.Quote(o.color))
-			}
-			start := position.Start(cfg.Setup)
-			if cfg.Start != nil {
-				start = *cfg.Start
-			}
-			bp, err := o.book.open(start, cfg.Rules)
+			cfg, err := f.Config()
 			if err != nil {
 				return err
-			}
-			if bp != nil {
-				cfg.Book = bp
 			}
 			return play.Run(cfg)
 		},

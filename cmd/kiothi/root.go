@@ -9,7 +9,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/settings"
@@ -97,23 +96,9 @@ func flagError(cmd *cobra.Command, err error) error {
 // Its errors start "position <the input>: ".
 func parsePosition(s string) (position.Position, error) { return position.ParseStart(s) }
 
-// playMoves plays moves (game-move notation) from p in order, refusing
-// the first that cannot be read or played with its number and the reason.
+// playMoves plays moves (game-move notation) from p (movegen.PlayMoves).
 func playMoves(p position.Position, r movegen.Rules, moves []string) (*movegen.Game, error) {
-	game := movegen.NewGame(p, r)
-	for i, s := range moves {
-		if _, over := game.Over(); over {
-			return nil, fmt.Errorf("move %d (%s): the game is over before it", i+1, excerpt.Quote(s))
-		}
-		m, err := position.ParseGameMove(s)
-		if err != nil {
-			return nil, fmt.Errorf("move %d: %v", i+1, err)
-		}
-		if err := game.Play(m); err != nil {
-			return nil, fmt.Errorf("move %d: %v", i+1, err)
-		}
-	}
-	return game, nil
+	return movegen.PlayMoves(p, r, moves)
 }
 
 // exitError carries a process exit status other than 1.

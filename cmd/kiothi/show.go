@@ -3,9 +3,7 @@
 package main
 
 import (
-	"fmt"
-
-	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/movegen"
 	"github.com/spf13/cobra"
 )
 
@@ -30,24 +28,7 @@ position string.`,
 			if err != nil {
 				return err
 			}
-			var last []position.GameMove
-			if n := len(game.Moves); n > 0 {
-				last = game.Moves[n-1:]
-			}
-			cur := game.Current()
-			fmt.Fprint(g.out, position.Diagram(cur, last...))
-			if o, over := game.Over(); over {
-				how := "no legal move"
-				if o.Repetition {
-					how = "third repetition"
-				}
-				fmt.Fprintf(g.out, "game over (%s): %d-%d, %s", how, o.South, o.North, o.Winner())
-				if o.OneWarrior() {
-					fmt.Fprint(g.out, ", one-warrior victory")
-				}
-				fmt.Fprintln(g.out)
-			}
-			fmt.Fprintln(g.out, cur)
+			movegen.Show(g.out, game)
 			return nil
 		},
 	}

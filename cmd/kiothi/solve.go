@@ -4,16 +4,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
-	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/settings"
 	"github.com/kiothi/kiothi/solve"
 	"github.com/spf13/cobra"
@@ -60,88 +56,29 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 	if err != nil {
 		return err
 	}
-	if p.Phase() != position.Play {
-		return fmt.Errorf("solve: %v", solve.ErrOpening)
-	}
-	opts := solve.Options{Rules: g.rules(), Threads: o.threads, HashMB: o.hashMB, Multiplier: o.multiplier}
-	opts.Objective = o.objective
-	for _, err := range []error{
-		limits.Threads.Check("--threads", int64(o.threads)),
-		limits.HashMB.Check("--hash", int64(o.hashMB)),
-		limits.CheckMemory(fmt.Sprintf("--hash %d with --threads %d", o.hashMB, o.threads), limits.EngineMB(o.threads, o.hashMB)),
-	} {
-		if err != nil {
-			return err
+	f := solve.Flags{Threads: o.threads, HashMB: o.hashMB, Objective: o.objective, Multiplier: o.multiplier,
+		TimeLimit: o.timeLimit, Table: o.table, Rules: g.rules()}
+	opts, decided, err := f.Options(&p)
+	if err != nil || decided != "" {
+		if err == nil {
+			fmt.Fprintln(g.out, decided)
 		}
-	}
-	if !movegen.HasMove(&p, g.rules()) {
-		// Decided already: the sweep's tally is the value.
-		out := movegen.NoMoveOutcome(&p)
-		v := out.South - out.North
-		if p.Side() == position.North {
-			v = -v
-		}
-		if o.objective == movegen.Match {
-			v = movegen.MatchPoints(v, o.multiplier)
-		}
-		who := out.Winner() + " wins"
-		if out.Winner() == "draw" {
-			who = "a draw"
-		}
-		fmt.Fprintf(g.out, "value %d (the game is over: %d-%d, %s)\n", v, out.South, out.North, who)
-		return nil
-	}
-	switch o.table {
-	case "search":
-		st, err := solve.NewSearchTable(o.hashMB)
-		if err != nil {
-			return fmt.Errorf("--hash: %v", err)
-		}
-		opts.Table = st
-	case "simple":
-		opts.Table = solve.NewMemTable(o.hashMB)
-	default:
-		return fmt.Errorf("--table %s: want search or simple", excerpt.Quote(o.table))
-	}
-	if o.timeLimit < 0 {
-		return fmt.Errorf("--time-limit %v: must not be negative", o.timeLimit)
+		return err
 	}
 	status := newStatusLine(g.errOut)
-	opts.Progress = func(pr solve.Progress) {
-		status.show(fmt.Sprintf("bounds [%d, %d] nodes %d time %v", pr.Lo, pr.Hi, pr.Nodes, pr.Time.Round(time.Millisecond)))
-	}
+	opts.Progress = func(pr solve.Progress) { status.show(pr.ProgressLine()) }
 	if status.redraw {
 		opts.ProgressEvery = 500 * time.Millisecond
 	}
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	if o.timeLimit > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, o.timeLimit)
-		defer cancel()
-	}
-	res, err := solve.Solve(ctx, p, opts)
+	res, err := f.Solve(ctx, p, opts)
 	status.clear()
 	if err != nil {
-		if errors.Is(err, solve.ErrOpening) {
-			return fmt.Errorf("solve: %v", err)
-		}
 		return err
 	}
-	nps := uint64(0)
-	if s := res.Time.Seconds(); s > 0 {
-		nps = uint64(float64(res.Nodes) / s)
+	if err := solve.Report(g.out, g.errOut, res); err != nil {
+		return &exitError{code: 2, err: err}
 	}
-	fmt.Fprintf(g.errOut, "nodes %d time %v nps %d\n", res.Nodes, res.Time.Round(time.Millisecond), nps)
-	if !res.Exact {
-		fmt.Fprintf(g.out, "unsolved: value in [%d, %d]\n", res.Lo, res.Hi)
-		return &exitError{code: 2, err: fmt.Errorf("not solved after %v: allow more with --time-limit (0: no limit), or a larger --hash", res.Time.Round(time.Millisecond))}
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "value %d pv", res.Value)
-	for _, m := range res.PV {
-		b.WriteString(" " + m.String())
-	}
-	fmt.Fprintln(g.out, b.String())
 	return nil
 }

@@ -4,17 +4,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/kiothi/kiothi/cluster"
-	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/spsa"
@@ -79,142 +74,47 @@ time against the build before (docs/spsa.md).`,
 	return c
 }
 
-// config turns the flags into the run's configuration and the openings.
-func (o *spsaOptions) config(g *globalOptions) (spsa.Config, []byte, error) {
-	var names []string
-	if strings.TrimSpace(o.params) != "" {
-		for _, n := range strings.Split(o.params, ",") {
-			names = append(names, strings.TrimSpace(n))
-		}
-	}
-	knobs, err := spsa.SearchKnobs(names)
+func (o *spsaOptions) run(ctx context.Context, g *globalOptions) error {
+	f := spsa.Flags{Params: o.params, Iterations: o.iterations, Pairs: o.pairs, Rate: o.rate, PlayerLimits: o.playerLimits,
+		Openings: o.openings, Seed: o.seed, Concurrency: o.concurrency, MaxPlies: o.maxPlies, MoveTimeout: o.moveTimeout, Rules: g.rules()}
+	plan, err := f.Plan()
 	if err != nil {
-		return spsa.Config{}, nil, fmt.Errorf("--params: %v", err)
-	}
-	if o.rate != 0 {
-		if !(o.rate > 0 && o.rate <= 1) {
-			return spsa.Config{}, nil, fmt.Errorf("--rate %v: want above 0, at most 1 (or 0: each knob's own)", o.rate)
-		}
-		for i := range knobs {
-			knobs[i].R = o.rate
-		}
-	}
-	if err := limits.SPSAIterations.Check("--iterations", int64(o.iterations)); err != nil {
-		return spsa.Config{}, nil, err
-	}
-	if err := limits.SPSAPairs.Check("--pairs", int64(o.pairs)); err != nil {
-		return spsa.Config{}, nil, err
-	}
-	if err := limits.Threads.Check("--concurrency", int64(o.concurrency)); err != nil {
-		return spsa.Config{}, nil, err
-	}
-	if o.maxPlies < 0 {
-		return spsa.Config{}, nil, fmt.Errorf("--max-plies %d: must not be negative", o.maxPlies)
-	}
-	if o.moveTimeout <= 0 {
-		return spsa.Config{}, nil, fmt.Errorf("--move-timeout %v: must be positive", o.moveTimeout)
-	}
-	if strings.Contains(o.playerLimits, "param.") {
-		return spsa.Config{}, nil, errors.New("--player-limits: no param.NAME here (the tuned knobs are set by the run; the others keep their defaults)")
-	}
-	if o.openings == "" {
-		return spsa.Config{}, nil, errors.New("--openings FILE is required (for example testdata/openings.txt): the games of an iteration must start differently")
-	}
-	data, err := os.ReadFile(o.openings)
-	if err != nil {
-		return spsa.Config{}, nil, fmt.Errorf("--openings: %v", err)
+		return err
 	}
 	if o.cluster.runID != "" {
 		if err := cluster.CheckRunID(fmt.Sprintf("%s-%d", o.cluster.runID, o.iterations)); err != nil {
-			return spsa.Config{}, nil, fmt.Errorf("--run-id (with -ITERATION added): %v", err)
+			return fmt.Errorf("--run-id (with -ITERATION added): %v", err)
 		}
 	}
-	settings := fmt.Sprintf("player-limits=%s pairs=%d openings=sha256:%x max-plies=%d free-first-lap=%v",
-		o.playerLimits, o.pairs, sha256.Sum256(data), o.maxPlies, g.freeFirstLap)
-	return spsa.Config{Knobs: knobs, Iterations: o.iterations, Settings: settings, Seed: o.seed}, data, nil
-}
-
-func (o *spsaOptions) run(ctx context.Context, g *globalOptions) error {
-	cfg, data, err := o.config(g)
-	if err != nil {
+	if err := o.cluster.checkLocalMemory("two engines a game", 2*plan.PlayerMB); err != nil {
 		return err
 	}
-	openings, err := match.ParseOpenings(bytes.NewReader(data))
-	if err != nil {
-		return fmt.Errorf("%s: %v", o.openings, err)
-	}
-	start := make([]float64, len(cfg.Knobs))
-	for i, k := range cfg.Knobs {
-		start[i] = k.Start
-	}
-	spec, err := spsa.Spec(o.playerLimits, cfg.Knobs, start)
-	if err != nil {
-		return err
-	}
-	player, err := match.ParseSpec(spec)
-	if err != nil {
-		return fmt.Errorf("--player-limits: %v", err)
-	}
-	if player.External {
-		return errors.New("--player-limits: the engine only")
-	}
-	if err := limits.CheckMemory(fmt.Sprintf("--concurrency %d", o.concurrency), int64(o.concurrency)*2*player.MemoryMB); err != nil {
-		return err
-	}
-	if err := o.cluster.checkLocalMemory("two engines a game", 2*player.MemoryMB); err != nil {
-		return err
-	}
-	st, err := spsa.Begin(o.state, o.resume, cfg)
+	st, err := spsa.Begin(o.state, o.resume, plan.Config)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	base := match.Config{Concurrency: o.concurrency, Seed: o.seed,
-		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTimeout: o.moveTimeout}}
-	iteration := st.Iteration
-	run := func(ctx context.Context, c match.Config, spec1, spec2 string) (*match.Summary, error) {
+	run := func(iteration int) match.PairRunner {
 		if !o.cluster.enabled() {
-			return match.Run(ctx, c)
+			return func(ctx context.Context, c match.Config, _, _ string) (*match.Summary, error) {
+				return match.Run(ctx, c)
+			}
 		}
 		co := o.cluster
 		if co.runID != "" {
-			co.runID = fmt.Sprintf("%s-%d", co.runID, iteration+1)
+			co.runID = fmt.Sprintf("%s-%d", co.runID, iteration)
 		}
-		return co.runMatch(ctx, g, c, spec1, spec2)
+		return func(ctx context.Context, c match.Config, spec1, spec2 string) (*match.Summary, error) {
+			return co.runMatch(ctx, g, c, spec1, spec2)
+		}
 	}
-	bar := newProgressBar(g.errOut, cfg.Iterations) // silent unless stderr is a terminal
-	label := func(s *spsa.State) string {
-		v, _ := spsa.Spec("", cfg.Knobs, s.Theta)
-		return strings.TrimPrefix(v, "engine:")
-	}
-	bar.update(st.Iteration, label(st))
+	bar := newProgressBar(g.errOut, plan.Config.Iterations) // silent unless stderr is a terminal
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	err = spsa.Run(ctx, st, spsa.MatchGames(base, o.playerLimits, cfg.Knobs, openings, o.pairs, run), func(s *spsa.State) error {
-		iteration = s.Iteration
-		last := s.History[len(s.History)-1].Score
-		bar.update(s.Iteration, fmt.Sprintf("%s  last +%d =%d -%d", label(s), last.Wins, last.Draws, last.Losses))
-		if o.state != "" {
-			return s.Save(o.state)
-		}
-		return nil
-	})
-	bar.clear()
-	if err != nil && ctx.Err() != nil {
-		where := "no state kept (no --state)"
-		if o.state != "" {
-			where = fmt.Sprintf("--resume --state %s continues it", o.state)
-		}
-		return &exitError{code: 130, err: fmt.Errorf("spsa interrupted after %d of %d iterations; %s", st.Iteration, cfg.Iterations, where)}
+	err = plan.Execute(ctx, st, o.state, run, g.out, barFunc(bar))
+	var stopped *spsa.Interrupted
+	if errors.As(err, &stopped) {
+		return &exitError{code: 130, err: err}
 	}
-	if err != nil {
-		return fmt.Errorf("spsa: %v", err)
-	}
-	for i, k := range cfg.Knobs {
-		p, _ := search.LookupParam(k.Name)
-		fmt.Fprintf(g.out, "%-14s %8s -> %s\n", k.Name, p.Format(k.Start), p.Format(st.Theta[i]))
-	}
-	tuned, _ := spsa.Spec("", cfg.Knobs, st.Theta)
-	fmt.Fprintf(g.out, "tuned after %d iterations: %s\n", st.Iteration, tuned)
-	return nil
+	return err
 }

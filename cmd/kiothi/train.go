@@ -4,18 +4,7 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"io"
-	"math"
-	"time"
-
-	"github.com/kiothi/kiothi/eval"
-	"github.com/kiothi/kiothi/eval/nn"
-	"github.com/kiothi/kiothi/internal/wholefile"
-	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/train/nntrain"
-	"github.com/kiothi/kiothi/train/tune"
 	"github.com/spf13/cobra"
 )
 
@@ -60,86 +49,14 @@ a place that cannot be written is refused before the training.`,
 }
 
 func runTrain(g *globalOptions, o *trainOptions) error {
-	to := nntrain.TrainOptions{Epochs: o.epochs, Batch: o.batch, Rate: o.rate, Seed: o.seed}
-	if err := o.check(); err != nil {
-		return err
-	}
-	if err := o.loadExclude(g); err != nil {
-		return err
-	}
-	if o.out == "" {
-		return errors.New("--out: the network file to write is required")
-	}
-	if err := to.Check(); err != nil {
-		return fmt.Errorf("--%s", err)
-	}
-	if err := wholefile.CheckWritable(o.out); err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	var st tune.Stats
-	train, held, err := nntrain.LoadFiles(o.data, o.options(g), o.holdout, &st)
-	if err != nil {
-		return fmt.Errorf("--data: %w", err)
-	}
-	fmt.Fprintf(g.out, "positions %d: kept %d (%d train, %d held-out), dropped %d proven, %d over --max-score, %d with a capture to play, %d of --exclude\n",
-		st.Read, st.Kept, len(train), len(held), st.Proven, st.Large, st.Loud, st.Excluded)
-	if len(train) == 0 {
-		return errors.New("no position left to train on")
-	}
-	linear := "no held-out position"
-	if len(held) > 0 {
-		linear = fmt.Sprintf("%.1f", linearRMSE(o, g))
-	}
-	began := time.Now()
-	var lastTrain, lastHeld float64
-	to.Progress = func(epoch int, tr, he float64) {
-		lastTrain, lastHeld = tr, he
-		fmt.Fprintf(g.out, "epoch %d/%d: RMSE train %.1f, held-out %.1f (linear evaluation %s) centi-warriors, %v\n",
-			epoch, o.epochs, tr, he, linear, time.Since(began).Round(time.Second))
-	}
-	f, err := nntrain.Train(train, held, to)
+	d, err := o.flags(g)
 	if err != nil {
 		return err
 	}
-	prov := fmt.Sprintf("kiothi train --lambda %g --max-score %d --holdout %d --quiet=%v --epochs %d --batch %d --rate %g --seed %d on %v (%d positions kept of %d): RMSE train %.1f, held-out %.1f (linear evaluation %s); %s",
-		o.lambda, o.maxScore, o.holdout, o.quiet, o.epochs, o.batch, o.rate, o.seed, o.data, st.Kept, st.Read, lastTrain, lastHeld, linear, time.Now().UTC().Format("2006-01-02"))
-	if len(o.exclude) > 0 {
-		prov += fmt.Sprintf("; --exclude %v (%d dropped)", o.exclude, st.Excluded)
-	}
-	if o.note != "" {
-		prov += "; " + o.note
-	}
-	if len(prov) > nn.MaxProvenance {
-		return fmt.Errorf("--note: the provenance would be %d bytes, at most %d", len(prov), nn.MaxProvenance)
-	}
-	q, err := f.Quantise(prov)
-	if err != nil {
+	f := nntrain.Flags{DataFlags: d, Out: o.out, Note: o.note,
+		TrainOptions: nntrain.TrainOptions{Epochs: o.epochs, Batch: o.batch, Rate: o.rate, Seed: o.seed}}
+	if err := f.Check(); err != nil {
 		return err
 	}
-	fmt.Fprintf(g.out, "quantised: scales 2^%d and 2^%d, at most %.1f centi-warriors from the float network\n",
-		q.ShiftA, q.ShiftB, f.QuantisationBound(q))
-	if err := wholefile.Write(o.out, func(w io.Writer) error { return nn.Write(w, q) }); err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	return nil
-}
-
-// linearRMSE is the linear evaluation's (eval.Evaluate's) root mean
-// squared error on the held-out positions of the data, read again (the
-// network's samples do not hold what the linear model reads).
-func linearRMSE(o *trainOptions, g *globalOptions) float64 {
-	var st tune.Stats
-	var sum float64
-	n := 0
-	_ = tune.VisitFiles(o.data, o.options(g), &st, func(rec *record.Record, target float64) {
-		if !tune.HeldOut(rec.Game, o.holdout) {
-			return
-		}
-		p := &rec.Pos
-		board := eval.Evaluate(p) - 100*(p.Prison(p.Side())-p.Prison(p.Side().Other()))
-		e := float64(board) - target
-		sum += e * e
-		n++
-	})
-	return math.Sqrt(sum / float64(max(n, 1)))
+	return f.Run(g.out)
 }

@@ -4,15 +4,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
-	"math"
-	"strings"
-	"time"
 
-	"github.com/kiothi/kiothi/eval"
-	"github.com/kiothi/kiothi/internal/wholefile"
+	"github.com/kiothi/kiothi/accuracy"
 	"github.com/kiothi/kiothi/train/tune"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -34,8 +28,6 @@ type dataOptions struct {
 	holdout  int
 	quiet    bool
 	exclude  []string
-	// excludeKeys are the keys of exclude's positions (loadExclude).
-	excludeKeys map[uint64]bool
 }
 
 // addFlags defines d's flags on f, --lambda defaulting to lambda.
@@ -48,34 +40,19 @@ func (d *dataOptions) addFlags(f *pflag.FlagSet, lambda float64) {
 	f.StringSliceVar(&d.exclude, "exclude", nil, "accuracy set files: drop their positions and those after their moves")
 }
 
-// loadExclude reads the --exclude sets' keys.
-func (d *dataOptions) loadExclude(g *globalOptions) error {
-	keys, err := excludedKeys(d.exclude, g.rules())
+// flags are d's package tune flags, checked, with the --exclude sets' keys.
+func (d *dataOptions) flags(g *globalOptions) (tune.DataFlags, error) {
+	f := tune.DataFlags{Data: d.data, Lambda: d.lambda, MaxScore: d.maxScore, Holdout: d.holdout, Quiet: d.quiet,
+		Exclude: d.exclude, Rules: g.rules()}
+	if err := f.Check(); err != nil {
+		return f, err
+	}
+	keys, err := accuracy.FileKeys(d.exclude, g.rules())
 	if err != nil {
-		return fmt.Errorf("--exclude: %w", err)
+		return f, fmt.Errorf("--exclude: %w", err)
 	}
-	d.excludeKeys = keys
-	return nil
-}
-
-// check reports a flag out of range.
-func (d *dataOptions) check() error {
-	switch {
-	case len(d.data) == 0:
-		return errors.New("--data: at least one datagen file is required")
-	case !(d.lambda >= 0 && d.lambda <= 1):
-		return fmt.Errorf("--lambda %v: must be from 0 to 1", d.lambda)
-	case d.maxScore < 1:
-		return fmt.Errorf("--max-score %d: must be at least 1", d.maxScore)
-	case d.holdout < 0 || d.holdout == 1:
-		return fmt.Errorf("--holdout %d: must be 0 or at least 2", d.holdout)
-	}
-	return nil
-}
-
-// options are package tune's reading options of d.
-func (d *dataOptions) options(g *globalOptions) tune.Options {
-	return tune.Options{Lambda: d.lambda, MaxScore: d.maxScore, Rules: g.rules(), Loud: !d.quiet, Exclude: d.excludeKeys}
+	f.Keys = keys
+	return f, nil
 }
 
 func newTuneCmd(g *globalOptions) *cobra.Command {
@@ -107,61 +84,13 @@ and a place that cannot be written is refused before the fit.`,
 }
 
 func runTune(g *globalOptions, o *tuneOptions) error {
-	if err := o.check(); err != nil {
+	d, err := o.flags(g)
+	if err != nil {
 		return err
 	}
-	if err := o.loadExclude(g); err != nil {
+	f := tune.FitFlags{DataFlags: d, Ridge: o.ridge, Out: o.out, Note: o.note}
+	if err := f.Check(); err != nil {
 		return err
 	}
-	if !(o.ridge > 0 && o.ridge <= 1e12) {
-		return fmt.Errorf("--ridge %v: must be above 0 and at most 1e12", o.ridge)
-	}
-	if o.out != "" {
-		if err := wholefile.CheckWritable(o.out); err != nil {
-			return fmt.Errorf("--out: %w", err)
-		}
-	}
-	var st tune.Stats
-	samples, err := tune.LoadFiles(o.data, o.options(g), &st)
-	if err != nil {
-		return fmt.Errorf("--data: %w", err)
-	}
-	fmt.Fprintf(g.out, "positions %d: kept %d, dropped %d proven, %d over --max-score, %d with a capture to play, %d of --exclude\n",
-		st.Read, st.Kept, st.Proven, st.Large, st.Loud, st.Excluded)
-	train, held := tune.Split(samples, o.holdout)
-	if len(train) == 0 {
-		return errors.New("no position left to fit")
-	}
-	prior := tune.Prior()
-	cur := eval.Default
-	began := time.Now()
-	v, err := tune.Fit(train, prior.Vector(), o.ridge)
-	if err != nil {
-		return fmt.Errorf("--ridge %g: %w", o.ridge, err)
-	}
-	trainMSE, heldMSE := tune.MSE(train, v), tune.MSE(held, v)
-	heldOut := "no held-out position"
-	if len(held) > 0 {
-		curHeld, priorHeld := tune.MSE(held, cur.Vector()), tune.MSE(held, prior.Vector())
-		heldOut = fmt.Sprintf("held-out %.1f (current weights %.1f, prior %.1f)", math.Sqrt(heldMSE), math.Sqrt(curHeld), math.Sqrt(priorHeld))
-	}
-	fmt.Fprintf(g.out, "fit in %v: RMSE train %.1f, %s centi-warriors, %d train / %d held-out positions\n",
-		time.Since(began).Round(time.Millisecond), math.Sqrt(trainMSE), heldOut, len(train), len(held))
-	prov := tune.Provenance(tune.Settings{Lambda: o.lambda, Ridge: o.ridge, MaxScore: o.maxScore, Holdout: o.holdout,
-		Quiet: o.quiet, Data: o.data, Note: o.note}, st, math.Sqrt(trainMSE), math.Sqrt(heldMSE), len(held), time.Now())
-	w, err := eval.FromVector(v, prov)
-	if err != nil {
-		return fmt.Errorf("fitted weights: %w (raise --ridge)", err)
-	}
-	write := tune.WriteGo
-	if strings.HasSuffix(o.out, ".json") {
-		write = eval.WriteJSON
-	}
-	if o.out == "" {
-		return write(g.out, w)
-	}
-	if err := wholefile.Write(o.out, func(f io.Writer) error { return write(f, w) }); err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	return nil
+	return f.Run(g.out)
 }

@@ -27,14 +27,14 @@ moves by weight (seeded by --book-seed) instead of playing the best.`,
 			s := ugi.NewSession(g.out, ugi.Config{
 				Name:  "Kiothi " + version,
 				Rules: g.rules(),
-				// The rules are checked by the session (ugiBook.Compatible)
+				// The rules are checked by the session (book.Player.Compatible)
 				// against its FreeFirstLap option, which may change later.
 				OpenBook: func(path string) (ugi.Book, error) {
 					b, err := book.Open(path)
 					if err != nil {
 						return nil, err
 					}
-					return ugiBook{book.NewPlayer(b, bf.random, bf.seed)}, nil
+					return book.NewPlayer(b, bf.random, bf.seed), nil
 				},
 			})
 			return s.Run(g.in)

@@ -1,0 +1,63 @@
+// kiothi serve: the server's settings as its flags give them, checked in
+// the flags' words, served until the context ends.
+
+package serve
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"time"
+)
+
+// Command is kiothi serve: the Config its flags set (each flag's value as
+// given, a zero refused rather than defaulted), the address, the shutdown
+// grace, and Log for the start and stop lines.
+type Command struct {
+	Config
+	Addr  string
+	Grace time.Duration
+	Log   io.Writer
+}
+
+// The defaults of kiothi serve's --addr and --grace.
+const (
+	DefaultAddr  = "127.0.0.1:8080"
+	DefaultGrace = 15 * time.Second
+)
+
+var flagNames = names{"--max-searches", "--max-movetime", "--max-analysis", "--movetime", "--hash", "--max-body",
+	"--max-searches %d × --hash %d"}
+
+// Check refuses a setting out of range, or searches beyond the memory
+// this process may use, naming the flags.
+func (c *Command) Check() error {
+	d := c.Config
+	d.defaults() // the settings that have no flag
+	d.MaxSearches, d.MaxMoveTime, d.MaxAnalysisTime, d.DefaultMoveTime, d.HashMB, d.MaxBody =
+		c.MaxSearches, c.MaxMoveTime, c.MaxAnalysisTime, c.DefaultMoveTime, c.HashMB, c.MaxBody
+	if err := d.check(flagNames); err != nil {
+		return err
+	}
+	if c.Grace < 0 {
+		return fmt.Errorf("--grace %v: must not be negative", c.Grace)
+	}
+	return nil
+}
+
+// Run checks c, then serves (Server.Run) until ctx ends, saying on Log
+// where it serves and that it stopped; a stop by ctx is not an error.
+func (c *Command) Run(ctx context.Context) error {
+	if err := c.Check(); err != nil {
+		return err
+	}
+	err := New(c.Config).Run(ctx, c.Addr, c.Grace, func(a net.Addr) {
+		fmt.Fprintf(c.Log, "kiothi: serving on http://%s\n", a)
+	})
+	if err == nil || err == context.Canceled {
+		fmt.Fprintln(c.Log, "kiothi: server stopped")
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,130 @@
+// kiothi solve: its flags checked in the flags' words and turned into
+// Options, a decided position's line, and the lines it prints at the end.
+
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// Flags are kiothi solve's settings as its flags give them.
+type Flags struct {
+	Threads    int
+	HashMB     int
+	Objective  movegen.Objective
+	Multiplier int
+	TimeLimit  time.Duration // 0: none
+	Table      string        // search or simple
+	Rules      movegen.Rules
+}
+
+// Options checks f for solving p and returns its Options. When p has no
+// legal move its value is known already: Options returns the line that
+// says so, and no Options.
+func (f *Flags) Options(p *position.Position) (Options, string, error) {
+	if p.Phase() != position.Play {
+		return Options{}, "", fmt.Errorf("solve: %v", ErrOpening)
+	}
+	opts := Options{Rules: f.Rules, Threads: f.Threads, HashMB: f.HashMB, Multiplier: f.Multiplier}
+	opts.Objective = f.Objective
+	if f.Objective == movegen.Match {
+		if err := movegen.CheckMultiplier(f.Multiplier); err != nil {
+			return Options{}, "", fmt.Errorf("--multiplier: %v", err)
+		}
+	}
+	for _, err := range []error{
+		limits.Threads.Check("--threads", int64(f.Threads)),
+		limits.HashMB.Check("--hash", int64(f.HashMB)),
+		limits.CheckMemory(fmt.Sprintf("--hash %d with --threads %d", f.HashMB, f.Threads), limits.EngineMB(f.Threads, f.HashMB)),
+	} {
+		if err != nil {
+			return Options{}, "", err
+		}
+	}
+	if !movegen.HasMove(p, f.Rules) {
+		// Decided already: the sweep's tally is the value.
+		out := movegen.NoMoveOutcome(p)
+		v := out.South - out.North
+		if p.Side() == position.North {
+			v = -v
+		}
+		if opts.Objective == movegen.Match {
+			v = movegen.MatchPoints(v, f.Multiplier)
+		}
+		who := out.Winner() + " wins"
+		if out.Winner() == "draw" {
+			who = "a draw"
+		}
+		return Options{}, fmt.Sprintf("value %d (the game is over: %d-%d, %s)", v, out.South, out.North, who), nil
+	}
+	switch f.Table {
+	case "search":
+		st, err := NewSearchTable(f.HashMB)
+		if err != nil {
+			return Options{}, "", fmt.Errorf("--hash: %v", err)
+		}
+		opts.Table = st
+	case "simple":
+		opts.Table = NewMemTable(f.HashMB)
+	default:
+		return Options{}, "", fmt.Errorf("--table %s: want search or simple", excerpt.Quote(f.Table))
+	}
+	if f.TimeLimit < 0 {
+		return Options{}, "", fmt.Errorf("--time-limit %v: must not be negative", f.TimeLimit)
+	}
+	return opts, "", nil
+}
+
+// Solve solves p with opts (from Options) within f.TimeLimit, if set.
+func (f *Flags) Solve(ctx context.Context, p position.Position, opts Options) (Result, error) {
+	if f.TimeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.TimeLimit)
+		defer cancel()
+	}
+	res, err := Solve(ctx, p, opts)
+	if errors.Is(err, ErrOpening) {
+		return res, fmt.Errorf("solve: %v", err)
+	}
+	return res, err
+}
+
+// ProgressLine is the status line of a solve in progress.
+func (pr Progress) ProgressLine() string {
+	return fmt.Sprintf("bounds [%d, %d] nodes %d time %v", pr.Lo, pr.Hi, pr.Nodes, pr.Time.Round(time.Millisecond))
+}
+
+// ErrUnsolved is Report's error for a solve stopped before its value.
+var ErrUnsolved = errors.New("not solved")
+
+// Report writes a solve's nodes, time and speed to log and its value and
+// line to out, or, when it was stopped first, the bounds and an error
+// (wrapping ErrUnsolved) that says how to allow more.
+func Report(out, log io.Writer, res Result) error {
+	nps := uint64(0)
+	if s := res.Time.Seconds(); s > 0 {
+		nps = uint64(float64(res.Nodes) / s)
+	}
+	fmt.Fprintf(log, "nodes %d time %v nps %d\n", res.Nodes, res.Time.Round(time.Millisecond), nps)
+	if !res.Exact {
+		fmt.Fprintf(out, "unsolved: value in [%d, %d]\n", res.Lo, res.Hi)
+		return fmt.Errorf("%w after %v: allow more with --time-limit (0: no limit), or a larger --hash", ErrUnsolved, res.Time.Round(time.Millisecond))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "value %d pv", res.Value)
+	for _, m := range res.PV {
+		b.WriteString(" " + m.String())
+	}
+	fmt.Fprintln(out, b.String())
+	return nil
+}

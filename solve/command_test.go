@@ -1,0 +1,58 @@
+// Tests of kiothi solve's face: its flags checked in their words, and
+// its last lines.
+
+package solve
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+func TestFlagsOptions(t *testing.T) {
+	p, err := position.Parse("0.2.1.2.0.0.1.2.2.1/0.1.4.1.0.0.2.1.1.0 21-18 n 36")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := Flags{Threads: 1, HashMB: 1, Objective: movegen.Margin, Multiplier: 2, Table: "simple"}
+	if _, line, err := good.Options(&p); err != nil || line != "" {
+		t.Fatalf("good flags: %q %v", line, err)
+	}
+	for _, c := range []struct {
+		set  func(*Flags)
+		want string
+	}{
+		{func(f *Flags) { f.Objective, f.Multiplier = movegen.Match, 1 }, "--multiplier: "},
+		{func(f *Flags) { f.Threads = 0 }, "--threads 0"},
+		{func(f *Flags) { f.HashMB = 0 }, "--hash 0"},
+		{func(f *Flags) { f.Table = "big" }, `--table "big": want search or simple`},
+		{func(f *Flags) { f.TimeLimit = -time.Second }, "--time-limit -1s: must not be negative"},
+	} {
+		f := good
+		c.set(&f)
+		if _, _, err := f.Options(&p); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: got %v", c.want, err)
+		}
+	}
+	start, _ := position.ParseStart("startpos")
+	if _, _, err := good.Options(&start); err == nil || !strings.Contains(err.Error(), ErrOpening.Error()) {
+		t.Errorf("the opening: %v", err)
+	}
+}
+
+func TestReport(t *testing.T) {
+	var out, log bytes.Buffer
+	err := Report(&out, &log, Result{Lo: -2, Hi: 4, Nodes: 10, Time: time.Second})
+	if !errors.Is(err, ErrUnsolved) || out.String() != "unsolved: value in [-2, 4]\n" || log.String() != "nodes 10 time 1s nps 10\n" {
+		t.Errorf("unsolved: %v %q %q", err, out.String(), log.String())
+	}
+	out.Reset()
+	if err := Report(&out, &log, Result{Exact: true, Value: 3}); err != nil || out.String() != "value 3 pv\n" {
+		t.Errorf("solved: %v %q", err, out.String())
+	}
+}
