@@ -118,9 +118,7 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 	opts.Progress = func(pr solve.Progress) {
 		status.show(fmt.Sprintf("bounds [%d, %d] nodes %d time %v", pr.Lo, pr.Hi, pr.Nodes, pr.Time.Round(time.Millisecond)))
 	}
-	if status.redraw {
-		opts.ProgressEvery = 500 * time.Millisecond
-	}
+	opts.ProgressEvery = status.every()
 	ctx, stop := interruptible(ctx)
 	defer stop()
 	if o.timeLimit > 0 {
