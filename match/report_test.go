@@ -35,7 +35,7 @@ func reportOf(t *testing.T) (string, *Summary) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := WriteReport(&b, "test report", nil, []ReportSection{{Summary: s, Openings: open}}); err != nil {
+	if err := WriteReport(&b, ReportInfo{Title: "test report"}, nil, []ReportSection{{Summary: s, Openings: open}}); err != nil {
 		t.Fatal(err)
 	}
 	return b.String(), s

@@ -19,6 +19,7 @@ import (
 	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/position"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 type matchOptions struct {
@@ -42,7 +43,10 @@ type matchOptions struct {
 	resign, draw     string
 	proven           bool
 	timeMargin       time.Duration
+	state            string
+	resume           bool
 	cluster          clusterOptions
+	args             []string // the command line, for the report
 }
 
 func newMatchCmd(g *globalOptions) *cobra.Command {
@@ -80,7 +84,10 @@ every game. The last line of output is
 cutechess-cli's "Score of P1 vs P2: W - L - D  [fraction] N", counted for
 player 1.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), g) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.args = commandLine(cmd)
+			return o.run(cmd.Context(), g)
+		},
 	}
 	f := c.Flags()
 	f.StringVar(&o.player1, "player1", "", "first player's SPEC (required)")
@@ -105,6 +112,8 @@ player 1.`,
 	f.StringVar(&o.draw, "draw", "", "adjudicate a draw when both engines see the game within S warriors for M moves each, from move pair K: movenumber=K,movecount=M,score=S (default: off)")
 	f.BoolVar(&o.proven, "adjudicate-proven", false, "end a game when an engine's search proves its value, with that margin")
 	durationVar(f, &o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits (at least --movetime plus a second)")
+	f.StringVar(&o.state, "state", "", "keep the match's state (settings and every game) in this file, replaced whole after each game, so --resume can continue it")
+	f.BoolVar(&o.resume, "resume", false, "continue the match in --state (made with the same settings)")
 	o.cluster.addFlags(f)
 	return c
 }
@@ -122,9 +131,8 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	}
 	// Every game in play holds two players, at most the two largest.
 	mem := make([]int64, len(players))
-	external := false
 	for i, p := range players {
-		mem[i], external = p.MemoryMB, external || p.External
+		mem[i] = p.MemoryMB
 	}
 	slices.Sort(mem)
 	if err := limits.CheckMemory(fmt.Sprintf("--concurrency %d with these players", o.concurrency),
@@ -173,8 +181,8 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	if err := limits.MoveOverheadMS.CheckDuration("--timemargin", o.timeMargin); err != nil {
 		return err
 	}
-	if moveTime == 0 && !tc.On() && external {
-		moveTime = 100 * time.Millisecond
+	if moveTime == 0 && !tc.On() {
+		moveTime = match.DefaultMoveTime(players)
 	}
 	cfg := match.Config{
 		Player1: players[0], Player2: players[1], Games: o.games, Concurrency: o.concurrency,
@@ -202,8 +210,28 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	} else {
 		cfg.Openings = []position.Position{position.Start(30)}
 	}
+	if o.resume && o.state == "" {
+		return errors.New("--resume needs --state FILE")
+	}
+	if o.state != "" {
+		if o.cluster.enabled() || len(o.players) > 0 {
+			return errors.New("--state: only a local two-player match keeps a state file (a --nats run resumes by its session)")
+		}
+		st, done, err := match.OpenState(o.state, o.resume, &cfg)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		cfg.State, cfg.Done = st, done
+	}
 	if o.out != "" {
-		f, err := os.Create(o.out)
+		open := os.Create
+		if o.resume { // the games file goes on with the match
+			open = func(name string) (*os.File, error) {
+				return os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+			}
+		}
+		f, err := open(o.out)
 		if err != nil {
 			return fmt.Errorf("--out: %v", err)
 		}
@@ -214,6 +242,7 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		if err := wholefile.CheckWritable(o.report); err != nil {
 			return fmt.Errorf("--report: %v", err)
 		}
+		cfg.KeepPGN = !strings.HasSuffix(strings.ToLower(o.report), ".svg")
 	}
 	if o.pgnOut != "" {
 		f, err := pgn.Append(o.pgnOut)
@@ -222,16 +251,6 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		}
 		defer f.Close()
 		cfg.PGN, cfg.PGNComments = f, o.pgnComments
-	}
-	bar := newProgressBar(g.errOut, cfg.PlannedGames()) // silent unless stderr is a terminal
-	cfg.Progress = func(s *match.Summary) {
-		c := s.Counts
-		label := fmt.Sprintf("+%d =%d -%d  %.3f", c.Wins, c.Draws, c.Losses, c.Score())
-		if s.SPRT != nil {
-			lo, hi := s.SPRT.Bounds()
-			label += fmt.Sprintf("  LLR %.2f [%.2f, %.2f]", s.LLR, lo, hi)
-		}
-		bar.update(c.Games(), label)
 	}
 	ctx, stop := interruptible(ctx)
 	defer stop()
@@ -244,11 +263,13 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	if len(o.players) > 0 {
 		return o.runTournament(ctx, g, cfg, specs, players, runPair)
 	}
+	watch := match.NewWatch(g.errOut, cfg.PlannedGames(), cfg.SPRT != nil)
+	cfg.Progress = watch.Game
 	sum, err := runPair(ctx, cfg, specs[0], specs[1])
-	bar.clear()
+	watch.Done()
 	if sum != nil && sum.Counts.Games() > 0 {
 		fmt.Fprint(g.out, sum.Table())
-		if rerr := o.writeReport(nil, []match.ReportSection{{Summary: sum, Openings: cfg.Openings}}); rerr != nil {
+		if rerr := o.writeReport(&cfg, players, nil, []match.ReportSection{{Summary: sum, Openings: cfg.Openings}}); rerr != nil {
 			return rerr
 		}
 	}
@@ -263,12 +284,19 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 
 // writeReport writes --report, when given, whole: the HTML page, or the
 // charts as one SVG image when the name ends in .svg.
-func (o *matchOptions) writeReport(t *match.Tournament, secs []match.ReportSection) error {
+func (o *matchOptions) writeReport(cfg *match.Config, players []match.Factory, t *match.Tournament, secs []match.ReportSection) error {
 	if o.report == "" {
 		return nil
 	}
+	info := match.ReportInfo{Title: "kiothi match", Command: strings.Join(o.args, " "), Date: time.Now(), Settings: cfg.Settings()}
+	if t != nil {
+		info.Title, info.Settings = "kiothi match tournament", info.Settings[2:] // the players are listed below
+	}
+	for _, p := range players {
+		info.Players = append(info.Players, match.PlayerInfo{Name: p.Name, Spec: p.Spec, Build: p.Build(version + " " + commit)})
+	}
 	var b strings.Builder
-	write := func() error { return match.WriteReport(&b, "kiothi match", t, secs) }
+	write := func() error { return match.WriteReport(&b, info, t, secs) }
 	if strings.HasSuffix(strings.ToLower(o.report), ".svg") {
 		write = func() error { return match.WriteReportSVG(&b, "kiothi match", secs) }
 	}
@@ -309,6 +337,9 @@ func (o *matchOptions) parsePlayers() ([]match.Factory, []string, error) {
 		}
 		players[i] = p
 	}
+	if err := match.CheckNames(players, len(o.players) > 0); err != nil {
+		return nil, nil, err
+	}
 	return players, specs, nil
 }
 
@@ -319,12 +350,9 @@ func (o *matchOptions) runTournament(ctx context.Context, g *globalOptions, base
 		return fmt.Errorf("--tournament: %v", err)
 	}
 	pairs := len(kind.Pairs(len(players)))
-	bar := newProgressBar(g.errOut, pairs*base.PlannedGames()) // silent unless stderr is a terminal
+	watch := match.NewWatch(g.errOut, pairs*base.PlannedGames(), false)
+	base.Progress = watch.Game
 	played := 0
-	base.Progress = func(s *match.Summary) {
-		c := s.Counts
-		bar.update(played+c.Games(), fmt.Sprintf("%s vs %s  +%d =%d -%d", s.Name1, s.Name2, c.Wins, c.Draws, c.Losses))
-	}
 	pairRun := func(ctx context.Context, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
 		s, err := run(ctx, cfg, spec1, spec2)
 		if s != nil {
@@ -333,14 +361,14 @@ func (o *matchOptions) runTournament(ctx context.Context, g *globalOptions, base
 		return s, err
 	}
 	t, err := match.RunTournament(ctx, base, specs, players, kind, pairRun)
-	bar.clear()
+	watch.Done()
 	if len(t.Pairs) > 0 {
 		fmt.Fprint(g.out, t.Table())
 		var secs []match.ReportSection
 		for _, s := range t.Pairs {
 			secs = append(secs, match.ReportSection{Summary: s, Openings: base.Openings})
 		}
-		if rerr := o.writeReport(t, secs); rerr != nil {
+		if rerr := o.writeReport(&base, players, t, secs); rerr != nil {
 			return rerr
 		}
 	}
@@ -351,6 +379,29 @@ func (o *matchOptions) runTournament(ctx context.Context, g *globalOptions, base
 		return fmt.Errorf("tournament: %v", err)
 	}
 	return nil
+}
+
+// commandLine is the command as run: its path and each flag given.
+func commandLine(cmd *cobra.Command) []string {
+	args := strings.Fields(cmd.CommandPath())
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				args = append(args, "--"+f.Name, shellQuote(v))
+			}
+			return
+		}
+		args = append(args, "--"+f.Name, shellQuote(f.Value.String()))
+	})
+	return args
+}
+
+// shellQuote quotes s for a shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`;&|<>()*?[]{}~#!") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // interrupted says that a match was stopped (Ctrl-C, SIGTERM) and what it
