@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/kiothi/kiothi/internal/filelock"
 	"github.com/kiothi/kiothi/internal/wholefile"
@@ -53,6 +54,20 @@ func (cfg *Config) Settings() []Setting {
 	if g.TC.On() {
 		tc = g.TC.Text
 	}
+	rules := "standard"
+	if g.Rules.FreeFirstLap {
+		rules = "free-first-lap"
+	}
+	orNone := func(d time.Duration, none string) string {
+		if d == 0 {
+			return none
+		}
+		return d.String()
+	}
+	adj := "off"
+	if g.Adjudication.On() {
+		adj = fmt.Sprintf("%+v", g.Adjudication)
+	}
 	return []Setting{
 		{"player 1", player(cfg.Player1)},
 		{"player 2", player(cfg.Player2)},
@@ -61,13 +76,13 @@ func (cfg *Config) Settings() []Setting {
 		{"seed", strconv.FormatUint(cfg.Seed, 10)},
 		{"multiplier", strconv.Itoa(cfg.multiplier())},
 		{"sprt", sprt},
-		{"rules", fmt.Sprintf("%+v", g.Rules)},
+		{"rules", rules},
 		{"max plies", strconv.Itoa(g.MaxPlies)},
-		{"move time", g.MoveTime.String()},
-		{"move timeout", g.MoveTimeout.String()},
+		{"move time", orNone(g.MoveTime, "none (the players' own limits)")},
+		{"move timeout", orNone(g.MoveTimeout, "default")},
 		{"time control", tc},
 		{"time margin", g.TimeMargin.String()},
-		{"adjudication", fmt.Sprintf("%+v", g.Adjudication)},
+		{"adjudication", adj},
 	}
 }
 
