@@ -8,16 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/kiothi/kiothi/internal/wholefile"
-	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/pgn"
-	"github.com/kiothi/kiothi/position"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -123,92 +120,11 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.games < 0 {
-		return fmt.Errorf("--games %d: must not be negative", o.games)
-	}
-	if err := limits.Threads.Check("--concurrency", int64(o.concurrency)); err != nil {
+	cfg, err := match.Options{Players: players, Games: o.games, Concurrency: o.concurrency, Seed: o.seed, Multiplier: o.multiplier,
+		MaxPlies: o.maxPlies, MoveTime: o.moveTime, MoveTimeout: o.moveTimeout, TC: o.tc, TimeMargin: o.timeMargin,
+		Resign: o.resign, Draw: o.draw, Proven: o.proven, SPRT: o.sprt, Openings: o.openings, Rules: g.rules()}.Config()
+	if err != nil {
 		return err
-	}
-	// Every game in play holds two players, at most the two largest.
-	mem := make([]int64, len(players))
-	for i, p := range players {
-		mem[i] = p.MemoryMB
-	}
-	slices.Sort(mem)
-	if err := limits.CheckMemory(fmt.Sprintf("--concurrency %d with these players", o.concurrency),
-		int64(o.concurrency)*(mem[len(mem)-1]+mem[len(mem)-2])); err != nil {
-		return err
-	}
-	if o.maxPlies < 0 {
-		return fmt.Errorf("--max-plies %d: must not be negative", o.maxPlies)
-	}
-	if o.moveTimeout <= 0 {
-		return fmt.Errorf("--move-timeout %v: must be positive", o.moveTimeout)
-	}
-	if err := movegen.CheckMultiplier(o.multiplier); err != nil {
-		return fmt.Errorf("--multiplier: %v", err)
-	}
-	if o.moveTime != 0 {
-		if err := limits.MoveTimeMS.CheckDuration("--movetime", o.moveTime); err != nil {
-			return err
-		}
-	}
-	moveTime := o.moveTime
-	var tc match.TimeControl
-	if o.tc != "" {
-		var st time.Duration
-		if tc, st, err = match.ParseTC(o.tc); err != nil {
-			return fmt.Errorf("--tc: %v", err)
-		}
-		if (st > 0 || tc.On()) && o.moveTime != 0 {
-			return errors.New("--tc and --movetime both set the time: give one")
-		}
-		if st > 0 {
-			moveTime = st
-		}
-	}
-	adj := match.Adjudication{Proven: o.proven}
-	if o.resign != "" {
-		if err := adj.ParseResign(o.resign); err != nil {
-			return fmt.Errorf("--resign: %v", err)
-		}
-	}
-	if o.draw != "" {
-		if err := adj.ParseDraw(o.draw); err != nil {
-			return fmt.Errorf("--draw: %v", err)
-		}
-	}
-	if err := limits.MoveOverheadMS.CheckDuration("--timemargin", o.timeMargin); err != nil {
-		return err
-	}
-	if moveTime == 0 && !tc.On() {
-		moveTime = match.DefaultMoveTime(players)
-	}
-	cfg := match.Config{
-		Player1: players[0], Player2: players[1], Games: o.games, Concurrency: o.concurrency,
-		Seed: o.seed, Multiplier: o.multiplier,
-		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTime: moveTime, MoveTimeout: o.moveTimeout,
-			TC: tc, TimeMargin: o.timeMargin, Adjudication: adj},
-	}
-	if o.sprt != "" {
-		s, err := match.ParseSPRT(o.sprt)
-		if err != nil {
-			return fmt.Errorf("--sprt: %v", err)
-		}
-		cfg.SPRT = &s
-	}
-	if o.openings != "" {
-		f, err := os.Open(o.openings)
-		if err != nil {
-			return fmt.Errorf("--openings: %v", err)
-		}
-		cfg.Openings, err = match.ParseOpenings(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %v", o.openings, err)
-		}
-	} else {
-		cfg.Openings = []position.Position{position.Start(30)}
 	}
 	if o.resume && o.state == "" {
 		return errors.New("--resume needs --state FILE")
