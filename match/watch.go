@@ -44,6 +44,9 @@ func (w *Watch) Game(s *Summary) {
 			w.score(w.cur)
 			w.offset += w.cur.Counts.Games()
 		}
+		if w.cur == nil { // games a resumed state counted are not in the rate
+			w.bar.Base = s.Counts.Games() - 1
+		}
 		w.cur, w.lastScored = s, s.Counts.Games()-1
 	}
 	done := w.offset + s.Counts.Games()

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -67,5 +68,28 @@ func TestStatusLine(t *testing.T) {
 	r.clear()
 	if want := "\rx\x1b[K\r\x1b[K"; buf.String() != want {
 		t.Errorf("redrawn %q, want %q", buf.String(), want)
+	}
+}
+
+// TestLongCommandsLogLines: annotate and datagen, their stderr a log,
+// print plain progress lines (the shared writer), never redraws.
+func TestLongCommandsLogLines(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "g.pgn")
+	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--games", "2", "--max-plies", "30", "--pgnout", games); err != nil {
+		t.Fatal(err)
+	}
+	line := regexp.MustCompile(`(?m)^\d+/\d+ \(\d+%\) .*elapsed \d+:\d\d`)
+	for _, args := range [][]string{
+		{"annotate", games, "--depth", "1", "--out", filepath.Join(dir, "a.pgn")},
+		{"datagen", "--out", filepath.Join(dir, "d.bin"), "--games", "4", "--nodes", "50", "--hash", "1", "--concurrency", "1"},
+	} {
+		_, errOut, err := runCLI(t, args...)
+		if err != nil {
+			t.Fatalf("%v: %v", args[0], err)
+		}
+		if !line.MatchString(errOut) || strings.ContainsAny(errOut, "\r\x1b") {
+			t.Errorf("%s in a log wrote %q, want plain progress lines", args[0], errOut)
+		}
 	}
 }

@@ -42,6 +42,7 @@ type Bar struct {
 	Redraw bool
 	Width  int  // of the drawn bar (default 30)
 	NoETA  bool // the total is a cap, not a plan (an SPRT): no ETA
+	Base   int  // work done before Start (a resumed run): not in the rate
 	Start  time.Time
 	now    func() time.Time
 	last   time.Time // of the last plain line
@@ -108,12 +109,13 @@ func (b *Bar) UpdateOf(done, total int, label string) {
 }
 
 // Times returns "elapsed 0:12, ETA 0:30" at now with done of total done
-// (no ETA before the first unit of work, past the total or with NoETA).
+// (no ETA before the first unit of work since Start, past the total or
+// with NoETA): the rate since Start, over the work left.
 func (b *Bar) Times(now time.Time, done, total int) string {
 	el := now.Sub(b.Start)
 	s := "elapsed " + Duration(el)
-	if !b.NoETA && done > 0 && done < total {
-		s += ", ETA " + Duration(time.Duration(float64(el)*float64(total-done)/float64(done)))
+	if ran := done - b.Base; !b.NoETA && ran > 0 && done < total {
+		s += ", ETA " + Duration(time.Duration(float64(el)*float64(total-done)/float64(ran)))
 	}
 	return s
 }

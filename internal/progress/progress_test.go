@@ -89,3 +89,13 @@ func TestDuration(t *testing.T) {
 		}
 	}
 }
+
+// TestBase: work done before Start (a resumed run) does not count in the
+// rate behind the ETA.
+func TestBase(t *testing.T) {
+	t0 := time.Now()
+	b := &Bar{Total: 100, Base: 50, Start: t0}
+	if got := b.Times(t0.Add(10*time.Second), 60, 100); got != "elapsed 0:10, ETA 0:40" {
+		t.Errorf("Times %q, want 10 units in 10 s and 40 left", got)
+	}
+}
