@@ -118,7 +118,7 @@ func OpenState(path string, resume bool, cfg *Config) (*StateFile, []GamePoint, 
 		if _, err := os.Stat(path); err == nil {
 			return fail(fmt.Errorf("--state %s exists: give --resume to continue that match, or another file", path))
 		}
-		if err := wholefile.CheckWritable(path); err != nil {
+		if err := st.save(&Summary{}); err != nil { // a rerun without --resume is refused from now on
 			return fail(fmt.Errorf("--state: %v", err))
 		}
 		return st, nil, nil

@@ -190,7 +190,11 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		}
 	}
 	if err != nil && ctx.Err() != nil {
-		return &exitError{code: 130, err: interrupted(sum)}
+		err := interrupted(sum)
+		if o.state != "" {
+			err = fmt.Errorf("%v; --resume --state %s continues it", err, o.state)
+		}
+		return &exitError{code: 130, err: err}
 	}
 	if err != nil {
 		return fmt.Errorf("match: %v", err)

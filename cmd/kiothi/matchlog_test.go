@@ -5,6 +5,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -99,6 +100,9 @@ func TestMatchState(t *testing.T) {
 	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--resume"); err == nil || !strings.Contains(err.Error(), "--resume needs --state") {
 		t.Errorf("--resume alone: %v", err)
 	}
+	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--workers", "1", "--state", filepath.Join(dir, "w.json")); err == nil || !strings.Contains(err.Error(), "only a local two-player match") {
+		t.Errorf("--state with --workers: %v", err)
+	}
 }
 
 // TestMatchReportContent: the page lists the command, settings, date and
@@ -142,5 +146,54 @@ func TestMatchReportContent(t *testing.T) {
 	}
 	if n := strings.Count(string(b), `<td class="name">engine:depth=1</td><td class="name"><code>engine:depth=1</code></td><td class="name">kiothi `); n != 1 {
 		t.Errorf("players table: %d rows for engine:depth=1", n)
+	}
+}
+
+// cancelAfter is a log that cancels the run once it has seen n lines
+// starting with "Finished game".
+type cancelAfter struct {
+	strings.Builder
+	n      int
+	cancel context.CancelFunc
+}
+
+func (c *cancelAfter) Write(p []byte) (int, error) {
+	c.n -= strings.Count(string(p), "Finished game")
+	if c.n <= 0 {
+		c.cancel()
+	}
+	return c.Builder.Write(p)
+}
+
+// TestMatchResumeCommand: a match stopped (Ctrl-C) after 3 games exits
+// 130 saying how to continue; --resume ends it with the table of an
+// uninterrupted run.
+func TestMatchResumeCommand(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "m.json")
+	args := []string{"match", "--player1", "engine:nodes=300", "--player2", "greedy", "--games", "8", "--max-plies", "200"}
+	whole, _, err := runCLI(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out strings.Builder
+	log := &cancelAfter{n: 3, cancel: cancel}
+	cmd := newRootCmd(strings.NewReader(""), &out, log)
+	cmd.SetArgs(append(args, "--state", state))
+	err = cmd.ExecuteContext(ctx)
+	if exitCode(err) != 130 || !strings.Contains(err.Error(), "--resume --state "+state+" continues it") {
+		t.Fatalf("stopped run: %v (exit %d)", err, exitCode(err))
+	}
+	resumed, errOut, err := runCLI(t, append(args, "--state", state, "--resume")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumed != whole {
+		t.Errorf("resumed table\n%s\nuninterrupted\n%s", resumed, whole)
+	}
+	if n := strings.Count(errOut, "Finished game"); n > 5 || n == 0 {
+		t.Errorf("the resumed run played %d games, want the 5 or fewer left", n)
 	}
 }
