@@ -15,24 +15,25 @@ import (
 // GamePoint is one counted game, from player 1's view: what the tally
 // counts (so a state file can count it again) and what the report shows.
 type GamePoint struct {
-	Number       int     `json:"number"` // k, from 0
-	P1South      bool    `json:"p1_south"`
-	HalfPoints   int     `json:"half_points"` // player 1's score: 2 a win, 1 a draw, 0 a loss
-	Opening      int     `json:"opening"`     // the index of its opening
-	LLR          float64 `json:"llr"`
-	South, North string  // the players' names
-	Result       string  `json:"result"`      // PGN: 1-0 South won, 0-1, 1/2-1/2
-	End          string  `json:"end"`         // End's name: no-move, repetition, ...
-	Termination  string  `json:"termination"` // the PGN Termination tag
-	Reason       string  `json:"reason,omitempty"`
-	Plies        int     `json:"plies"`
-	Margin       int     `json:"margin"` // player 1's prison minus player 2's
-	Points       int     `json:"points"` // player 1's match points
-	OneWarrior   bool    `json:"one_warrior,omitempty"`
-	Forfeit      int     `json:"forfeit,omitempty"` // the player (1 or 2) that forfeited, 0 none
-	ForfeitSide  string  `json:"forfeit_side,omitempty"`
-	OnTime       bool    `json:"on_time,omitempty"`
-	PGN          string  `json:"pgn,omitempty"` // the game's PGN (Config.KeepPGN)
+	Number      int     `json:"number"` // k, from 0
+	P1South     bool    `json:"p1_south"`
+	HalfPoints  int     `json:"half_points"` // player 1's score: 2 a win, 1 a draw, 0 a loss
+	Opening     int     `json:"opening"`     // the index of its opening
+	LLR         float64 `json:"llr"`
+	South       string  `json:"south"` // the players' labels
+	North       string  `json:"north"`
+	Result      string  `json:"result"`      // PGN: 1-0 South won, 0-1, 1/2-1/2
+	End         string  `json:"end"`         // End's name: no-move, repetition, ...
+	Termination string  `json:"termination"` // the PGN Termination tag
+	Reason      string  `json:"reason,omitempty"`
+	Plies       int     `json:"plies"`
+	Margin      int     `json:"margin"` // player 1's prison minus player 2's
+	Points      int     `json:"points"` // player 1's match points
+	OneWarrior  bool    `json:"one_warrior,omitempty"`
+	Forfeit     int     `json:"forfeit,omitempty"` // the player (1 or 2) that forfeited, 0 none
+	ForfeitSide string  `json:"forfeit_side,omitempty"`
+	OnTime      bool    `json:"on_time,omitempty"`
+	PGN         string  `json:"pgn,omitempty"` // the game's PGN (Config.KeepPGN)
 }
 
 // pointOf describes game k's result r, name1 and name2 being the players.

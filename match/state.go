@@ -144,6 +144,11 @@ func OpenState(path string, resume bool, cfg *Config) (*StateFile, []GamePoint, 
 			return fail(fmt.Errorf("--resume: %s: game %d of the file: number %d is out of range or repeated", path, i+1, gp.Number+1))
 		}
 		seen[gp.Number] = true
+		_, p1South := cfg.GameStart(gp.Number)
+		if gp.HalfPoints != halfPoints(gp.Points) || gp.Forfeit < 0 || gp.Forfeit > 2 || gp.P1South != p1South ||
+			gp.Opening != (gp.Number/2)%max(len(cfg.Openings), 1) {
+			return fail(fmt.Errorf("--resume: %s: game %d of the file (number %d) does not add up (points, forfeit, colour or opening)", path, i+1, gp.Number+1))
+		}
 	}
 	return st, sj.Games, nil
 }

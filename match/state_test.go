@@ -88,6 +88,17 @@ func TestStateResume(t *testing.T) {
 		t.Errorf("final state: %v, %d games", err, len(done))
 	}
 	st.Close()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(b), `"half_points":`, `"half_points":7,"x":`, 1)
+	if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := OpenState(path, true, &cfg); err == nil || !strings.Contains(err.Error(), "does not add up") {
+		t.Errorf("state with a bad game: %v", err)
+	}
 	if err := os.WriteFile(path, []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
