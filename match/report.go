@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -348,3 +349,37 @@ details summary{cursor:pointer}code{overflow-wrap:anywhere}
 </section>{{end}}
 </body></html>
 `))
+
+// NewReportInfo describes a run for its report: the command line, now,
+// cfg's settings (a tournament's without the players, listed apart) and
+// each player's build, self being this program's version.
+func NewReportInfo(command string, cfg *Config, players []Factory, self string, tournament bool) ReportInfo {
+	info := ReportInfo{Title: "kiothi match", Command: command, Date: time.Now(), Settings: cfg.Settings()}
+	if tournament {
+		info.Title, info.Settings = "kiothi match tournament", info.Settings[2:]
+	}
+	for _, p := range players {
+		info.Players = append(info.Players, PlayerInfo{Name: p.Name, Spec: p.Spec, Build: p.Build(self)})
+	}
+	return info
+}
+
+// ReportIsSVG reports whether a report file is the SVG image (a name
+// ending in .svg) rather than the HTML page.
+func ReportIsSVG(path string) bool { return strings.HasSuffix(strings.ToLower(path), ".svg") }
+
+// WriteReportFile replaces path whole with the report: the HTML page, or
+// the charts as one SVG image when ReportIsSVG.
+func WriteReportFile(path string, info ReportInfo, t *Tournament, secs []ReportSection) error {
+	var b strings.Builder
+	var err error
+	if ReportIsSVG(path) {
+		err = WriteReportSVG(&b, info.Title, secs)
+	} else {
+		err = WriteReport(&b, info, t, secs)
+	}
+	if err == nil {
+		err = wholefile.WriteBytes(path, []byte(b.String()))
+	}
+	return err
+}

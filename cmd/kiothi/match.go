@@ -158,7 +158,7 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		if err := wholefile.CheckWritable(o.report); err != nil {
 			return fmt.Errorf("--report: %v", err)
 		}
-		cfg.KeepPGN = !strings.HasSuffix(strings.ToLower(o.report), ".svg")
+		cfg.KeepPGN = !match.ReportIsSVG(o.report)
 	}
 	if o.pgnOut != "" {
 		f, err := pgn.Append(o.pgnOut)
@@ -208,22 +208,8 @@ func (o *matchOptions) writeReport(cfg *match.Config, players []match.Factory, t
 	if o.report == "" {
 		return nil
 	}
-	info := match.ReportInfo{Title: "kiothi match", Command: strings.Join(o.args, " "), Date: time.Now(), Settings: cfg.Settings()}
-	if t != nil {
-		info.Title, info.Settings = "kiothi match tournament", info.Settings[2:] // the players are listed below
-	}
-	for _, p := range players {
-		info.Players = append(info.Players, match.PlayerInfo{Name: p.Name, Spec: p.Spec, Build: p.Build(version + " " + commit)})
-	}
-	var b strings.Builder
-	write := func() error { return match.WriteReport(&b, info, t, secs) }
-	if strings.HasSuffix(strings.ToLower(o.report), ".svg") {
-		write = func() error { return match.WriteReportSVG(&b, "kiothi match", secs) }
-	}
-	if err := write(); err != nil {
-		return fmt.Errorf("--report: %v", err)
-	}
-	if err := wholefile.WriteBytes(o.report, []byte(b.String())); err != nil {
+	info := match.NewReportInfo(strings.Join(o.args, " "), cfg, players, version+" "+commit, t != nil)
+	if err := match.WriteReportFile(o.report, info, t, secs); err != nil {
 		return fmt.Errorf("--report: %v", err)
 	}
 	return nil
