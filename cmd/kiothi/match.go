@@ -68,6 +68,10 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
   ugi:COMMAND LINE        an external UGI engine, thinking --movetime a move
                           or on its --tc clock (go p1time p2time p1inc p2inc)
 
+Any SPEC may carry name=LABEL, the player's label in the table, the PGN
+and the report: engine:depth=3,name=deep, random:name=r,
+ugi:name=other,./other --flag (first in a ugi spec).
+
 With --player SPEC repeated (two players or more), a tournament:
 --tournament roundrobin (every player against every other) or gauntlet
 (the first player against each other one), each pairing a match with the
@@ -77,7 +81,11 @@ settings below, then a table of every player's score and Elo with its
 Each opening is played twice, colours swapped. With --sprt the match goes
 on until the SPRT decides (--games caps it); it counts the pair of games of
 an opening (the pentanomial model), so it decides even when one player wins
-every game. The last line of output is
+every game. When stderr is a log, each game's "Finished game N (South vs
+North): 1-0 {how}" line goes there as it ends, and every 10 games the Score
+line with the Elo, its interval, the LLR, the elapsed time and the ETA.
+With --state FILE the match is kept in FILE after each game; --resume
+continues it. The last line of output is
 cutechess-cli's "Score of P1 vs P2: W - L - D  [fraction] N", counted for
 player 1.`,
 		Args: cobra.NoArgs,
