@@ -308,11 +308,11 @@ details summary{cursor:pointer}code{overflow-wrap:anywhere}
 {{.ChartCSS}}
 </style></head><body>
 <h1>{{.Title}}</h1>
-<table class="info">
+{{if or .Command .DateText .Settings}}<table class="info">
 {{with .Command}}<tr><th>command</th><td class="name"><code>{{.}}</code></td></tr>{{end}}
 {{with .DateText}}<tr><th>date</th><td class="name">{{.}}</td></tr>{{end}}
 {{range .Settings}}<tr><th>{{.Key}}</th><td class="name">{{.Value}}</td></tr>
-{{end}}</table>
+{{end}}</table>{{end}}
 {{with .Players}}<h2>Players</h2>
 <table><tr><th class="name">name</th><th class="name">spec</th><th class="name">build</th></tr>
 {{range .}}<tr><td class="name">{{.Name}}</td><td class="name"><code>{{.Spec}}</code></td><td class="name">{{.Build}}</td></tr>
