@@ -40,8 +40,10 @@ type Coordinator struct {
 	Log io.Writer
 	// Stats, after Execute: results read, duplicates ignored, messages
 	// rejected (malformed, unbound to their job, refused by a check),
-	// jobs refused by a worker of another build, jobs verified.
-	Read, Duplicates, Rejected, Refused, Verified int
+	// jobs refused by a worker of another build, jobs verified, jobs in
+	// the sample that no second worker answered (counted on the first
+	// worker's word, with a log line: a run on one worker cannot verify).
+	Read, Duplicates, Rejected, Refused, Verified, Unverified int
 }
 
 // Plan is a run of N jobs known in advance.

@@ -229,8 +229,9 @@ func (p *Pool) SubmitChecked(ctx context.Context, j Job, check func(*Result) err
 			}
 		}
 		if publish && v != nil && why == "" && pj.tries >= p.c.maxTries() {
+			res, err := v.unverified(p.c, k, pj.tries)
 			p.mu.Unlock()
-			return nil, v.unverified(p.c.Run, k, pj.tries)
+			return res, err
 		}
 		if publish {
 			// A new attempt (a new message id), after any the reader made.

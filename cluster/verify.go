@@ -96,14 +96,20 @@ func (v *twice) add(run string, k int, res *Result) (agreed *Result, disagree bo
 		run, k, excerpt.Prefix(liar.Worker), excerpt.Prefix(honest.Worker), excerpt.Prefix(third.Worker), v.differ)
 }
 
-// unverified is the error of a job no further worker answered.
-func (v *twice) unverified(run string, k, tries int) error {
+// unverified settles a job no further worker answered in tries
+// publications: two results that disagree stop the run (an error); a
+// single result is counted on its worker's word (a run on one worker
+// cannot be verified, and is no weaker for trying), with a log line and
+// Coordinator.Unverified.
+func (v *twice) unverified(c *Coordinator, k, tries int) (*Result, error) {
 	if v.differ != nil {
-		return fmt.Errorf("job %s/%d: workers %s and %s disagree (%v), and no third worker answered it in %d publications: stopping the run",
-			run, k, excerpt.Prefix(v.results[0].Worker), excerpt.Prefix(v.results[1].Worker), v.differ, tries)
+		return nil, fmt.Errorf("job %s/%d: workers %s and %s disagree (%v), and no third worker answered it in %d publications: stopping the run",
+			c.Run, k, excerpt.Prefix(v.results[0].Worker), excerpt.Prefix(v.results[1].Worker), v.differ, tries)
 	}
-	return fmt.Errorf("job %s/%d could not be verified: only worker %s answered it in %d publications (verification needs a second worker; --verify 0 turns it off)",
-		run, k, excerpt.Prefix(v.results[0].Worker), tries)
+	c.Unverified++
+	c.logf("job %s/%d not verified: only worker %s answered it in %d publications (verification needs a second worker; --verify 0 skips it)",
+		c.Run, k, excerpt.Prefix(v.results[0].Worker), tries)
+	return v.results[0], nil
 }
 
 // suspect marks workers a and b as having disagreed: every result of
@@ -131,7 +137,12 @@ func (r *run) again(ctx context.Context, k int) error {
 		return nil // fill publishes it
 	}
 	if r.tries[k] >= r.c.maxTries() {
-		return v.unverified(r.c.Run, k, r.tries[k])
+		res, err := v.unverified(r.c, k, r.tries[k])
+		if err == nil {
+			delete(r.checks, k)
+			r.got[k] = res
+		}
+		return err
 	}
 	return r.publish(ctx, k)
 }

@@ -5,6 +5,7 @@ package cluster
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -63,16 +64,23 @@ func TestVerifyCatchesALyingWorker(t *testing.T) {
 	}
 }
 
-// With a single worker a job cannot be verified: the run says so.
+// With a single worker a job cannot be verified: the run counts its
+// worker's results and says, job by job, that they are not verified.
 func TestVerifyNeedsTwoWorkers(t *testing.T) {
 	e := startServer(t)
 	startWorker(t, e, WorkerConfig{Name: "alone"})
+	var log strings.Builder
 	c := coordinator(t, e, "alone", nil)
-	c.Verify, c.MaxTries = 1, 2
+	c.Verify, c.MaxTries, c.Log = 1, 2, &log
 	p, _ := position.Parse(testPosition)
-	_, err := Divide(withTimeout(t, 60*time.Second), c, p, 3, movegen.Rules{})
-	if err == nil || !strings.Contains(err.Error(), "could not be verified: only worker alone answered it") {
-		t.Fatalf("error %v, want one saying only worker alone answered", err)
+	got, err := Divide(withTimeout(t, 60*time.Second), c, p, 3, movegen.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := movegen.Divide(context.Background(), p, 3, movegen.PerftOptions{})
+	if fmt.Sprint(got) != fmt.Sprint(want) || c.Unverified == 0 || c.Verified != 0 ||
+		!strings.Contains(log.String(), "not verified: only worker alone answered it") {
+		t.Fatalf("got %v (want %v), %d unverified, %d verified, log:\n%s", got, want, c.Unverified, c.Verified, log.String())
 	}
 }
 

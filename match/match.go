@@ -38,6 +38,13 @@ type Config struct {
 	// Progress, if set, is called after each game with the tally so far
 	// (calls are serialised).
 	Progress func(s *Summary)
+	// KeepPGN keeps each game's PGN in Summary.Games (for the report).
+	KeepPGN bool
+	// State, if set, is replaced whole after each game counted
+	// (OpenState); Done are the games a resumed state holds: counted
+	// first, not played again.
+	State *StateFile
+	Done  []GamePoint
 }
 
 // SPRTMaxGames caps a match with an SPRT and no game count: an SPRT
@@ -69,15 +76,6 @@ type Summary struct {
 	halfPair       map[int]int // pair → half points of its one game counted so far
 }
 
-// GamePoint is one counted game, from player 1's view.
-type GamePoint struct {
-	Number     int  // k, from 0
-	P1South    bool // player 1 played South
-	HalfPoints int  // player 1's score: 2 a win, 1 a draw, 0 a loss
-	Opening    int  // the index of its opening
-	LLR        float64
-}
-
 // gameSeed derives a player's seed for game k.
 func gameSeed(seed uint64, k, player int) uint64 {
 	z := seed + uint64(k)*0x9E3779B97F4A7C15 + uint64(player)*0xD1B54A32D192ED03
@@ -93,16 +91,29 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	games := cfg.PlannedGames()
 	conc := max(cfg.Concurrency, 1)
 	sum := NewSummary(&cfg, games)
-	var mu sync.Mutex
+	done := make(map[int]bool, len(cfg.Done))
+	for _, gp := range cfg.Done {
+		sum.count(&gp)
+		sum.Games = append(sum.Games, gp)
+		done[gp.Number] = true
+	}
 	stop := false
+	if cfg.SPRT != nil && len(cfg.Done) > 0 {
+		sum.LLR, sum.Decision = cfg.SPRT.LLR(sum.Pairs), cfg.SPRT.Decide(sum.Pairs)
+		stop = sum.Decision != Continue
+	}
+	var mu sync.Mutex
 	eg, ectx := errgroup.WithContext(ctx)
 	eg.SetLimit(conc)
 	for k := 0; k < games; k++ {
 		mu.Lock()
-		done := stop
+		halt := stop
 		mu.Unlock()
-		if done || ectx.Err() != nil {
+		if halt || ectx.Err() != nil {
 			break
+		}
+		if done[k] {
+			continue
 		}
 		eg.Go(func() error {
 			start, _ := cfg.GameStart(k)
@@ -141,50 +152,6 @@ func playOne(ctx context.Context, cfg Config, start position.Position, p1South b
 		south, north = p2, p1
 	}
 	return PlayGame(ctx, start, south, north, cfg.Game)
-}
-
-// add counts game k and returns player 1's half points.
-func (s *Summary) add(k int, r *GameResult, p1South bool, mult int) int {
-	margin, pts := r.Margin(), r.Points(mult)
-	if !p1South {
-		margin, pts = -margin, -pts
-	}
-	h := halfPoints(pts)
-	s.pairUp(k, h)
-	switch {
-	case pts > 0:
-		s.Counts.Wins++
-	case pts < 0:
-		s.Counts.Losses++
-	default:
-		s.Counts.Draws++
-	}
-	s.MarginSum += margin
-	s.Points += pts
-	if r.End != EndForfeit {
-		switch margin {
-		case 2:
-			s.OneWarriorWins++
-		case -2:
-			s.OneWarriorLoss++
-		}
-	} else {
-		if (r.Forfeit == position.South) == p1South {
-			s.Forfeits1++
-			if r.OnTime {
-				s.TimeLosses1++
-			}
-		} else {
-			s.Forfeits2++
-			if r.OnTime {
-				s.TimeLosses2++
-			}
-		}
-		if len(s.ForfeitReasons) < s.maxReasonsKept {
-			s.ForfeitReasons = append(s.ForfeitReasons, fmt.Sprintf("%s forfeited: %s", r.Forfeit, r.Reason))
-		}
-	}
-	return h
 }
 
 // ScoreLine is cutechess-cli's summary line, counted for player 1:

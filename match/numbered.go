@@ -59,7 +59,8 @@ func NewSummary(cfg *Config, games int) *Summary {
 // and the progress callback. It reports whether the SPRT has decided.
 func (s *Summary) Record(cfg *Config, k int, r *GameResult) (decided bool, err error) {
 	p1South := k%2 == 0
-	h := s.add(k, r, p1South, cfg.multiplier())
+	gp := pointOf(cfg, k, r, s.Name1, s.Name2)
+	s.count(&gp)
 	if cfg.Out != nil {
 		s1 := "south"
 		if !p1South {
@@ -80,11 +81,20 @@ func (s *Summary) Record(cfg *Config, k int, r *GameResult) (decided bool, err e
 			return false, fmt.Errorf("pgn file: %v", err)
 		}
 	}
+	if cfg.KeepPGN {
+		gp.PGN = r.PGNText(cfg, k, s.Name1, s.Name2)
+	}
 	if cfg.SPRT != nil {
 		s.LLR = cfg.SPRT.LLR(s.Pairs)
 		s.Decision = cfg.SPRT.Decide(s.Pairs)
 	}
-	s.Games = append(s.Games, GamePoint{Number: k, P1South: p1South, HalfPoints: h, Opening: (k / 2) % max(len(cfg.Openings), 1), LLR: s.LLR})
+	gp.LLR = s.LLR
+	s.Games = append(s.Games, gp)
+	if cfg.State != nil {
+		if err := cfg.State.save(s); err != nil {
+			return false, err
+		}
+	}
 	if cfg.Progress != nil {
 		cfg.Progress(s)
 	}

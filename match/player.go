@@ -4,6 +4,7 @@ package match
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/kiothi/kiothi/movegen"
@@ -50,7 +51,10 @@ type SearchInfo struct {
 // Factory builds a player for one game; seed drives its randomness, so a
 // match is reproducible.
 type Factory struct {
-	Name string // as given in the spec, for tables and the Score line
+	// Name labels the player in tables, the Score line, PGN tags and the
+	// report: the spec's name= setting, else the spec.
+	Name string
+	Spec string // the spec as given (a worker parses it again)
 	New  func(seed uint64, r movegen.Rules) (Player, error)
 	// External players (UGI engines) have no limits of their own: they
 	// think for the budget the runner gives (GameConfig.MoveTime).
@@ -63,4 +67,34 @@ type Factory struct {
 	// limited by depth or nodes only), so a game between two can be
 	// played again elsewhere and compared (cluster's --verify).
 	Deterministic bool
+}
+
+// ExternalMoveTime is the move time offered to every player when an
+// external (UGI) player plays and neither a move time nor a clock was
+// given: a UGI engine has no limits of its own.
+const ExternalMoveTime = 100 * time.Millisecond
+
+// DefaultMoveTime is the move time a match offers when none was given
+// and there is no clock: ExternalMoveTime when an external player plays,
+// else none (the players keep their own limits).
+func DefaultMoveTime(players []Factory) time.Duration {
+	for _, p := range players {
+		if p.External {
+			return ExternalMoveTime
+		}
+	}
+	return 0
+}
+
+// Build says what program plays as f: self (this binary's version) for
+// the players built in, the command line for an external engine.
+func (f Factory) Build(self string) string {
+	if f.External {
+		_, cmd, _ := strings.Cut(f.Spec, ":")
+		if _, after, ok := strings.Cut(cmd, nameKey+"="); ok && strings.HasPrefix(strings.TrimSpace(cmd), nameKey+"=") {
+			_, cmd, _ = strings.Cut(after, ",")
+		}
+		return "external UGI engine: " + strings.TrimSpace(cmd)
+	}
+	return "kiothi " + strings.TrimSpace(self)
 }

@@ -1,7 +1,9 @@
 // The match report: one self-contained HTML page (inline SVG and CSS, no
-// script, nothing fetched) with the score over time, the Elo estimate and
-// its interval, the SPRT's log-likelihood ratio between its bounds, and
-// the score by colour and by opening.
+// script, nothing fetched): the command, settings, date and each player's
+// build; a tournament's standings; per match the score over time, the Elo
+// estimate and its interval, the SPRT's log-likelihood ratio between its
+// bounds, the pentanomial pairs, the score by colour and by opening, the
+// ends and forfeits, and every game with its PGN.
 
 package match
 
@@ -12,7 +14,9 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -23,17 +27,47 @@ type ReportSection struct {
 	Openings []position.Position
 }
 
-// WriteReport writes the page: a title, the tournament's standings when
-// t is not nil, then one section a match.
-func WriteReport(w io.Writer, title string, t *Tournament, sections []ReportSection) error {
+// ReportInfo is what the report says of the run as a whole.
+type ReportInfo struct {
+	Title    string
+	Command  string    // the command line
+	Date     time.Time // when the report was written
+	Settings []Setting // Config.Settings (a tournament's first pairing's, players aside)
+	Players  []PlayerInfo
+}
+
+// PlayerInfo is one player's name, spec and build (the program and
+// version behind it).
+type PlayerInfo struct{ Name, Spec, Build string }
+
+// standingRow is one player's line of a tournament's standings.
+type standingRow struct {
+	Rank                       int
+	Name                       string
+	Games, Wins, Draws, Losses int
+	Score, Elo, Interval       string
+}
+
+// WriteReport writes the page: the run's info, the tournament's
+// standings when t is not nil, then one section a match.
+func WriteReport(w io.Writer, info ReportInfo, t *Tournament, sections []ReportSection) error {
 	data := struct {
-		Title     string
+		ReportInfo
+		DateText  string
 		ChartCSS  template.CSS
-		Standings template.HTML
+		Standings []standingRow
 		Sections  []sectionData
-	}{Title: title, ChartCSS: chartCSS}
+	}{ReportInfo: info, ChartCSS: chartCSS}
+	if !info.Date.IsZero() {
+		data.DateText = info.Date.UTC().Format("2006-01-02 15:04:05 UTC")
+	}
 	if t != nil {
-		data.Standings = template.HTML("<pre>" + template.HTMLEscapeString(t.Table()) + "</pre>")
+		for i, st := range t.Standings {
+			c := st.Counts
+			elo, lo, hi := c.Elo()
+			data.Standings = append(data.Standings, standingRow{Rank: i + 1, Name: st.Name, Games: c.Games(), Wins: c.Wins, Draws: c.Draws,
+				Losses: c.Losses, Score: fmt.Sprintf("%.3f", c.Score()), Elo: fmtElo(elo), Interval: "[" + fmtElo(lo) + ", " + fmtElo(hi) + "]"})
+		}
 	}
 	for _, s := range sections {
 		data.Sections = append(data.Sections, sectionOf(s))
@@ -50,6 +84,23 @@ type sectionData struct {
 	LLRChart                template.HTML
 	Colours                 []row
 	Openings                []row
+	Pairs                   string
+	Ends                    []countRow
+	Forfeits                string
+	Games                   []gameRow
+}
+
+type countRow struct {
+	Label string
+	Count int
+}
+
+// gameRow is one game of the report's list.
+type gameRow struct {
+	Number                    int
+	South, North, Result, End string
+	Plies                     int
+	Opening, PGN              string
 }
 
 type row struct {
@@ -106,6 +157,27 @@ func sectionOf(rs ReportSection) sectionData {
 		r.add(g.HalfPoints)
 	}
 	d.ScoreChart = lineChart(scores, 0, 1, []float64{0.5}, "player 1's score", "%.2f")
+	d.Pairs = s.Pairs.String()
+	d.Forfeits = fmt.Sprintf("player 1 %d (on time %d), player 2 %d (on time %d)", s.Forfeits1, s.TimeLosses1, s.Forfeits2, s.TimeLosses2)
+	ends := map[string]int{}
+	var endOrder []string
+	for _, g := range s.Games {
+		if ends[g.Termination] == 0 {
+			endOrder = append(endOrder, g.Termination)
+		}
+		ends[g.Termination]++
+		row := gameRow{Number: g.Number + 1, South: g.South, North: g.North, Result: g.Result, End: g.Describe(), Plies: g.Plies,
+			Opening: fmt.Sprintf("%d", g.Opening+1), PGN: g.PGN}
+		if g.Opening < len(rs.Openings) {
+			row.Opening += ": " + openingName(rs.Openings[g.Opening])
+		}
+		d.Games = append(d.Games, row)
+	}
+	slices.SortFunc(d.Games, func(a, b gameRow) int { return a.Number - b.Number })
+	slices.Sort(endOrder)
+	for _, e := range endOrder {
+		d.Ends = append(d.Ends, countRow{e, ends[e]})
+	}
 	d.Colours = colours
 	slices.Sort(order)
 	for _, k := range order {
@@ -226,30 +298,88 @@ var reportPage = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
 <style>
-body{font:15px/1.45 system-ui,sans-serif;margin:1.5em auto;max-width:700px;padding:0 1em;color:#1a1a1a;background:#fff}
+body{font:15px/1.45 system-ui,sans-serif;margin:1.5em auto;max-width:1200px;padding:0 1em;color:#1a1a1a;background:#fff;box-sizing:border-box}
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:2em;border-bottom:1px solid #999}
-pre{font-size:12px;overflow-x:auto;background:#f3f3f3;padding:.5em}
-table{border-collapse:collapse;margin:.5em 0}th,td{padding:2px 8px;text-align:right;border-bottom:1px solid #ccc}
-th:first-child,td:first-child{text-align:left;max-width:26em;overflow-wrap:anywhere}
-.chart{width:100%;height:auto;display:block;margin:.5em 0}
+pre{font-size:12px;overflow-x:auto;background:#f3f3f3;padding:.5em;white-space:pre-wrap;overflow-wrap:anywhere}
+table{border-collapse:collapse;margin:.5em 0;max-width:100%}th,td{padding:2px 8px;text-align:right;border-bottom:1px solid #ccc}
+th:first-child,td:first-child{text-align:left}td.name,th.name{text-align:left;max-width:30em;overflow-wrap:anywhere}
+.chart{width:100%;max-width:820px;height:auto;display:block;margin:.5em 0}
+details summary{cursor:pointer}code{overflow-wrap:anywhere}
 {{.ChartCSS}}
 </style></head><body>
 <h1>{{.Title}}</h1>
-{{with .Standings}}<h2>Standings</h2>{{.}}{{end}}
+{{if or .Command .DateText .Settings}}<table class="info">
+{{with .Command}}<tr><th>command</th><td class="name"><code>{{.}}</code></td></tr>{{end}}
+{{with .DateText}}<tr><th>date</th><td class="name">{{.}}</td></tr>{{end}}
+{{range .Settings}}<tr><th>{{.Key}}</th><td class="name">{{.Value}}</td></tr>
+{{end}}</table>{{end}}
+{{with .Players}}<h2>Players</h2>
+<table><tr><th class="name">name</th><th class="name">spec</th><th class="name">build</th></tr>
+{{range .}}<tr><td class="name">{{.Name}}</td><td class="name"><code>{{.Spec}}</code></td><td class="name">{{.Build}}</td></tr>
+{{end}}</table>{{end}}
+{{with .Standings}}<h2>Standings</h2>
+<table class="standings"><tr><th>rank</th><th class="name">player</th><th>games</th><th>wins</th><th>draws</th><th>losses</th><th>score</th><th>Elo</th><th>95% interval</th></tr>
+{{range .}}<tr><td>{{.Rank}}</td><td class="name">{{.Name}}</td><td>{{.Games}}</td><td>{{.Wins}}</td><td>{{.Draws}}</td><td>{{.Losses}}</td><td>{{.Score}}</td><td>{{.Elo}}</td><td>{{.Interval}}</td></tr>
+{{end}}</table>{{end}}
 {{range .Sections}}<section>
 <h2>{{.Name1}} vs {{.Name2}}</h2>
 <p>{{.ScoreLine}}</p>
 <h3>Elo of player 1</h3><p>{{.Elo}}</p>{{.EloChart}}
 <h3>Score over time</h3>{{.ScoreChart}}
 {{if .SPRT}}<h3>SPRT</h3><p>{{.SPRT}}</p>{{.LLRChart}}{{end}}
+<p>Game pairs by player 1's points (pentanomial): {{.Pairs}}</p>
 <h3>By colour</h3>
 <table><tr><th>colour</th><th>wins</th><th>draws</th><th>losses</th><th>games</th><th>score</th></tr>
 {{range .Colours}}<tr><td>{{.Label}}</td><td>{{.Wins}}</td><td>{{.Draws}}</td><td>{{.Losses}}</td><td>{{.Games}}</td><td>{{.Score}}</td></tr>
 {{end}}</table>
 <h3>By opening (player 1's results)</h3>
-<table><tr><th>opening</th><th>wins</th><th>draws</th><th>losses</th><th>games</th><th>score</th></tr>
-{{range .Openings}}<tr><td>{{.Label}}</td><td>{{.Wins}}</td><td>{{.Draws}}</td><td>{{.Losses}}</td><td>{{.Games}}</td><td>{{.Score}}</td></tr>
+<table><tr><th class="name">opening</th><th>wins</th><th>draws</th><th>losses</th><th>games</th><th>score</th></tr>
+{{range .Openings}}<tr><td class="name">{{.Label}}</td><td>{{.Wins}}</td><td>{{.Draws}}</td><td>{{.Losses}}</td><td>{{.Games}}</td><td>{{.Score}}</td></tr>
 {{end}}</table>
+<h3>Ends</h3>
+<table class="ends"><tr><th>termination</th><th>games</th></tr>
+{{range .Ends}}<tr><td>{{.Label}}</td><td>{{.Count}}</td></tr>
+{{end}}</table>
+<p>Forfeits: {{.Forfeits}}</p>
+<h3>Games</h3>
+<table class="games"><tr><th>game</th><th class="name">South</th><th class="name">North</th><th>result</th><th class="name">end</th><th>plies</th><th class="name">opening</th></tr>
+{{range .Games}}<tr><td>{{.Number}}</td><td class="name">{{.South}}</td><td class="name">{{.North}}</td><td>{{.Result}}</td><td class="name">{{.End}}</td><td>{{.Plies}}</td><td class="name">{{.Opening}}</td></tr>
+{{with .PGN}}<tr><td></td><td colspan="6" class="name"><details><summary>PGN</summary><pre>{{.}}</pre></details></td></tr>
+{{end}}{{end}}</table>
 </section>{{end}}
 </body></html>
 `))
+
+// NewReportInfo describes a run for its report: the command line, now,
+// cfg's settings (a tournament's without the players, listed apart) and
+// each player's build, self being this program's version.
+func NewReportInfo(command string, cfg *Config, players []Factory, self string, tournament bool) ReportInfo {
+	info := ReportInfo{Title: "kiothi match", Command: command, Date: time.Now(), Settings: cfg.Settings()}
+	if tournament {
+		info.Title, info.Settings = "kiothi match tournament", info.Settings[2:]
+	}
+	for _, p := range players {
+		info.Players = append(info.Players, PlayerInfo{Name: p.Name, Spec: p.Spec, Build: p.Build(self)})
+	}
+	return info
+}
+
+// ReportIsSVG reports whether a report file is the SVG image (a name
+// ending in .svg) rather than the HTML page.
+func ReportIsSVG(path string) bool { return strings.HasSuffix(strings.ToLower(path), ".svg") }
+
+// WriteReportFile replaces path whole with the report: the HTML page, or
+// the charts as one SVG image when ReportIsSVG.
+func WriteReportFile(path string, info ReportInfo, t *Tournament, secs []ReportSection) error {
+	var b strings.Builder
+	var err error
+	if ReportIsSVG(path) {
+		err = WriteReportSVG(&b, info.Title, secs)
+	} else {
+		err = WriteReport(&b, info, t, secs)
+	}
+	if err == nil {
+		err = wholefile.WriteBytes(path, []byte(b.String()))
+	}
+	return err
+}

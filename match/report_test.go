@@ -35,7 +35,7 @@ func reportOf(t *testing.T) (string, *Summary) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := WriteReport(&b, "test report", nil, []ReportSection{{Summary: s, Openings: open}}); err != nil {
+	if err := WriteReport(&b, ReportInfo{Title: "test report"}, nil, []ReportSection{{Summary: s, Openings: open}}); err != nil {
 		t.Fatal(err)
 	}
 	return b.String(), s
@@ -148,5 +148,80 @@ func TestReportSVG(t *testing.T) {
 	page := b.String()
 	if strings.Count(page, `<polyline class="line"`) != 2 || !strings.Contains(page, "resigner &lt;b&gt;") || !strings.Contains(page, "H1 accepted") {
 		t.Errorf("svg:\n%.2000s", page)
+	}
+}
+
+// TestReportFitsInBrowser: a tournament's page, with long player names,
+// the standings as a table and every game's PGN opened, fits a 1280 px
+// window: nothing is wider than the page.
+func TestReportFitsInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	path := os.Getenv("KIOTHI_CHROMIUM")
+	if path == "" {
+		var err error
+		if path, err = exec.LookPath("chromium"); err != nil {
+			t.Skip("browser test skipped: no chromium on PATH and KIOTHI_CHROMIUM unset")
+		}
+	}
+	long := "engine:depth=1,name=" + strings.Repeat("a-very-long-player-name-", 4)
+	specs := []string{"greedy", "random", long}
+	var players []Factory
+	for _, s := range specs {
+		players = append(players, mustSpec(t, s))
+	}
+	base := Config{Games: 2, KeepPGN: true, PGNComments: true, Game: GameConfig{MaxPlies: 200}}
+	run := func(ctx context.Context, cfg Config, _, _ string) (*Summary, error) { return Run(ctx, cfg) }
+	tour, err := RunTournament(context.Background(), base, specs, players, RoundRobin, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var secs []ReportSection
+	for _, s := range tour.Pairs {
+		secs = append(secs, ReportSection{Summary: s})
+	}
+	var b strings.Builder
+	info := ReportInfo{Title: "fit", Command: "kiothi match --player " + strings.Join(specs, " --player "), Date: time.Now(), Settings: base.Settings()[2:]}
+	for _, p := range players {
+		info.Players = append(info.Players, PlayerInfo{Name: p.Name, Spec: p.Spec, Build: p.Build("test")})
+	}
+	if err := WriteReport(&b, info, tour, secs); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 900))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
+	defer cancelT()
+	if _, err := chromedp.Run(ctx, chromedp.Navigate("file://"+file)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+		document.querySelectorAll("details").forEach(d => d.open = true);
+		const st = document.querySelector("table.standings");
+		return [document.documentElement.scrollWidth, window.innerWidth, st ? st.getBoundingClientRect().right : -1,
+			document.querySelectorAll("table.standings tr").length, document.querySelectorAll("details").length];
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0] > got[1] || got[2] < 0 || got[2] > got[1] {
+		t.Errorf("page %v px wide in a %v px window, standings end at %v", got[0], got[1], got[2])
+	}
+	if got[3] != 4 || got[4] != 6 {
+		t.Errorf("%v standings rows (want a head and 3), %v PGNs (want 6)", got[3], got[4])
+	}
+	if dir := os.Getenv("KIOTHI_SCREENSHOTS"); dir != "" {
+		shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err == nil {
+			os.WriteFile(filepath.Join(dir, "match-report-tournament.png"), shot, 0o644)
+		}
 	}
 }

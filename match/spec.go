@@ -52,10 +52,72 @@ import (
 //	                           process a game, thinking for the runner's
 //	                           move time (GameConfig.MoveTime)
 //
+// Any spec may carry name=LABEL, the player's label (not an engine
+// setting): engine:depth=3,name=deep, random:name=r, ugi:name=x,<command
+// line> (the name first). Without it the label is the spec.
+//
 // A new kind is one more case in the switch. Errors name the bad kind,
 // key or value.
 func ParseSpec(spec string) (Factory, error) {
-	kind, rest, hasRest := strings.Cut(strings.TrimSpace(spec), ":")
+	rest0, name, err := cutName(spec)
+	if err != nil {
+		return Factory{}, err
+	}
+	f, err := parseSpec(spec, rest0)
+	if err != nil {
+		return Factory{}, err
+	}
+	f.Spec, f.Name = spec, spec
+	if name != "" {
+		f.Name = name
+	}
+	return f, nil
+}
+
+// nameKey is the spec setting that labels a player.
+const nameKey = "name"
+
+// cutName takes name=LABEL out of spec: anywhere in the comma-separated
+// settings of random, greedy and engine, first in a ugi spec (ending at
+// the first comma). It returns the spec without it.
+func cutName(spec string) (rest, name string, err error) {
+	kind, settings, ok := strings.Cut(strings.TrimSpace(spec), ":")
+	if !ok {
+		return spec, "", nil
+	}
+	var keep []string
+	parts := strings.Split(settings, ",")
+	if kind == "ugi" {
+		if !strings.HasPrefix(strings.TrimSpace(settings), nameKey+"=") {
+			return spec, "", nil
+		}
+		parts = strings.SplitN(settings, ",", 2)
+	}
+	for i, kv := range parts {
+		k, v, _ := strings.Cut(kv, "=")
+		if strings.TrimSpace(k) != nameKey || kind == "ugi" && i > 0 {
+			keep = append(keep, kv)
+			continue
+		}
+		if name != "" {
+			return "", "", fmt.Errorf("player %s: setting name given twice", excerpt.Quote(spec))
+		}
+		if name = strings.TrimSpace(v); name == "" {
+			return "", "", fmt.Errorf("player %s: name= is empty: want name=LABEL", excerpt.Quote(spec))
+		}
+	}
+	if name != "" && strings.ContainsAny(name, "\"\n\r\t") {
+		return "", "", fmt.Errorf("player %s: name %s: no quotes, tabs or line breaks (it goes into PGN tags)", excerpt.Quote(spec), excerpt.Quote(name))
+	}
+	if len(keep) == 0 {
+		return kind, name, nil
+	}
+	return kind + ":" + strings.Join(keep, ","), name, nil
+}
+
+// parseSpec reads spec (as given, for errors) without its name (rest).
+func parseSpec(spec, rest string) (Factory, error) {
+	kind, rest, hasRest := strings.Cut(strings.TrimSpace(rest), ":")
 	switch kind {
 	case "random", "greedy":
 		if hasRest {

@@ -67,12 +67,8 @@ type Tournament struct {
 // when a match fails or ctx ends.
 func RunTournament(ctx context.Context, base Config, specs []string, players []Factory, kind Kind, run PairRunner) (*Tournament, error) {
 	t := &Tournament{}
-	seen := map[string]bool{}
-	for _, p := range players {
-		if seen[p.Name] {
-			return t, fmt.Errorf("player %s given twice", p.Name)
-		}
-		seen[p.Name] = true
+	if err := CheckNames(players, true); err != nil {
+		return t, err
 	}
 	if len(players) < 2 {
 		return t, fmt.Errorf("a tournament needs at least 2 players, got %d", len(players))
@@ -92,6 +88,21 @@ func RunTournament(ctx context.Context, base Config, specs []string, players []F
 	}
 	t.standings(players)
 	return t, nil
+}
+
+// CheckNames refuses two players with one name: the table, the PGN tags
+// and the report tell players by name. A two-player match (tournament
+// false) may still pit a spec against itself when neither player was
+// given a name= (its table says player 1 and player 2).
+func CheckNames(players []Factory, tournament bool) error {
+	seen := map[string]int{}
+	for i, p := range players {
+		if j, ok := seen[p.Name]; ok && (tournament || p.Name != p.Spec || players[j].Name != players[j].Spec) {
+			return fmt.Errorf("players %d and %d are both named %q: give each a name=LABEL of its own", j+1, i+1, p.Name)
+		}
+		seen[p.Name] = i
+	}
+	return nil
 }
 
 // standings adds the pairings up per player.

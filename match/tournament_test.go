@@ -68,7 +68,39 @@ func TestTournament(t *testing.T) {
 			t.Errorf("%v: table:\n%s", kind, tab)
 		}
 	}
-	if _, err := RunTournament(context.Background(), base, []string{"greedy", "greedy"}, []Factory{players[1], players[1]}, RoundRobin, run); err == nil || !strings.Contains(err.Error(), "given twice") {
+	if _, err := RunTournament(context.Background(), base, []string{"greedy", "greedy"}, []Factory{players[1], players[1]}, RoundRobin, run); err == nil || !strings.Contains(err.Error(), "both named") {
 		t.Errorf("duplicate player: %v", err)
+	}
+}
+
+// TestSpecName: name= labels any kind of player and is not an engine
+// setting; the label is checked.
+func TestSpecName(t *testing.T) {
+	for spec, want := range map[string]string{"random:name=r": "r", "greedy:name= g ": "g", "engine:depth=2,name=deep,nodes=9": "deep",
+		"engine:name=e": "e", "ugi:name=ext,kiothi ugi": "ext", "engine:depth=2": "engine:depth=2", "ugi:kiothi ugi --x name=y": "ugi:kiothi ugi --x name=y"} {
+		f, err := ParseSpec(spec)
+		if err != nil {
+			t.Errorf("%s: %v", spec, err)
+			continue
+		}
+		if f.Name != want || f.Spec != spec {
+			t.Errorf("%s: name %q spec %q, want %q", spec, f.Name, f.Spec, want)
+		}
+	}
+	if f, _ := ParseSpec("ugi:name=ext,kiothi ugi"); f.Build("v") != "external UGI engine: kiothi ugi" {
+		t.Errorf("ugi build %q", f.Build("v"))
+	}
+	for spec, want := range map[string]string{"random:name=": "name= is empty", "engine:name=a,name=b": "name given twice",
+		`engine:name=a"b`: "no quotes", "random:name=r,x=1": "takes no settings"} {
+		if _, err := ParseSpec(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", spec, err, want)
+		}
+	}
+	self := []Factory{mustSpec(t, "greedy"), mustSpec(t, "greedy")}
+	if err := CheckNames(self, false); err != nil {
+		t.Errorf("a spec against itself in a match: %v", err)
+	}
+	if err := CheckNames([]Factory{mustSpec(t, "greedy:name=x"), mustSpec(t, "random:name=x")}, false); err == nil || !strings.Contains(err.Error(), `both named "x"`) {
+		t.Errorf("two players named x: %v", err)
 	}
 }

@@ -356,8 +356,20 @@ func TestMovesFormats(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	if len(lines) != 15 || lines[0] != "ef "+binom(29, 19).String() || lines[14] != "ij "+binom(29, 19).String() {
-		t.Errorf("moves startpos: %d lines, first %q, last %q", len(lines), lines[0], lines[len(lines)-1])
+	if len(lines) != 16 || lines[1] != "ef "+binom(29, 19).String() || lines[15] != "ij "+binom(29, 19).String() {
+		t.Errorf("moves startpos: %d lines, first %q, last %q", len(lines), lines[1], lines[len(lines)-1])
+	}
+	// The header says what the numbers count, and their total.
+	total := new(big.Int)
+	for _, l := range lines[1:] {
+		n, ok := new(big.Int).SetString(strings.Fields(l)[1], 10)
+		if !ok {
+			t.Fatalf("line %q", l)
+		}
+		total.Add(total, n)
+	}
+	if want := "# pair: the two pits lifted; count: its redistributions (the ways to drop the lifted warriors into the 20 pits); in all " + total.String() + " redistributions"; lines[0] != want {
+		t.Errorf("moves startpos header %q, want %q", lines[0], want)
 	}
 }
 

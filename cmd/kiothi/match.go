@@ -8,18 +8,15 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/kiothi/kiothi/internal/wholefile"
-	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
-	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/pgn"
-	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 type matchOptions struct {
@@ -43,7 +40,10 @@ type matchOptions struct {
 	resign, draw     string
 	proven           bool
 	timeMargin       time.Duration
+	state            string
+	resume           bool
 	cluster          clusterOptions
+	args             []string // the command line, for the report
 }
 
 func newMatchCmd(g *globalOptions) *cobra.Command {
@@ -68,6 +68,10 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
   ugi:COMMAND LINE        an external UGI engine, thinking --movetime a move
                           or on its --tc clock (go p1time p2time p1inc p2inc)
 
+Any SPEC may carry name=LABEL, the player's label in the table, the PGN
+and the report: engine:depth=3,name=deep, random:name=r,
+ugi:name=other,./other --flag (first in a ugi spec).
+
 With --player SPEC repeated (two players or more), a tournament:
 --tournament roundrobin (every player against every other) or gauntlet
 (the first player against each other one), each pairing a match with the
@@ -77,11 +81,18 @@ settings below, then a table of every player's score and Elo with its
 Each opening is played twice, colours swapped. With --sprt the match goes
 on until the SPRT decides (--games caps it); it counts the pair of games of
 an opening (the pentanomial model), so it decides even when one player wins
-every game. The last line of output is
+every game. When stderr is a log, each game's "Finished game N (South vs
+North): 1-0 {how}" line goes there as it ends, and every 10 games the Score
+line with the Elo, its interval, the LLR, the elapsed time and the ETA.
+With --state FILE the match is kept in FILE after each game; --resume
+continues it. The last line of output is
 cutechess-cli's "Score of P1 vs P2: W - L - D  [fraction] N", counted for
 player 1.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), g) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.args = commandLine(cmd)
+			return o.run(cmd.Context(), g)
+		},
 	}
 	f := c.Flags()
 	f.StringVar(&o.player1, "player1", "", "first player's SPEC (required)")
@@ -106,6 +117,8 @@ player 1.`,
 	f.StringVar(&o.draw, "draw", "", "adjudicate a draw when both engines see the game within S warriors for M moves each, from move pair K: movenumber=K,movecount=M,score=S (default: off)")
 	f.BoolVar(&o.proven, "adjudicate-proven", false, "end a game when an engine's search proves its value, with that margin")
 	durationVar(f, &o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits (at least --movetime plus a second)")
+	f.StringVar(&o.state, "state", "", "keep the match's state (settings and every game) in this file, replaced whole after each game, so --resume can continue it")
+	f.BoolVar(&o.resume, "resume", false, "continue the match in --state (made with the same settings)")
 	o.cluster.addFlags(f)
 	return c
 }
@@ -115,96 +128,34 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.games < 0 {
-		return fmt.Errorf("--games %d: must not be negative", o.games)
-	}
-	if err := limits.Threads.Check("--concurrency", int64(o.concurrency)); err != nil {
+	cfg, err := match.Options{Players: players, Games: o.games, Concurrency: o.concurrency, Seed: o.seed, Multiplier: o.multiplier,
+		MaxPlies: o.maxPlies, MoveTime: o.moveTime, MoveTimeout: o.moveTimeout, TC: o.tc, TimeMargin: o.timeMargin,
+		Resign: o.resign, Draw: o.draw, Proven: o.proven, SPRT: o.sprt, Openings: o.openings, Rules: g.rules()}.Config()
+	if err != nil {
 		return err
 	}
-	// Every game in play holds two players, at most the two largest.
-	mem := make([]int64, len(players))
-	external := false
-	for i, p := range players {
-		mem[i], external = p.MemoryMB, external || p.External
+	if o.resume && o.state == "" {
+		return errors.New("--resume needs --state FILE")
 	}
-	slices.Sort(mem)
-	if err := limits.CheckMemory(fmt.Sprintf("--concurrency %d with these players", o.concurrency),
-		int64(o.concurrency)*(mem[len(mem)-1]+mem[len(mem)-2])); err != nil {
-		return err
-	}
-	if o.maxPlies < 0 {
-		return fmt.Errorf("--max-plies %d: must not be negative", o.maxPlies)
-	}
-	if o.moveTimeout <= 0 {
-		return fmt.Errorf("--move-timeout %v: must be positive", o.moveTimeout)
-	}
-	if err := movegen.CheckMultiplier(o.multiplier); err != nil {
-		return fmt.Errorf("--multiplier: %v", err)
-	}
-	if o.moveTime != 0 {
-		if err := limits.MoveTimeMS.CheckDuration("--movetime", o.moveTime); err != nil {
+	if o.state != "" {
+		if o.cluster.enabled() || len(o.players) > 0 {
+			return errors.New("--state: only a local two-player match keeps a state file (a --nats run resumes by its session)")
+		}
+		st, done, err := match.OpenState(o.state, o.resume, &cfg)
+		if err != nil {
 			return err
 		}
-	}
-	moveTime := o.moveTime
-	var tc match.TimeControl
-	if o.tc != "" {
-		var st time.Duration
-		if tc, st, err = match.ParseTC(o.tc); err != nil {
-			return fmt.Errorf("--tc: %v", err)
-		}
-		if (st > 0 || tc.On()) && o.moveTime != 0 {
-			return errors.New("--tc and --movetime both set the time: give one")
-		}
-		if st > 0 {
-			moveTime = st
-		}
-	}
-	adj := match.Adjudication{Proven: o.proven}
-	if o.resign != "" {
-		if err := adj.ParseResign(o.resign); err != nil {
-			return fmt.Errorf("--resign: %v", err)
-		}
-	}
-	if o.draw != "" {
-		if err := adj.ParseDraw(o.draw); err != nil {
-			return fmt.Errorf("--draw: %v", err)
-		}
-	}
-	if err := limits.MoveOverheadMS.CheckDuration("--timemargin", o.timeMargin); err != nil {
-		return err
-	}
-	if moveTime == 0 && !tc.On() && external {
-		moveTime = 100 * time.Millisecond
-	}
-	cfg := match.Config{
-		Player1: players[0], Player2: players[1], Games: o.games, Concurrency: o.concurrency,
-		Seed: o.seed, Multiplier: o.multiplier,
-		Game: match.GameConfig{Rules: g.rules(), MaxPlies: o.maxPlies, MoveTime: moveTime, MoveTimeout: o.moveTimeout,
-			TC: tc, TimeMargin: o.timeMargin, Adjudication: adj},
-	}
-	if o.sprt != "" {
-		s, err := match.ParseSPRT(o.sprt)
-		if err != nil {
-			return fmt.Errorf("--sprt: %v", err)
-		}
-		cfg.SPRT = &s
-	}
-	if o.openings != "" {
-		f, err := os.Open(o.openings)
-		if err != nil {
-			return fmt.Errorf("--openings: %v", err)
-		}
-		cfg.Openings, err = match.ParseOpenings(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %v", o.openings, err)
-		}
-	} else {
-		cfg.Openings = []position.Position{position.Start(30)}
+		defer st.Close()
+		cfg.State, cfg.Done = st, done
 	}
 	if o.out != "" {
-		f, err := os.Create(o.out)
+		open := os.Create
+		if o.resume { // the games file goes on with the match
+			open = func(name string) (*os.File, error) {
+				return os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+			}
+		}
+		f, err := open(o.out)
 		if err != nil {
 			return fmt.Errorf("--out: %v", err)
 		}
@@ -215,6 +166,7 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		if err := wholefile.CheckWritable(o.report); err != nil {
 			return fmt.Errorf("--report: %v", err)
 		}
+		cfg.KeepPGN = !match.ReportIsSVG(o.report)
 	}
 	if o.pgnOut != "" {
 		f, err := pgn.Append(o.pgnOut)
@@ -223,16 +175,6 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 		}
 		defer f.Close()
 		cfg.PGN, cfg.PGNComments = f, o.pgnComments
-	}
-	bar := newProgressBar(g.errOut, cfg.PlannedGames()) // silent unless stderr is a terminal
-	cfg.Progress = func(s *match.Summary) {
-		c := s.Counts
-		label := fmt.Sprintf("+%d =%d -%d  %.3f", c.Wins, c.Draws, c.Losses, c.Score())
-		if s.SPRT != nil {
-			lo, hi := s.SPRT.Bounds()
-			label += fmt.Sprintf("  LLR %.2f [%.2f, %.2f]", s.LLR, lo, hi)
-		}
-		bar.update(c.Games(), label)
 	}
 	ctx, stop := interruptible(ctx)
 	defer stop()
@@ -245,16 +187,22 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	if len(o.players) > 0 {
 		return o.runTournament(ctx, g, cfg, specs, players, runPair)
 	}
+	watch := match.NewWatch(g.errOut, cfg.PlannedGames(), cfg.SPRT != nil)
+	cfg.Progress = watch.Game
 	sum, err := runPair(ctx, cfg, specs[0], specs[1])
-	bar.clear()
+	watch.Done()
 	if sum != nil && sum.Counts.Games() > 0 {
 		fmt.Fprint(g.out, sum.Table())
-		if rerr := o.writeReport(nil, []match.ReportSection{{Summary: sum, Openings: cfg.Openings}}); rerr != nil {
+		if rerr := o.writeReport(&cfg, players, nil, []match.ReportSection{{Summary: sum, Openings: cfg.Openings}}); rerr != nil {
 			return rerr
 		}
 	}
 	if err != nil && ctx.Err() != nil {
-		return &exitError{code: 130, err: interrupted(sum)}
+		err := interrupted(sum)
+		if o.state != "" {
+			err = fmt.Errorf("%v; --resume --state %s continues it", err, o.state)
+		}
+		return &exitError{code: 130, err: err}
 	}
 	if err != nil {
 		return fmt.Errorf("match: %v", err)
@@ -264,19 +212,12 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 
 // writeReport writes --report, when given, whole: the HTML page, or the
 // charts as one SVG image when the name ends in .svg.
-func (o *matchOptions) writeReport(t *match.Tournament, secs []match.ReportSection) error {
+func (o *matchOptions) writeReport(cfg *match.Config, players []match.Factory, t *match.Tournament, secs []match.ReportSection) error {
 	if o.report == "" {
 		return nil
 	}
-	var b strings.Builder
-	write := func() error { return match.WriteReport(&b, "kiothi match", t, secs) }
-	if strings.HasSuffix(strings.ToLower(o.report), ".svg") {
-		write = func() error { return match.WriteReportSVG(&b, "kiothi match", secs) }
-	}
-	if err := write(); err != nil {
-		return fmt.Errorf("--report: %v", err)
-	}
-	if err := wholefile.WriteBytes(o.report, []byte(b.String())); err != nil {
+	info := match.NewReportInfo(strings.Join(o.args, " "), cfg, players, version+" "+commit, t != nil)
+	if err := match.WriteReportFile(o.report, info, t, secs); err != nil {
 		return fmt.Errorf("--report: %v", err)
 	}
 	return nil
@@ -310,6 +251,9 @@ func (o *matchOptions) parsePlayers() ([]match.Factory, []string, error) {
 		}
 		players[i] = p
 	}
+	if err := match.CheckNames(players, len(o.players) > 0); err != nil {
+		return nil, nil, err
+	}
 	return players, specs, nil
 }
 
@@ -320,12 +264,9 @@ func (o *matchOptions) runTournament(ctx context.Context, g *globalOptions, base
 		return fmt.Errorf("--tournament: %v", err)
 	}
 	pairs := len(kind.Pairs(len(players)))
-	bar := newProgressBar(g.errOut, pairs*base.PlannedGames()) // silent unless stderr is a terminal
+	watch := match.NewWatch(g.errOut, pairs*base.PlannedGames(), false)
+	base.Progress = watch.Game
 	played := 0
-	base.Progress = func(s *match.Summary) {
-		c := s.Counts
-		bar.update(played+c.Games(), fmt.Sprintf("%s vs %s  +%d =%d -%d", s.Name1, s.Name2, c.Wins, c.Draws, c.Losses))
-	}
 	pairRun := func(ctx context.Context, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
 		s, err := run(ctx, cfg, spec1, spec2)
 		if s != nil {
@@ -334,14 +275,14 @@ func (o *matchOptions) runTournament(ctx context.Context, g *globalOptions, base
 		return s, err
 	}
 	t, err := match.RunTournament(ctx, base, specs, players, kind, pairRun)
-	bar.clear()
+	watch.Done()
 	if len(t.Pairs) > 0 {
 		fmt.Fprint(g.out, t.Table())
 		var secs []match.ReportSection
 		for _, s := range t.Pairs {
 			secs = append(secs, match.ReportSection{Summary: s, Openings: base.Openings})
 		}
-		if rerr := o.writeReport(t, secs); rerr != nil {
+		if rerr := o.writeReport(&base, players, t, secs); rerr != nil {
 			return rerr
 		}
 	}
@@ -352,6 +293,29 @@ func (o *matchOptions) runTournament(ctx context.Context, g *globalOptions, base
 		return fmt.Errorf("tournament: %v", err)
 	}
 	return nil
+}
+
+// commandLine is the command as run: its path and each flag given.
+func commandLine(cmd *cobra.Command) []string {
+	args := strings.Fields(cmd.CommandPath())
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				args = append(args, "--"+f.Name, shellQuote(v))
+			}
+			return
+		}
+		args = append(args, "--"+f.Name, shellQuote(f.Value.String()))
+	})
+	return args
+}
+
+// shellQuote quotes s for a shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`;&|<>()*?[]{}~#!") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // interrupted says that a match was stopped (Ctrl-C, SIGTERM) and what it

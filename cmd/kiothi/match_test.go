@@ -170,7 +170,8 @@ func TestMatchCommandTournament(t *testing.T) {
 		{[]string{"match", "--player", "greedy", "--player", "random", "--sprt", "0,10,0.05,0.05"}, "no SPRT"},
 		{[]string{"match", "--player", "greedy", "--player", "random", "--tournament", "swiss"}, "--tournament"},
 		{[]string{"match", "--player", "greedy", "--player", "engine:x=1"}, "--player engine:x=1 (player 2)"},
-		{[]string{"match", "--player", "greedy", "--player", "greedy"}, "given twice"},
+		{[]string{"match", "--player", "greedy", "--player", "greedy"}, "both named"},
+		{[]string{"match", "--player", "greedy:name=g", "--player", "random:name=g"}, "players 1 and 2 are both named \"g\""},
 	} {
 		if _, _, err := runCLI(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want %q", c.args, err, c.want)

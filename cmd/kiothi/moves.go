@@ -11,13 +11,17 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// movesHeader opens the opening's list: what its numbers count.
+const movesHeader = "# pair: the two pits lifted; count: its redistributions (the ways to drop the lifted warriors into the 20 pits); in all"
+
 func newMovesCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "moves POSITION",
 		Short: "List the legal moves of a position and the position after each",
 		Long: `In play, one line per legal move in board order: "<move> <position after it>".
-At the opening (turns 1 and 2), one line per source pair with its number of
-redistributions: "<pair> <count>".
+At the opening (turns 1 and 2), a header line (starting with #) saying what
+the numbers count and their total, then one line per source pair with its
+number of redistributions: "<pair> <count>".
 With no legal move, the game is over: "result <south>-<north>" (the tally
 after the sweep), then the winner (south, north or draw), then "one-warrior"
 when the margin is exactly two.`,
@@ -38,9 +42,17 @@ when the margin is exactly two.`,
 					fmt.Fprintln(g.out, "one-warrior")
 				}
 			case p.Phase() != position.Play:
+				var lines []string
+				total := uint64(0)
 				movegen.ForEachPair(&p, func(i, j, lifted int) {
-					fmt.Fprintf(g.out, "%s %d\n", position.PairString(i, j), movegen.CountPair(lifted))
+					n := movegen.CountPair(lifted)
+					total += n
+					lines = append(lines, fmt.Sprintf("%s %d", position.PairString(i, j), n))
 				})
+				fmt.Fprintf(g.out, "%s %d redistributions\n", movesHeader, total)
+				for _, l := range lines {
+					fmt.Fprintln(g.out, l)
+				}
 			default:
 				var list movegen.MoveList
 				n := movegen.Generate(&p, r, &list)

@@ -1,30 +1,20 @@
-// The commands' one progress helper: the terminal check, a status line
-// redrawn in place, and a progress bar on it.
+// The commands' progress output: the terminal check, a status line
+// redrawn in place, and the shared progress writer (internal/progress:
+// a bar on a terminal, plain lines in a log).
 
 package main
 
 import (
 	"fmt"
 	"io"
-	"os"
-	"strings"
+	"time"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/internal/progress"
 )
 
-// isTerminal reports whether w is a character device (a terminal), so that
-// redirected or captured output never receives carriage-return redraws.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		return false
-	}
-	return fi.Mode()&os.ModeCharDevice != 0
-}
+// isTerminal reports whether w is a terminal (progress.IsTerminal).
+func isTerminal(w io.Writer) bool { return progress.IsTerminal(w) }
 
 // statusLine shows one changing line: redrawn in place on a terminal,
 // else (a log, a pipe) written as a line each time.
@@ -43,6 +33,15 @@ func (s statusLine) show(line string) {
 	}
 }
 
+// every is how often work that reports while it runs should show a
+// status: twice a second when redrawn, every progress.LogEvery in a log.
+func (s statusLine) every() time.Duration {
+	if s.redraw {
+		return 500 * time.Millisecond
+	}
+	return progress.LogEvery
+}
+
 // clear erases a redrawn line so the next output starts clean.
 func (s statusLine) clear() {
 	if s.redraw {
@@ -50,54 +49,38 @@ func (s statusLine) clear() {
 	}
 }
 
-// progressBar redraws "[#####.....] done/total label" in place; the zero
-// of w (nil) makes every call a no-op.
-type progressBar struct {
-	w     io.Writer
-	total int
-	width int
-}
+// progressBar is the shared progress writer (progress.Bar); a nil Bar
+// writes nothing.
+type progressBar struct{ bar *progress.Bar }
 
-// newProgressBar returns a bar on w if w is a terminal, else a silent one.
+// newProgressBar returns a bar on w: redrawn on a terminal, plain lines
+// at each tenth of total in a log.
 func newProgressBar(w io.Writer, total int) *progressBar {
-	if !isTerminal(w) || total <= 0 {
+	if total <= 0 {
 		return &progressBar{}
 	}
-	return &progressBar{w: w, total: total, width: 30}
+	return &progressBar{bar: progress.New(w, total)}
 }
 
-// newProgressBarMode is newProgressBar for a --progress flag: auto (on a
-// terminal), on (redrawn wherever stderr goes) or off.
+// newProgressBarMode is newProgressBar for a --progress flag: auto (a bar
+// on a terminal, lines in a log), on (redrawn wherever stderr goes) or
+// off.
 func newProgressBarMode(w io.Writer, total int, mode string) (*progressBar, error) {
 	switch mode {
 	case "auto":
 		return newProgressBar(w, total), nil
 	case "on":
-		return &progressBar{w: w, total: total, width: 30}, nil
+		return &progressBar{bar: &progress.Bar{W: w, Total: total, Redraw: true, Start: time.Now()}}, nil
 	case "off":
 		return &progressBar{}, nil
 	}
 	return nil, fmt.Errorf("--progress %s: want auto, on or off", excerpt.Quote(mode))
 }
 
-func (b *progressBar) update(done int, label string) { b.updateOf(done, b.total, label) }
+func (b *progressBar) update(done int, label string) { b.bar.Update(done, label) }
 
-// updateOf draws done of total (a total that changes as the work runs).
-func (b *progressBar) updateOf(done, total int, label string) {
-	if b.w == nil {
-		return
-	}
-	fill := b.width
-	if total > 0 {
-		fill = b.width * min(max(done, 0), total) / total
-	}
-	statusLine{w: b.w, redraw: true}.show(fmt.Sprintf("[%s%s] %d/%d %s", strings.Repeat("#", fill),
-		strings.Repeat(".", b.width-fill), done, total, label))
-}
+// updateOf shows done of total (a total that changes as the work runs).
+func (b *progressBar) updateOf(done, total int, label string) { b.bar.UpdateOf(done, total, label) }
 
-// clear erases the bar so the next line starts clean.
-func (b *progressBar) clear() {
-	if b.w != nil {
-		statusLine{w: b.w, redraw: true}.clear()
-	}
-}
+// clear erases a redrawn bar so the next line starts clean.
+func (b *progressBar) clear() { b.bar.Clear() }

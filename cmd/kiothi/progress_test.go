@@ -1,4 +1,4 @@
-// Tests of the progress bar: silent off a terminal, and its drawing.
+// Tests of the progress output: plain lines off a terminal, the modes, the status line.
 
 package main
 
@@ -7,17 +7,20 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
 
+// TestProgressBarOffTerminal: in a log (a buffer, a file) the bar writes
+// plain lines, never a redraw.
 func TestProgressBarOffTerminal(t *testing.T) {
 	var buf bytes.Buffer
 	b := newProgressBar(&buf, 10)
 	b.update(3, "line 7")
 	b.clear()
-	if buf.Len() != 0 {
-		t.Errorf("a bar on a buffer wrote %q", buf.String())
+	if got := buf.String(); !strings.HasPrefix(got, "3/10 (30%) line 7, elapsed 0:00") || strings.ContainsAny(got, "\r\x1b") {
+		t.Errorf("a bar on a buffer wrote %q", got)
 	}
 	f, err := os.Create(filepath.Join(t.TempDir(), "log"))
 	if err != nil {
@@ -29,33 +32,18 @@ func TestProgressBarOffTerminal(t *testing.T) {
 	}
 }
 
-func TestProgressBarDraw(t *testing.T) {
-	var buf bytes.Buffer
-	b := &progressBar{w: &buf, total: 4, width: 8}
-	b.update(1, "line 7 D3")
-	if want := "\r[##......] 1/4 line 7 D3\x1b[K"; buf.String() != want {
-		t.Errorf("bar %q, want %q", buf.String(), want)
-	}
-	buf.Reset()
-	b.update(9, "x") // past the end: full, never out of range
-	b.clear()
-	if want := "\r[########] 9/4 x\x1b[K\r\x1b[K"; buf.String() != want {
-		t.Errorf("bar %q, want %q", buf.String(), want)
-	}
-}
-
 // TestProgressModes: --progress on draws on any writer, off never, auto
-// only on a terminal; anything else is refused.
+// writes lines off a terminal; anything else is refused.
 func TestProgressModes(t *testing.T) {
-	for mode, draws := range map[string]bool{"on": true, "off": false, "auto": false} {
+	for mode, want := range map[string]string{"on": "\r[###############...............] 3/6 positions, elapsed 0:00", "off": "", "auto": "3/6 (50%) positions, elapsed 0:00"} {
 		var buf bytes.Buffer
 		b, err := newProgressBarMode(&buf, 5, mode)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b.updateOf(3, 6, "positions")
-		if got := buf.String(); (got != "") != draws || draws && got != "\r[###############...............] 3/6 positions\x1b[K" {
-			t.Errorf("--progress %s drew %q", mode, got)
+		if got := buf.String(); !strings.HasPrefix(got, want) || (want == "") != (got == "") {
+			t.Errorf("--progress %s drew %q, want it to start %q", mode, got, want)
 		}
 	}
 	if _, err := newProgressBarMode(io.Discard, 5, "sometimes"); err == nil || !strings.Contains(err.Error(), "want auto, on or off") {
@@ -80,5 +68,28 @@ func TestStatusLine(t *testing.T) {
 	r.clear()
 	if want := "\rx\x1b[K\r\x1b[K"; buf.String() != want {
 		t.Errorf("redrawn %q, want %q", buf.String(), want)
+	}
+}
+
+// TestLongCommandsLogLines: annotate and datagen, their stderr a log,
+// print plain progress lines (the shared writer), never redraws.
+func TestLongCommandsLogLines(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "g.pgn")
+	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--games", "2", "--max-plies", "30", "--pgnout", games); err != nil {
+		t.Fatal(err)
+	}
+	line := regexp.MustCompile(`(?m)^\d+/\d+ \(\d+%\) .*elapsed \d+:\d\d`)
+	for _, args := range [][]string{
+		{"annotate", games, "--depth", "1", "--out", filepath.Join(dir, "a.pgn")},
+		{"datagen", "--out", filepath.Join(dir, "d.bin"), "--games", "4", "--nodes", "50", "--hash", "1", "--concurrency", "1"},
+	} {
+		_, errOut, err := runCLI(t, args...)
+		if err != nil {
+			t.Fatalf("%v: %v", args[0], err)
+		}
+		if !line.MatchString(errOut) || strings.ContainsAny(errOut, "\r\x1b") {
+			t.Errorf("%s in a log wrote %q, want plain progress lines", args[0], errOut)
+		}
 	}
 }

@@ -67,9 +67,7 @@ func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) er
 	}
 	status := newStatusLine(g.errOut)
 	opts.Progress = func(pr solve.Progress) { status.show(pr.ProgressLine()) }
-	if status.redraw {
-		opts.ProgressEvery = 500 * time.Millisecond
-	}
+	opts.ProgressEvery = status.every()
 	ctx, stop := interruptible(ctx)
 	defer stop()
 	res, err := f.Solve(ctx, p, opts)

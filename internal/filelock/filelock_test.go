@@ -3,6 +3,7 @@ package filelock
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -60,5 +61,40 @@ func TestLockMissingFolder(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "no", "such", "state")
 	if _, err := Lock(path); err == nil || !strings.Contains(err.Error(), path) {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// TestLockOtherProcess: a lock held by this test refuses a child process
+// (this test binary run again as a locker), and the child gets it once
+// the test lets go.
+func TestLockOtherProcess(t *testing.T) {
+	if path := os.Getenv("FILELOCK_CHILD"); path != "" {
+		if _, err := Lock(path); err != nil {
+			os.Stdout.WriteString("refused: " + err.Error())
+			os.Exit(3)
+		}
+		os.Exit(0)
+	}
+	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
+		t.Skip("no flock")
+	}
+	path := filepath.Join(t.TempDir(), "state.lock")
+	l, err := Lock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	child := func() ([]byte, error) {
+		cmd := exec.Command(os.Args[0], "-test.run", "^TestLockOtherProcess$")
+		cmd.Env = append(os.Environ(), "FILELOCK_CHILD="+path)
+		return cmd.Output()
+	}
+	out, err := child()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 3 || !strings.Contains(string(out), ErrLocked.Error()) {
+		t.Errorf("child while locked: %v %s", err, out)
+	}
+	l.Unlock()
+	if out, err := child(); err != nil {
+		t.Errorf("child after Unlock: %v %s", err, out)
 	}
 }
