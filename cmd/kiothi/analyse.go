@@ -60,8 +60,10 @@ opponent can force at least -V (V < 0); with --objective match, V is in
 match points. Without a limit the search runs to depth 12 (6 at turns 1
 and 2, where each depth costs about 2.5 times the one before). --infinite
 searches until Ctrl-C. --json prints one JSON object a line instead.
---multipv applies from turn 3: at turns 1 and 2 the search reports its
-best redistribution only.
+With --multipv K each depth prints K lines, best first; the last lines
+before bestmove are a completed depth's, the played move's first. At
+turns 1 and 2 they are redistributions in the order of preference: one
+is preferred to putting the warriors back only when it scores 0.20 more.
 With --book FILE, a position in the book is not searched: its book moves
 are listed as "info string book <move> weight W value V depth D count C"
 and the book's choice (the best, or by weight with --book-random) is the
@@ -193,9 +195,6 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 	}
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
-	if cur := su.game.Current(); o.multipv > 1 && cur.Phase() != position.Play {
-		fmt.Fprintln(g.errOut, "kiothi: --multipv applies from turn 3: at turns 1 and 2 the search reports its best redistribution only")
-	}
 	if !o.json {
 		// The page and play show warriors; the info lines keep UCI's cp.
 		fmt.Fprintln(g.errOut, "kiothi: score cp X is in centi-warriors (cp 100 = one warrior), from the side to move's view")
