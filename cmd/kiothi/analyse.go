@@ -51,8 +51,9 @@ func newAnalyseCmd(g *globalOptions) *cobra.Command {
 		Use:   "analyse POSITION [MOVE...]",
 		Short: "Search a position and print info lines (scores in centi-warriors), then the best move",
 		Long: `Search POSITION (a position string, startpos or startpos25), after the
-given moves if any, and print UCI-style lines as the search deepens, and
-a last one with the totals when a limit stops an iteration part-way:
+given moves if any, and print UCI-style lines as each depth completes,
+and the played depth's lines again with the totals when a limit stops
+an iteration part-way:
 
   info depth D seldepth S multipv K score cp X nodes N nps N hashfull H time MS pv M1 M2 ...
 
