@@ -34,6 +34,10 @@ type analyseOptions struct {
 	book       bookFlags
 }
 
+// hashFlag is the table size flag's name (its default depends on the
+// limits: limits.AnalysisHash).
+var hashFlag = settings.Hash.Key
+
 // The depth searched when no limit is given: at the opening each level
 // costs about 2.5 times the one before (depth 7 takes some 10 s at turn 1).
 const (
@@ -47,8 +51,9 @@ func newAnalyseCmd(g *globalOptions) *cobra.Command {
 		Use:   "analyse POSITION [MOVE...]",
 		Short: "Search a position and print info lines (scores in centi-warriors), then the best move",
 		Long: `Search POSITION (a position string, startpos or startpos25), after the
-given moves if any, and print UCI-style lines as the search deepens, and
-a last one with the totals when a limit stops an iteration part-way:
+given moves if any, and print UCI-style lines as each depth completes,
+and the played depth's lines again with the totals when a limit stops
+an iteration part-way:
 
   info depth D seldepth S multipv K score cp X nodes N nps N hashfull H time MS pv M1 M2 ...
 
@@ -60,8 +65,11 @@ opponent can force at least -V (V < 0); with --objective match, V is in
 match points. Without a limit the search runs to depth 12 (6 at turns 1
 and 2, where each depth costs about 2.5 times the one before). --infinite
 searches until Ctrl-C. --json prints one JSON object a line instead.
---multipv applies from turn 3: at turns 1 and 2 the search reports its
-best redistribution only.
+With --multipv K each depth prints K lines, best first; the last lines
+before bestmove are a completed depth's, the played move's first. At
+turns 1 and 2 they are redistributions in the order of preference: one
+is preferred to putting the warriors back only when it scores more than
+0.20 above it (the put-back can come above one that scored up to 0.20 more).
 With --book FILE, a position in the book is not searched: its book moves
 are listed as "info string book <move> weight W value V depth D count C"
 and the book's choice (the best, or by weight with --book-random) is the
@@ -71,20 +79,24 @@ bestmove; see docs/book.md.`,
 			return runAnalyse(cmd, g, o, args)
 		},
 	}
-	f := c.Flags()
+	o.addFlags(c.Flags())
+	addBookFlags(c, &o.book)
+	return c
+}
+
+// addFlags declares analyse's search flags on f.
+func (o *analyseOptions) addFlags(f *pflag.FlagSet) {
 	f.IntVar(&o.depth, "depth", 0, "search to this depth")
 	durationVar(f, &o.movetime, "movetime", 0, "search this long")
 	f.Uint64Var(&o.nodes, "nodes", 0, "search about this many nodes")
 	f.BoolVar(&o.infinite, "infinite", false, "search until interrupted (Ctrl-C)")
 	settings.Flag(f, settings.Threads, &o.threads, "")
-	settings.Flag(f, settings.Hash, &o.hash, "")
+	settings.Flag(f, settings.Hash, &o.hash, fmt.Sprintf("transposition table size in MB (%d MB for --infinite or --movetime of %v or more, as memory allows)", limits.AnalysisHashMB, limits.LongAnalysisTime))
 	settings.Flag(f, settings.MultiPV, &o.multipv, "")
 	f.StringSliceVar(&o.moves, "moves", nil, "moves to play from POSITION first (comma separated; also accepted as arguments)")
 	f.BoolVar(&o.json, "json", false, "print JSON lines instead of text")
 	settings.Flag(f, settings.Objective, &o.objective, "")
 	settings.Flag(f, settings.Multiplier, &o.multiplier, "one-warrior win multiplier for --objective match (2..10)")
-	addBookFlags(c, &o.book)
-	return c
 }
 
 // parsePositionArgs reads the position from the first argument, or from
@@ -130,6 +142,9 @@ func (o *analyseOptions) setup(f *pflag.FlagSet, g *globalOptions, args []string
 	}
 	if set > 1 {
 		return nil, errors.New("give at most one of --depth, --movetime, --nodes and --infinite")
+	}
+	if !f.Changed(hashFlag) {
+		o.hash = limits.AnalysisHash(limits.LongAnalysis(o.infinite, o.movetime), 1, o.threads)
 	}
 	for _, err := range []error{
 		checkFlag(f, "depth", limits.Depth, int64(o.depth)),
@@ -189,31 +204,12 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 	}
 	ctx, stop := listen(cmd.Context())
 	defer stop()
-	if cur := su.game.Current(); o.multipv > 1 && cur.Phase() != position.Play {
-		fmt.Fprintln(g.errOut, "kiothi: --multipv applies from turn 3: at turns 1 and 2 the search reports its best redistribution only")
-	}
 	if !o.json {
 		// The page and play show warriors; the info lines keep UCI's cp.
 		fmt.Fprintln(g.errOut, "kiothi: score cp X is in centi-warriors (cp 100 = one warrior), from the side to move's view")
 	}
-	var reported uint64 // nodes of the last info line
-	printed, sel := false, 0
-	info := func(in search.Info) {
-		printed, reported, sel = true, in.Nodes, max(sel, in.SelDepth)
-		writeInfo(g.out, in, o.json)
-	}
-	start := time.Now()
+	info := func(in search.Info) { writeInfo(g.out, in, o.json) }
 	res := eng.Search(ctx, su.game.Current(), su.game.History(), su.limits, info)
-	if res.HasMove && (!printed || res.Nodes > reported) {
-		// Stopped before a depth was complete, or during a later one: a
-		// last line from the result, with every node the search spent.
-		el := time.Since(start)
-		writeInfo(g.out, search.Info{
-			Depth: max(res.Depth, 1), SelDepth: max(res.Depth, sel, 1), MultiPV: 1, Score: res.Score,
-			Proven: res.Proven, Nodes: res.Nodes, NPS: uint64(float64(res.Nodes) / max(el.Seconds(), 1e-9)),
-			Hashfull: eng.Hashfull(), Time: el, PV: res.PV,
-		}, o.json)
-	}
 	return writeBest(g.out, res, o.json)
 }
 
