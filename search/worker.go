@@ -45,22 +45,23 @@ type rootMove struct {
 
 // worker is one thread's state; workers live as long as their engine.
 type worker struct {
-	s       *shared
-	id      int
-	stack   [maxPly + 1]frame
-	keys    [maxPly + 1]uint64 // KeyWithPrisons along the path
-	lastCap [maxPly + 1]int    // ply of the latest position after a capture
-	history [2][2048]int32
-	nodes   uint64
-	sown    int // relaying sowings since the last poll
-	nulled  [maxPly + 1]bool
-	pub     atomic.Uint64 // nodes, published for other threads
-	abort   bool
-	sel     int
-	root    []rootMove
-	done    int        // last completed depth
-	lines   []rootMove // its first lines (MultiPV), best first: the result
-	st      threadStats
+	s         *shared
+	id        int
+	stack     [maxPly + 1]frame
+	keys      [maxPly + 1]uint64 // KeyWithPrisons along the path
+	lastCap   [maxPly + 1]int    // ply of the latest position after a capture
+	history   [2][2048]int32
+	nodes     uint64
+	sown      int // relaying sowings since the last poll
+	nulled    [maxPly + 1]bool
+	pub       atomic.Uint64 // nodes, published for other threads
+	abort     bool
+	sel       int
+	root      []rootMove
+	done      int        // last completed depth
+	doneScore int        // root[0].score when it completed
+	lines     []rootMove // its first lines (MultiPV), best first
+	st        threadStats
 
 	began, ended time.Duration // since the search's start (LastTiming)
 }
@@ -87,7 +88,7 @@ func (w *worker) tick() {
 }
 
 func (w *worker) reset() {
-	w.nodes, w.abort, w.sel, w.done, w.sown = 0, false, 0, 0, 0
+	w.nodes, w.abort, w.sel, w.done, w.doneScore, w.sown = 0, false, 0, 0, -Infinite, 0
 	w.lines = w.lines[:0]
 	w.pub.Store(0)
 	for i := range w.stack {
@@ -524,11 +525,19 @@ func (w *worker) iterate() {
 		}
 		if w.abort {
 			// The stopped iteration's lines are incomplete (bounds, cut
-			// lines, moves not searched): the completed one's stand.
+			// lines, moves not searched): the completed one's are shown
+			// (shared.played). Its first move, though, may be a better
+			// one than the completed depth's (a move that beat the best
+			// before the stop), and is played; its score is the
+			// position's value only where it is the completed
+			// iteration's.
+			if w.root[0].score != w.doneScore {
+				w.root[0].exact = false
+			}
 			w.st.aborted(w, depth)
 			return
 		}
-		w.done = depth
+		w.done, w.doneScore = depth, w.root[0].score
 		w.lines = append(w.lines[:0], w.root[:multi]...)
 		w.st.completed(w, depth)
 		if w.id == 0 {
