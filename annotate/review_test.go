@@ -325,19 +325,24 @@ func TestBlundersAgreeWithDeeperSearch(t *testing.T) {
 }
 
 // Moves that lose BlunderLoss of expected score or more by reviews at
-// depths 7, 8 and 9 alike (found in the games above, so the cases follow the evaluation)
-// are marked as blunders at the command's default limit (DefaultMoveTime
-// a position), each move reviewed as a game of its own.
+// depths 7 and 8 alike (found in the games above, so the cases follow the
+// evaluation) are marked as blunders at the command's default limit
+// (DefaultMoveTime a position), each move reviewed as a game of its own,
+// unless that review proves the played and the best move alike (both won
+// or both lost: by expected score nothing is lost, whatever the
+// estimates of the depth-limited reviews). Measured: of the first 5 such
+// moves, 3 blunders at 100 ms and 2 proven alike (+12 and +4 proven: both
+// won; -4 proven both).
 func TestBlundersAtTheDefaultLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("deep searches")
 	}
 	games := playGames(t, 3)
-	var deep [3][]Game
-	for i, d := range []int{7, 8, 9} {
+	var deep [2][]Game
+	for i, d := range []int{7, 8} {
 		deep[i] = review(t, games, d, 2)
 	}
-	checked := 0
+	checked, blunders := 0, 0
 	for gi, g := range deep[0] {
 		rec, err := games[gi].Replay(movegen.Rules{})
 		if err != nil {
@@ -347,7 +352,7 @@ func TestBlundersAtTheDefaultLimit(t *testing.T) {
 			if rec.Positions[i].Phase() != position.Play || checked == 5 {
 				continue
 			}
-			if deep[0][gi].Moves[i].Loss < BlunderLoss || deep[1][gi].Moves[i].Loss < BlunderLoss || deep[2][gi].Moves[i].Loss < BlunderLoss {
+			if deep[0][gi].Moves[i].Loss < BlunderLoss || deep[1][gi].Moves[i].Loss < BlunderLoss {
 				continue
 			}
 			checked++
@@ -355,16 +360,23 @@ func TestBlundersAtTheDefaultLimit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if m := r[0].Moves[0]; m.Class != Blunder {
-				t.Errorf("game %d move %d: loses %.2f, %.2f, %.2f at depths 7, 8, 9; at %v %+v", gi+1, i+1,
-					deep[0][gi].Moves[i].Loss, deep[1][gi].Moves[i].Loss, deep[2][gi].Moves[i].Loss, DefaultMoveTime, m)
+			m := r[0].Moves[0]
+			switch {
+			case m.Class == Blunder:
+				blunders++
+			case m.AfterProven && m.BestAfterProven && m.Win == m.BestWin:
+				t.Logf("game %d move %d: loses %.2f, %.2f at depths 7, 8; proven alike at %v: %s", gi+1, i+1,
+					deep[0][gi].Moves[i].Loss, deep[1][gi].Moves[i].Loss, DefaultMoveTime, m.Comment)
+			default:
+				t.Errorf("game %d move %d: loses %.2f, %.2f at depths 7, 8; at %v %+v", gi+1, i+1,
+					deep[0][gi].Moves[i].Loss, deep[1][gi].Moves[i].Loss, DefaultMoveTime, m)
 			}
 		}
 	}
-	if checked == 0 {
-		t.Fatal("no move of the games loses 4+ at depths 7, 8 and 9: nothing checked")
+	if blunders == 0 {
+		t.Fatalf("of %d moves that lose %v+ at depths 7 and 8, no blunder checked", checked, BlunderLoss)
 	}
-	t.Logf("%d moves checked", checked)
+	t.Logf("%d moves checked, %d blunders", checked, blunders)
 }
 
 // A value the search proves is marked proven in the review: a late
