@@ -332,7 +332,7 @@ func TestBlundersAgreeWithDeeperSearch(t *testing.T) {
 // or both lost: by expected score nothing is lost, whatever the
 // estimates of the depth-limited reviews). Measured: of the first 5 such
 // moves, 3 blunders at 100 ms and 2 proven alike (+12 and +4 proven: both
-// won; -4 proven both).
+// won; +4 proven both).
 func TestBlundersAtTheDefaultLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("deep searches")
