@@ -9,7 +9,6 @@ import (
 
 	"github.com/kiothi/kiothi/annotate"
 	"github.com/kiothi/kiothi/book"
-	"github.com/kiothi/kiothi/pgn"
 )
 
 // BookBuild runs cfg's build with its leaf searches as jobs of c's run
@@ -38,23 +37,24 @@ func BookBuild(ctx context.Context, c *Coordinator, cfg book.Config) (book.Summa
 	return sum, err
 }
 
-// Annotate reviews games with every search a job of c's run (annotate
-// --nats): cfg.Concurrency searches in flight, each from a cleared table
-// with cfg's hash and two lines, checked as it arrives (Searcher). A
-// search that cannot be done stops the review and is the error.
-func Annotate(ctx context.Context, c *Coordinator, games []*pgn.Game, cfg annotate.Config) ([]annotate.Game, error) {
+// Annotate runs a review (run) with every search a job on c's work queue
+// (annotate --nats): cfg.Concurrency searches in flight, each from a
+// cleared table with cfg's hash and every line (annotate.Lines), checked
+// as it arrives (Searcher). A search that cannot be done stops the review
+// and is the error.
+func Annotate(ctx context.Context, c *Coordinator, cfg annotate.Config, run func(context.Context, annotate.Config) error) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	pool, err := c.Pool(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer pool.Close()
-	searcher := &Searcher{Pool: pool, Rules: cfg.Options.Rules, HashMB: cfg.Options.HashMB, MultiPV: 2, Fail: cancel}
+	searcher := &Searcher{Pool: pool, Rules: cfg.Options.Rules, HashMB: cfg.Options.HashMB, MultiPV: annotate.Lines, Fail: cancel}
 	cfg.NewSearcher = func() (annotate.Searcher, error) { return searcher, nil }
-	reviews, err := annotate.Review(ctx, games, cfg)
+	err = run(ctx, cfg)
 	if cause := context.Cause(ctx); err != nil && cause != nil && !errors.Is(cause, context.Canceled) {
 		err = fmt.Errorf("annotate stopped: %v", cause)
 	}
-	return reviews, err
+	return err
 }

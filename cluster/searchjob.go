@@ -110,18 +110,29 @@ func (s *SearchJob) run(ctx context.Context, w *worker, rs *runnerState) (output
 	pos, _ := position.Parse(s.Position) // checked by ParseJob
 	begin := time.Now()
 	var lines []LineOut // lines 2 on, each as last reported
+	var first *LineOut  // line 1 as last reported
 	var info func(search.Info)
 	if o.MultiPV > 1 {
 		lines = make([]LineOut, 0, o.MultiPV-1)
 		info = func(in search.Info) {
+			ln := LineOut{Score: in.Score, Proven: in.Proven, Depth: in.Depth}
+			if len(in.PV) > 0 {
+				ln.Move = in.PV[0].String()
+			}
+			if len(in.PV) > 1 {
+				ln.Reply = in.PV[1].String()
+			}
 			k := in.MultiPV - 2
+			if k == -1 {
+				first = &ln
+			}
 			if k < 0 || k >= o.MultiPV-1 {
 				return
 			}
 			for len(lines) <= k {
 				lines = append(lines, LineOut{})
 			}
-			lines[k] = LineOut{Score: in.Score, Proven: in.Proven, Depth: in.Depth}
+			lines[k] = ln
 		}
 	}
 	r := eng.Search(ctx, pos, s.History, search.Limits{Depth: s.Depth, Nodes: s.Nodes,
@@ -130,7 +141,7 @@ func (s *SearchJob) run(ctx context.Context, w *worker, rs *runnerState) (output
 		return nil, err
 	}
 	out := &SearchOut{Score: r.Score, Proven: r.Proven, Depth: r.Depth, Nodes: r.Nodes,
-		HashMB: o.HashMB, Elapsed: time.Since(begin).Milliseconds(), Lines: lines}
+		HashMB: o.HashMB, Elapsed: time.Since(begin).Milliseconds(), Lines: lines, First: first}
 	if r.HasMove {
 		out.Best = r.Best.String()
 	}
@@ -150,15 +161,22 @@ type SearchOut struct {
 	PV      []string `json:"pv,omitempty"`
 	HashMB  int      `json:"hash_mb"`
 	Elapsed int64    `json:"elapsed_ms"`
-	// Lines are lines 2 on of a MultiPV search, each as last reported.
+	// Lines are lines 2 on of a MultiPV search, each as last reported;
+	// First is line 1 as last reported (the result may be a later,
+	// stopped iteration's move), with its first moves.
 	Lines []LineOut `json:"lines,omitempty"`
+	First *LineOut  `json:"first,omitempty"`
 }
 
-// LineOut is one line of a MultiPV search beyond the first.
+// LineOut is one line of a MultiPV search.
 type LineOut struct {
 	Score  int  `json:"score"`
 	Proven bool `json:"proven,omitempty"`
 	Depth  int  `json:"depth"`
+	// Move and Reply are the line's first two moves ("" if none): a
+	// review values the played move by its line (annotate).
+	Move  string `json:"move,omitempty"`
+	Reply string `json:"reply,omitempty"`
 }
 
 func (s *SearchOut) kind() string  { return KindSearch }
@@ -180,6 +198,8 @@ func (s *SearchOut) same(o output) error {
 		return differ("pv", s.PV, t.PV)
 	case !slices.Equal(s.Lines, t.Lines):
 		return differ("lines", s.Lines, t.Lines)
+	case (s.First == nil) != (t.First == nil) || s.First != nil && *s.First != *t.First:
+		return differ("first line", s.First, t.First)
 	}
 	return nil
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/position"
 	"github.com/nats-io/nats.go"
 	"github.com/spf13/pflag"
@@ -161,13 +160,13 @@ func (o *clusterOptions) bookBuild(ctx context.Context, g *globalOptions, cfg bo
 	return cluster.BookBuild(ctx, s.Coord, cfg)
 }
 
-// annotate reviews games with every search a job on the work queue
+// annotate runs a review (run) with every search a job on the work queue
 // (annotate --nats; cluster.Annotate).
-func (o *clusterOptions) annotate(ctx context.Context, g *globalOptions, games []*pgn.Game, cfg annotate.Config) (_ []annotate.Game, err error) {
+func (o *clusterOptions) annotate(ctx context.Context, g *globalOptions, cfg annotate.Config, run func(context.Context, annotate.Config) error) (err error) {
 	s, err := o.open(g.errOut)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer s.closeWith(&err)
-	return cluster.Annotate(ctx, s.Coord, games, cfg)
+	return cluster.Annotate(ctx, s.Coord, cfg, run)
 }
