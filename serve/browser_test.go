@@ -314,7 +314,7 @@ func browserPlayGame(t *testing.T, b *browserRun) {
 			tb.shot("before-undo")
 			tb.click("undo")
 			tb.wait(fmt.Sprintf(`S.cursor === %d`, before-2))
-			if n := evalIn[int](tb, `document.querySelectorAll('#movelist li.future').length`); n != 2 {
+			if n := evalIn[int](tb, `document.querySelectorAll('#movelist .mv.future').length`); n != 2 {
 				t.Errorf("after undo: %d moves left to redo, want 2", n)
 			}
 			// Redo brings both back without a search; undo again to play on.
@@ -745,7 +745,7 @@ func browserShareLink(t *testing.T, b *browserRun) {
 		t.Errorf("link %q", link)
 	}
 	shared := b.open(t, strings.TrimPrefix(link, b.base))
-	got := evalIn[[]any](shared, `[S.moves.join(' '), S.cursor, S.view.position, document.querySelectorAll('#movelist li.future').length]`)
+	got := evalIn[[]any](shared, `[S.moves.join(' '), S.cursor, S.view.position, document.querySelectorAll('#movelist .mv.future').length]`)
 	want := []any{moves, 2.0, evalIn[string](tb, `S.view.position`), 2.0}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("the shared link opens %v, want %v", got, want)
