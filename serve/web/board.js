@@ -182,15 +182,18 @@ export function drawArrows() {
     const r = $('pit-' + pitName(i)).getBoundingClientRect();
     return { x: r.left + r.width / 2 - box.left, y: r.top + r.height / 2 - box.top, r: Math.min(r.width, r.height) / 2 };
   };
-  const lines = S.lines.length ? S.lines : [S.best];
-  const drawn = new Set();
-  // Fainter lines first, so line 1 lies on top.
-  for (let k = lines.length - 1; k >= 0; k--) {
-    const l = k === 0 ? S.best : lines[k];
-    if (!l || !l.move || drawn.has(l.move)) continue;
+  // One arrow a move (line 1's when another line starts alike), the
+  // fainter lines drawn first, so that line 1 lies on top.
+  const lines = [S.best].concat(S.lines.slice(1));
+  const seen = new Set(), todo = [];
+  lines.forEach((l, k) => {
+    if (!l || !l.move || seen.has(l.move)) return;
+    seen.add(l.move);
+    todo.unshift([l, k]);
+  });
+  for (const [l, k] of todo) {
     const pits = movePits(l.move);
     if (pits.redist || !pits.land.length || pits.land[0] === pits.src[0]) continue;
-    drawn.add(l.move);
     const a = centre(pits.src[0]), b = centre(pits.land[0]);
     const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
     const ux = dx / len, uy = dy / len;
