@@ -733,7 +733,7 @@ func browserNoStall(t *testing.T, b *browserRun) {
 	}
 	// The Analyse fields hold the game, and Open position keeps it.
 	pos, moves := evalIn[string](tb, `document.getElementById('pos-input').value`), evalIn[string](tb, `document.getElementById('moves-input').value`)
-	if pos != evalIn[string](tb, `S.start`) || moves != game {
+	if pos != evalIn[string](tb, `S.startName`) || moves != game {
 		t.Errorf("Analyse fields %q, %q; want the game %q", pos, moves, game)
 	}
 	tb.click("load")
