@@ -1283,7 +1283,7 @@ func browserVariations(t *testing.T, b *browserRun) {
 	}
 	tb.fullShot("variation")
 	// The main line again from the list, then the side line.
-	tb.do(chromedp.Click(chromedp.CSS(`#movelist > .mv[data-ply="4"]`)))
+	tb.do(chromedp.Click(chromedp.CSS(`#movelist > .ply > .mv[data-ply="4"]`)))
 	tb.wait(fmt.Sprintf(`S.cursor === 4 && S.moves[3] === %q`, m1))
 	tb.do(chromedp.Click(chromedp.CSS(`#movelist .var .mv`)))
 	tb.wait(fmt.Sprintf(`S.cursor === 4 && S.moves[3] === %q`, m2))

@@ -600,12 +600,14 @@ function renderMoves() {
   const at = new Map(S.line.map((n, k) => [n, k]));
   const move = (n, k, numbered) => {
     const num = moveNumber(k, first);
-    const frag = [];
+    // A move and its number wrap together.
+    const frag = document.createElement('span');
+    frag.className = 'ply';
     if (num.south || numbered) {
       const s = document.createElement('span');
       s.className = 'num';
       s.textContent = `${num.n}${num.south ? '.' : '...'}`;
-      frag.push(s);
+      frag.append(s);
     }
     const b = document.createElement('button');
     b.type = 'button';
@@ -643,13 +645,13 @@ function renderMoves() {
     b.title = n.comment || (n.rv && n.rv.comment) || '';
     b.setAttribute('aria-label', `go to the position after ${words.join(', ')}`);
     b.addEventListener('click', () => goToNode(n));
-    frag.push(b);
+    frag.append(b);
     return frag;
   };
   const write = (parent, node, k, into) => {
     let numbered = true;
     for (let p = parent, n = node; n; p = n, n = n.children[0], k++) {
-      into.append(...move(n, k, numbered));
+      into.append(move(n, k, numbered), ' ');
       numbered = false;
       if (n === p.children[0] && p.children.length > 1) {
         for (const alt of p.children.slice(1)) {

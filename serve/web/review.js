@@ -151,7 +151,8 @@ export function renderReview() {
       `${count(p.inaccuracies, 'inaccuracy').replace('inaccuracys', 'inaccuracies')}, ${count(p.mistakes, 'mistake')}, ${count(p.blunders, 'blunder')}`;
     acc.appendChild(li);
   }
-  $('rv-status').textContent = worst.length ? `Reviewed ${n} moves; the worst:` : `Reviewed ${n} moves: no inaccuracy found.`;
+  $('rv-worst-h').hidden = !worst.length;
+  $('rv-status').textContent = `Reviewed ${n} moves${worst.length ? '' : ': no inaccuracy found'} (the review is under the board).`;
 }
 
 function reviewValue(k) { const v = reviewAtLine(k); return v === null ? 0.5 : v; }
