@@ -42,13 +42,16 @@ type Options struct {
 // Info is one progress report, as printed in an "info" line.
 type Info struct {
 	Depth, SelDepth, MultiPV int
-	Score                    int  // centi-warriors, side to move's view
-	Proven                   bool // Score is a proven game value (see the package doc)
-	Nodes                    uint64
-	NPS                      uint64
-	Hashfull                 int // per mille
-	Time                     time.Duration
-	PV                       []position.GameMove
+	// Lines is how many lines this report's depth has: they come one
+	// Info each, MultiPV 1..Lines, best first (scores non-increasing).
+	Lines    int
+	Score    int  // centi-warriors, side to move's view
+	Proven   bool // Score is a proven game value (see the package doc)
+	Nodes    uint64
+	NPS      uint64
+	Hashfull int // per mille
+	Time     time.Duration
+	PV       []position.GameMove
 }
 
 // Result is the outcome of a search.

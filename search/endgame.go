@@ -99,7 +99,7 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 	if s.info != nil {
 		el := time.Since(s.start)
 		s.info(Info{
-			Depth: r.Depth, SelDepth: r.Depth, MultiPV: 1, Score: v, Proven: proven,
+			Depth: r.Depth, SelDepth: r.Depth, MultiPV: 1, Lines: 1, Score: v, Proven: proven,
 			Nodes: res.Nodes, NPS: nps(res.Nodes, el), Hashfull: s.tt.Hashfull(), Time: el, PV: r.PV,
 		})
 	}

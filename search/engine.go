@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -126,7 +127,8 @@ type shared struct {
 	rootPrisons int
 	workers     []*worker
 	info        func(Info)
-	noNull      bool // no null-move pruning (the opening's short searches)
+	reported    uint64 // total nodes at the last report (main thread)
+	noNull      bool   // no null-move pruning (the opening's short searches)
 	// yield: more threads than the Go scheduler runs at once. Each thread
 	// then yields at every poll, so that all of them take turns in slices
 	// of one poll interval and a stop reaches every one promptly; without
@@ -213,23 +215,34 @@ func (s *shared) stopAfterIteration(w *worker) bool {
 	return false
 }
 
-// report sends the info lines of a completed depth.
-func (s *shared) report(w *worker, depth, multi int) {
+// report sends the info lines of a completed depth, best first.
+func (s *shared) report(lines []rootMove, depth int) {
 	if s.info == nil {
 		return
 	}
-	w.pub.Store(w.nodes)
+	s.workers[0].pub.Store(s.workers[0].nodes)
 	el := time.Since(s.start)
 	nodes := s.totalNodes()
+	s.reported = nodes
 	hf := s.tt.Hashfull()
-	for k := 0; k < multi; k++ {
-		r := &w.root[k]
+	for k := range lines {
+		r := &lines[k]
 		v, proven := Decode(r.score)
 		s.info(Info{
-			Depth: depth, SelDepth: max(r.selDepth, depth), MultiPV: k + 1,
+			Depth: depth, SelDepth: max(r.selDepth, depth), MultiPV: k + 1, Lines: len(lines),
 			Score: v, Proven: proven, Nodes: nodes, NPS: nps(nodes, el),
 			Hashfull: hf, Time: el, PV: gameMoves(r.pv[:r.pvLen]),
 		})
+	}
+}
+
+// reportFinal sends the lines of the result (thread best's last completed
+// depth) again with the search's totals, unless the last report was
+// those lines with every node counted: the last lines before the move
+// is played are always complete and the move's own.
+func (s *shared) reportFinal(best *worker) {
+	if best != s.workers[0] || s.totalNodes() > s.reported {
+		s.report(best.lines, best.done)
 	}
 }
 
@@ -294,6 +307,7 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 		w.reset()
 		w.st = threadStats{}
 		w.root = w.root[:0]
+		w.lines = slices.Grow(w.lines, min(s.multiPV, n))
 		for i := 0; i < n; i++ {
 			w.root = append(w.root, rootMove{move: moves[i], pos: kids[i], score: -Infinite, prev: -Infinite})
 		}
@@ -322,6 +336,7 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 	_ = g.Wait()
 	best := s.pick()
 	e.picked = best.id
+	s.reportFinal(best)
 	r := s.result(best)
 	e.timing.ran, e.timing.stopped, e.timing.done = true, s.stopped, time.Since(s.start)
 	return r
@@ -356,24 +371,24 @@ func (s *shared) vote() *worker {
 	low := Infinite
 	for _, w := range s.workers {
 		if w.done > 0 {
-			low = min(low, w.root[0].score)
+			low = min(low, w.lines[0].score)
 		}
 	}
 	votes := func(m position.Move) int {
 		n := 0
 		for _, w := range s.workers {
-			if w.done > 0 && w.root[0].move == m {
-				n += (w.root[0].score - low + voteBase) * w.done
+			if w.done > 0 && w.lines[0].move == m {
+				n += (w.lines[0].score - low + voteBase) * w.done
 			}
 		}
 		return n
 	}
-	best, bestVotes := s.workers[0], votes(s.workers[0].root[0].move)
+	best, bestVotes := s.workers[0], votes(s.workers[0].lines[0].move)
 	for _, w := range s.workers[1:] {
 		if w.done == 0 {
 			continue
 		}
-		sc, bsc := w.root[0].score, best.root[0].score
+		sc, bsc := w.lines[0].score, best.lines[0].score
 		if IsProven(bsc) && bsc > 0 {
 			if IsProven(sc) && sc > bsc {
 				best = w
@@ -381,26 +396,26 @@ func (s *shared) vote() *worker {
 			continue
 		}
 		if IsProven(sc) && sc > 0 {
-			best, bestVotes = w, votes(w.root[0].move)
+			best, bestVotes = w, votes(w.lines[0].move)
 			continue
 		}
-		if v := votes(w.root[0].move); v > bestVotes || v == bestVotes && w.done > best.done {
+		if v := votes(w.lines[0].move); v > bestVotes || v == bestVotes && w.done > best.done {
 			best, bestVotes = w, v
 		}
 	}
 	return best
 }
 
-// result is the search's result from thread best.
+// result is the search's result from thread best: its last completed
+// iteration's first line.
 func (s *shared) result(best *worker) Result {
-	r := &best.root[0]
+	r := &best.lines[0]
 	v, proven := Decode(r.score)
 	if r.score == -Infinite {
 		v, proven = 0, false
 	}
-	// A move whose iteration stopped inside an aspiration pass has a
-	// bound for its score: its value is at least (or at most) that, so it
-	// is no proven value.
+	// A score that is a bound (the line's last aspiration pass failed
+	// inside the window it was given) is no proven value.
 	proven = proven && r.exact
 	res := Result{
 		Best: position.PlayMove(r.move), HasMove: true, Score: v, Proven: proven,

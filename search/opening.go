@@ -129,6 +129,10 @@ func (e *Engine) searchOpening(ctx context.Context, root position.Position, l Li
 		<-ctx.Done()
 	}
 	w.pub.Store(w.nodes)
+	if s.totalNodes() > s.reported {
+		// Stopped inside a level: the choice again, with every node.
+		s.reportOpening(w, &root, best, max(level, 1))
+	}
 	v, proven := Decode(best.score)
 	if best.score == -Infinite {
 		v, proven = 0, false
@@ -430,10 +434,14 @@ func (s *shared) reportOpening(w *worker, root *position.Position, c candidate, 
 	}
 	w.pub.Store(w.nodes)
 	v, proven := Decode(c.score)
+	if c.score == -Infinite {
+		v, proven = 0, false // the put-back, unscored
+	}
 	el := s.elapsed()
 	nodes := s.totalNodes()
+	s.reported = nodes
 	s.info(Info{
-		Depth: level, SelDepth: max(level, w.sel), MultiPV: 1, Score: v, Proven: proven,
+		Depth: level, SelDepth: max(level, w.sel), MultiPV: 1, Lines: 1, Score: v, Proven: proven,
 		Nodes: nodes, NPS: nps(nodes, el), Hashfull: s.tt.Hashfull(), Time: el,
 		PV: openingPV(root, c),
 	})

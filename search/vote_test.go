@@ -15,6 +15,9 @@ func voteShared(vote bool, ts ...[3]int) *shared {
 	for i, t := range ts {
 		w := &worker{id: i, done: t[2]}
 		w.root = []rootMove{{move: position.NewMove(t[0], 1), score: t[1]}}
+		if w.done > 0 {
+			w.lines = w.root // the completed depth's lines, which vote reads
+		}
 		s.workers = append(s.workers, w)
 	}
 	return s

@@ -45,22 +45,22 @@ type rootMove struct {
 
 // worker is one thread's state; workers live as long as their engine.
 type worker struct {
-	s         *shared
-	id        int
-	stack     [maxPly + 1]frame
-	keys      [maxPly + 1]uint64 // KeyWithPrisons along the path
-	lastCap   [maxPly + 1]int    // ply of the latest position after a capture
-	history   [2][2048]int32
-	nodes     uint64
-	sown      int // relaying sowings since the last poll
-	nulled    [maxPly + 1]bool
-	pub       atomic.Uint64 // nodes, published for other threads
-	abort     bool
-	sel       int
-	root      []rootMove
-	done      int // last completed depth
-	doneScore int // root[0].score when it completed
-	st        threadStats
+	s       *shared
+	id      int
+	stack   [maxPly + 1]frame
+	keys    [maxPly + 1]uint64 // KeyWithPrisons along the path
+	lastCap [maxPly + 1]int    // ply of the latest position after a capture
+	history [2][2048]int32
+	nodes   uint64
+	sown    int // relaying sowings since the last poll
+	nulled  [maxPly + 1]bool
+	pub     atomic.Uint64 // nodes, published for other threads
+	abort   bool
+	sel     int
+	root    []rootMove
+	done    int        // last completed depth
+	lines   []rootMove // its first lines (MultiPV), best first: the result
+	st      threadStats
 
 	began, ended time.Duration // since the search's start (LastTiming)
 }
@@ -87,7 +87,8 @@ func (w *worker) tick() {
 }
 
 func (w *worker) reset() {
-	w.nodes, w.abort, w.sel, w.done, w.doneScore, w.sown = 0, false, 0, 0, -Infinite, 0
+	w.nodes, w.abort, w.sel, w.done, w.sown = 0, false, 0, 0, 0
+	w.lines = w.lines[:0]
 	w.pub.Store(0)
 	for i := range w.stack {
 		w.stack[i].killers = [2]position.Move{}
@@ -513,30 +514,25 @@ func (w *worker) iterate() {
 				delta += delta
 			}
 		next:
-			slices.SortStableFunc(w.root[pvIdx:], func(a, b rootMove) int { return b.score - a.score })
+			slices.SortStableFunc(w.root[pvIdx:], byScore)
 			if w.abort {
 				break
 			}
-			if w.id == 0 && pvIdx == multi-1 {
-				// Report the completed lines.
-				w.done = depth
-				s.report(w, depth, multi)
-			}
+			// The lines searched so far, re-sorted: a later line's search
+			// may find more than an earlier one's did.
+			slices.SortStableFunc(w.root[:pvIdx+1], byScore)
 		}
 		if w.abort {
-			// Keep the best line found so far unless nothing was searched
-			// at this depth. Moves not searched at this depth may be
-			// better, so its score is the position's value only where it
-			// is the completed iteration's.
-			if w.root[0].score != w.doneScore {
-				w.root[0].exact = false
-			}
+			// The stopped iteration's lines are incomplete (bounds, cut
+			// lines, moves not searched): the completed one's stand.
 			w.st.aborted(w, depth)
 			return
 		}
-		w.done, w.doneScore = depth, w.root[0].score
+		w.done = depth
+		w.lines = append(w.lines[:0], w.root[:multi]...)
 		w.st.completed(w, depth)
 		if w.id == 0 {
+			s.report(w.lines, depth)
 			s.clock.iterated(w.root[0].move, w.root[0].score)
 			if s.stopAfterIteration(w) {
 				return
@@ -544,6 +540,9 @@ func (w *worker) iterate() {
 		}
 	}
 }
+
+// byScore orders root moves best first.
+func byScore(a, b rootMove) int { return b.score - a.score }
 
 const aspiration = 30
 

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
 )
 
@@ -42,6 +43,10 @@ type streamRequest struct {
 	lines        int
 	freeFirstLap *bool
 	infinite     bool
+	// clock: the UGI go command's p1time, p2time, p1inc, p2inc (ms;
+	// p1 is South), given as the page's clock.
+	clock          bool
+	p1, p2, i1, i2 time.Duration
 }
 
 // queryParams splits a raw query into its parameters. A parameter given
@@ -115,6 +120,20 @@ func parseStreamQuery(r *http.Request) (streamRequest, error) {
 				return req, badRequest("infinite %q: want true or false", v)
 			}
 			req.infinite = b
+		case "p1time", "p2time", "p1inc", "p2inc":
+			n, err = num(0, limits.MoveTimeMS.Max)
+			d := time.Duration(n) * time.Millisecond
+			req.clock = true
+			switch k {
+			case "p1time":
+				req.p1 = d
+			case "p2time":
+				req.p2 = d
+			case "p1inc":
+				req.i1 = d
+			default:
+				req.i2 = d
+			}
 		default:
 			return req, badRequest("unknown query parameter %q", k)
 		}
@@ -127,8 +146,12 @@ func parseStreamQuery(r *http.Request) (streamRequest, error) {
 
 // stream answers GET /api/v1/analyse/stream?position=...&moves=...&movetime=ms
 // (or depth=N, or infinite=true: until the client leaves, at most
-// MaxAnalysisTime), multipv=K (1 to MaxStreamLines), freefirstlap=true|false:
-// a text/event-stream of "info" events (InfoEvent) ending with one
+// MaxAnalysisTime, or the clock as UGI's go gives it, p1time, p2time,
+// p1inc, p2inc in ms: the search's time manager chooses the move time,
+// at most MaxMoveTime), multipv=K (1 to MaxStreamLines),
+// freefirstlap=true|false: a text/event-stream of "info" events
+// (InfoEvent), each depth's K lines in order multipv 1..K, best first,
+// the last depth's lines those of the played move, ending with one
 // "bestmove" event (AnalyseResponse; no best move, and the result, when the
 // game is over). Bad requests and a full queue get JSON errors before the
 // stream starts. The search takes a slot of the search semaphore for its
@@ -146,8 +169,14 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l, capped, err := s.limits(req.limits)
-	if err == nil && req.infinite {
+	switch {
+	case err == nil && req.infinite:
 		l, capped, err = s.infiniteLimits(req.limits)
+		if err == nil && req.clock {
+			err = badRequest("infinite: an unlimited analysis takes no clock (p1time, p2time, p1inc, p2inc)")
+		}
+	case err == nil && req.clock:
+		l, err = clockLimits(req)
 	}
 	if err != nil {
 		fail(w, err)
@@ -192,30 +221,40 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), deadline)
 	defer cancel()
-	// The search reports from its own goroutine; a client slower than the
-	// search misses reports, never holds the search up.
-	infos := make(chan InfoEvent, 64)
-	done := make(chan search.Result, 1)
+	// The search reports from its own goroutine, one depth's lines at a
+	// time; a client slower than the search misses depths, never holds
+	// the search up, and always gets the last depth's lines, the played
+	// move's.
+	groups := make(chan []InfoEvent, 16)
+	done := make(chan streamOutcome, 1)
 	go func() {
-		done <- e.Search(ctx, root, g.History(), l, func(i search.Info) {
-			ev := InfoEvent{Depth: i.Depth, SelDepth: i.SelDepth, MultiPV: max(i.MultiPV, 1), Score: i.Score,
-				Proven: i.Proven, Nodes: i.Nodes, NPS: i.NPS, TimeMS: i.Time.Milliseconds(), PV: make([]string, len(i.PV))}
-			for k, m := range i.PV {
-				ev.PV[k] = m.String()
+		var o streamOutcome
+		var cur []InfoEvent
+		o.res = e.Search(ctx, root, g.History(), l, func(i search.Info) {
+			if i.MultiPV <= 1 {
+				cur = nil
 			}
+			cur = append(cur, newInfoEvent(i))
+			if len(cur) < max(i.Lines, 1) {
+				return
+			}
+			o.last, o.sent = cur, false
 			select {
-			case infos <- ev:
+			case groups <- cur:
+				o.sent = true
 			default:
 			}
+			cur = nil
 		})
+		done <- o
 	}()
-	var sr search.Result
+	var out streamOutcome
 	for waiting := true; waiting; {
 		select {
-		case ev := <-infos:
-			writeEvent(w, "info", ev)
+		case grp := <-groups:
+			writeGroup(w, grp)
 			flusher.Flush()
-		case sr = <-done:
+		case out = <-done:
 			waiting = false
 		}
 	}
@@ -223,15 +262,53 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	// The answer is written even when the request's context ended: a
 	// client that went away does not read it, and at a shutdown the
 	// stopped search still answers.
-	for len(infos) > 0 {
-		writeEvent(w, "info", <-infos)
+	for len(groups) > 0 {
+		writeGroup(w, <-groups)
 	}
+	if !out.sent {
+		writeGroup(w, out.last)
+	}
+	sr := out.res
 	if l.Infinite && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		final.Capped = fmt.Sprintf("an unlimited analysis stops at the server's limit of %v", deadline)
 	}
 	final.answer(root, sr, rules)
 	writeEvent(w, "bestmove", final)
 	flusher.Flush()
+}
+
+// streamOutcome is a stream's search: its result and its last depth's
+// lines, and whether those went to the writer.
+type streamOutcome struct {
+	res  search.Result
+	last []InfoEvent
+	sent bool
+}
+
+func newInfoEvent(i search.Info) InfoEvent {
+	ev := InfoEvent{Depth: i.Depth, SelDepth: i.SelDepth, MultiPV: max(i.MultiPV, 1), Score: i.Score,
+		Proven: i.Proven, Nodes: i.Nodes, NPS: i.NPS, TimeMS: i.Time.Milliseconds(), PV: make([]string, len(i.PV))}
+	for k, m := range i.PV {
+		ev.PV[k] = m.String()
+	}
+	return ev
+}
+
+func writeGroup(w http.ResponseWriter, grp []InfoEvent) {
+	for _, ev := range grp {
+		writeEvent(w, "info", ev)
+	}
+}
+
+// clockLimits are the limits of a search on the page's clock: the
+// search's time manager chooses the move time from them, within the
+// server's MaxMoveTime (the stream's deadline). A depth may come with
+// them; a movetime may not.
+func clockLimits(req streamRequest) (search.Limits, error) {
+	if req.limits.MoveTime != 0 || req.limits.Nodes != 0 {
+		return search.Limits{}, badRequest("movetime: give either movetime or the clock (p1time, p2time, p1inc, p2inc), not both")
+	}
+	return search.Limits{Depth: req.limits.Depth, P1Time: req.p1, P2Time: req.p2, P1Inc: req.i1, P2Inc: req.i2}, nil
 }
 
 func writeEvent(w http.ResponseWriter, name string, v any) {

@@ -200,24 +200,8 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 		// The page and play show warriors; the info lines keep UCI's cp.
 		fmt.Fprintln(g.errOut, "kiothi: score cp X is in centi-warriors (cp 100 = one warrior), from the side to move's view")
 	}
-	var reported uint64 // nodes of the last info line
-	printed, sel := false, 0
-	info := func(in search.Info) {
-		printed, reported, sel = true, in.Nodes, max(sel, in.SelDepth)
-		writeInfo(g.out, in, o.json)
-	}
-	start := time.Now()
+	info := func(in search.Info) { writeInfo(g.out, in, o.json) }
 	res := eng.Search(ctx, su.game.Current(), su.game.History(), su.limits, info)
-	if res.HasMove && (!printed || res.Nodes > reported) {
-		// Stopped before a depth was complete, or during a later one: a
-		// last line from the result, with every node the search spent.
-		el := time.Since(start)
-		writeInfo(g.out, search.Info{
-			Depth: max(res.Depth, 1), SelDepth: max(res.Depth, sel, 1), MultiPV: 1, Score: res.Score,
-			Proven: res.Proven, Nodes: res.Nodes, NPS: uint64(float64(res.Nodes) / max(el.Seconds(), 1e-9)),
-			Hashfull: eng.Hashfull(), Time: el, PV: res.PV,
-		}, o.json)
-	}
 	return writeBest(g.out, res, o.json)
 }
 

@@ -239,3 +239,59 @@ func TestAnalyseSaysScoreUnit(t *testing.T) {
 		t.Errorf("kiothi --help does not give analyse's score unit:\n%s", help)
 	}
 }
+
+// TestAnalyseJSONLines: --json lines come sorted and complete at every
+// depth (multipv 1..K, cp non-increasing), and the last info lines, after
+// a limit stopped an iteration part-way, are a completed depth's with
+// the bestmove's line first.
+func TestAnalyseJSONLines(t *testing.T) {
+	for _, lim := range [][]string{{"--nodes", "40000"}, {"--nodes", "91733"}, {"--depth", "6"}} {
+		args := append([]string{"analyse", "1.2.1.0.4.3.2.4.19.1/4.3.0.3.0.3.2.1.3.6 1-0 s 4", "--multipv", "3", "--hash", "2", "--json"}, lim...)
+		out, err := runCmd(t, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type line struct {
+			Type, BestMove string
+			Depth, MultiPV int
+			CP             int
+			Proven         bool
+			PV             []string
+		}
+		var infos []line
+		var best line
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			var m line
+			if err := json.Unmarshal([]byte(l), &m); err != nil {
+				t.Fatalf("%q: %v", l, err)
+			}
+			if m.Type == "info" {
+				infos = append(infos, m)
+			} else {
+				best = m
+			}
+		}
+		if len(infos) == 0 || len(infos)%3 != 0 {
+			t.Fatalf("%v: %d info lines, want whole depths of 3", lim, len(infos))
+		}
+		for k, in := range infos {
+			if in.MultiPV != k%3+1 || k%3 > 0 && (in.Depth != infos[k-1].Depth || !in.Proven && !infos[k-1].Proven && in.CP > infos[k-1].CP) {
+				t.Errorf("%v: info %d depth %d multipv %d cp %d after depth %d cp %d", lim, k, in.Depth, in.MultiPV, in.CP, infos[max(k-1, 0)].Depth, infos[max(k-1, 0)].CP)
+			}
+		}
+		last := infos[len(infos)-3:]
+		if fmt.Sprint(last[0].PV) != fmt.Sprint(best.PV) || last[0].PV[0] != best.BestMove || last[0].Depth != best.Depth {
+			t.Errorf("%v: last line depth %d pv %v, bestmove %s depth %d pv %v", lim, last[0].Depth, last[0].PV, best.BestMove, best.Depth, best.PV)
+		}
+		for k := 0; k+3 <= len(infos)-3; k += 3 {
+			if infos[k].Depth == last[0].Depth && fmt.Sprint(infos[k:k+3]) != fmt.Sprint(last) {
+				// Same depth, so the same lines (only nodes and time may grow).
+				for j := 0; j < 3; j++ {
+					if fmt.Sprint(infos[k+j].PV, infos[k+j].CP) != fmt.Sprint(last[j].PV, last[j].CP) {
+						t.Errorf("%v: depth %d reported twice with different lines", lim, last[0].Depth)
+					}
+				}
+			}
+		}
+	}
+}
