@@ -17,7 +17,8 @@ export function newNode(move, parent) {
 // S is the page's whole state.
 export const S = {
   mode: 'play',
-  start: 'startpos',
+  start: 'startpos',    // the start position, as the server writes it
+  startName: 'startpos', // the start as given (startpos, startpos25 or a position): the PGN's FEN tag
   root: newNode(null, null), // the game tree
   line: [],       // the line shown: the nodes from the root, the moves ahead included
   moves: [],      // line's moves
