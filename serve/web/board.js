@@ -154,7 +154,7 @@ export function renderBest() {
   } else if (rv) {
     // No analysis here: the review's expected score for South.
     frac = rv.south;
-    text = `South's expected score ${Math.round(rv.south * 100)}% (South's view, from the review)`;
+    text = `expected score ${Math.round(rv.south * 100)}% (South's view, from the review)`;
   }
   // South's share fills the bar from South's side of the board.
   const fill = $('evalfill');
