@@ -1,12 +1,13 @@
-// Reviewing games: one search per position, games in parallel, each move
-// scored against the best.
+// Reviewing games: one search of every line a position has, so that the
+// played and the best move are valued by the same search; games read,
+// reviewed and handed on one at a time.
 
 package annotate
 
 import (
 	"context"
 	"fmt"
-	"sync"
+	"io"
 	"time"
 
 	"github.com/kiothi/kiothi/movegen"
@@ -20,6 +21,11 @@ import (
 // unless given another limit.
 const DefaultMoveTime = 100 * time.Millisecond
 
+// Lines is the MultiPV of a review's searches: every legal move of a
+// play position gets a line, so the played move is valued by the search
+// that finds the best (search.MaxMultiPV is one a legal move).
+const Lines = search.MaxMultiPV
+
 // Config sets the analysis.
 type Config struct {
 	Limits  search.Limits // per position
@@ -30,16 +36,18 @@ type Config struct {
 	// NewSearcher, if set, returns the searcher of one of the Concurrency
 	// slots in place of a local engine with Options (cluster.Searcher:
 	// searches on workers). Its searches must be the ones a local engine
-	// with Options and MultiPV 2 makes from a cleared table.
+	// with Options and MultiPV Lines makes from a cleared table, and its
+	// info must report each line (1 on) as last reported, with the line's
+	// first two moves.
 	NewSearcher func() (Searcher, error)
 	// Progress, if set, is called after each game with the games done
 	// (calls are serialised).
-	Progress func(done, total int)
+	Progress func(done int)
 }
 
 // Searcher searches one position (book.Searcher's Search; NewGame is not
-// used: each search starts from a cleared table). info gets line 2's
-// reports (MultiPV 2).
+// used: each search starts from a cleared table). info gets every line's
+// reports (MultiPV Lines).
 type Searcher interface {
 	Search(ctx context.Context, root position.Position, history []uint64, l search.Limits, info func(search.Info)) search.Result
 }
@@ -54,25 +62,36 @@ func (s localSearcher) Search(ctx context.Context, root position.Position, histo
 	return s.e.Search(ctx, root, history, l, info)
 }
 
-// Move is one reviewed move. Scores are centi-warriors (decoded when
-// proven) for the side that made the move.
+// Move is one reviewed move. Scores are centi-warriors (whole warriors
+// × 100 when proven) for the side that made the move; win, best_win and
+// loss are expected scores (Win) for it.
 type Move struct {
-	Ply          int    `json:"ply"` // from 1
+	Ply          int    `json:"ply"`    // from 1
+	Number       int    `json:"number"` // the PGN move number (pgn.MoveNumber)
 	Side         string `json:"side"`
 	Move         string `json:"move"`
-	Before       int    `json:"before"` // the position's value before the move (the best move's)
-	BeforeProven bool   `json:"before_proven,omitempty"`
-	After        int    `json:"after"` // the value after the move
-	AfterProven  bool   `json:"after_proven,omitempty"`
-	Best         string `json:"best,omitempty"` // the engine's move where the move was played
-	// BestAfter is the value after the best move, searched as the
-	// position after the played move is (set when Best differs).
-	BestAfter       int   `json:"best_after,omitempty"`
-	BestAfterProven bool  `json:"best_after_proven,omitempty"`
-	Loss            int   `json:"loss"` // max(BestAfter - After, 0); 0 when Move is Best
-	Class           Class `json:"class,omitempty"`
-	Only            bool  `json:"only_move,omitempty"`
-	Depth           int   `json:"depth"`
+	Before       int    `json:"before"` // the position's value: the best move's
+	BeforeProven bool   `json:"before_proven"`
+	After        int    `json:"after"` // the value of the move played
+	AfterProven  bool   `json:"after_proven"`
+	Proven       bool   `json:"proven"` // AfterProven
+	// Best is the engine's move where the move was played: Move when no
+	// move is better. BestAfter is its value, by the search that valued
+	// Move; never below After.
+	Best            string `json:"best,omitempty"`
+	BestAfter       int    `json:"best_after"`
+	BestAfterProven bool   `json:"best_after_proven"`
+	// Reply is the answer in the played move's line ("" if none).
+	Reply    string  `json:"reply,omitempty"`
+	Win      float64 `json:"win"`      // Win(After)
+	BestWin  float64 `json:"best_win"` // Win(BestAfter)
+	Loss     float64 `json:"loss"`     // BestWin - Win, >= 0
+	LossCP   int     `json:"loss_cp"`  // BestAfter - After, >= 0
+	Accuracy float64 `json:"accuracy"` // MoveAccuracy(Loss)
+	Class    Class   `json:"class,omitempty"`
+	Only     bool    `json:"only_move,omitempty"`
+	Depth    int     `json:"depth"`
+	Comment  string  `json:"comment"` // Describe(), as the PGN has it
 }
 
 // Game is a reviewed game.
@@ -81,73 +100,157 @@ type Game struct {
 	Tags    map[string]string `json:"tags"`
 	Moves   []Move            `json:"moves"`
 	Players [2]PlayerSummary  `json:"players"` // South, North
+	PGN     string            `json:"pgn"`     // the annotated game (Report sets it)
 }
 
-// value is a search's verdict on a position, for its side to move.
+// line is one move's value from a search of the position before it, for
+// the side to move there.
+type line struct {
+	move, reply string // the move and the answer in its line ("" if none)
+	score       int
+	proven      bool
+	depth       int
+}
+
+// value is a search's verdict on a position: its lines, or (lines empty:
+// the opening, whose search gives one line) the best move alone.
 type value struct {
-	score, second int // best and second-best line (second: none when hasSecond is false)
-	proven        bool
-	hasSecond     bool
-	best          string
-	depth         int
+	lines []line
+	best  string
+	depth int
 }
 
-// Review analyses every game (replayed under the options' rules) and
-// returns the reviews in order. A game that does not replay is an error
-// naming it; a cancelled ctx returns what is done so far and ctx's error.
-func Review(ctx context.Context, games []*pgn.Game, cfg Config) ([]Game, error) {
-	recs := make([]*movegen.Game, len(games))
-	for i, g := range games {
-		rec, err := g.Replay(cfg.Options.Rules)
-		if err != nil {
-			return nil, fmt.Errorf("game %d (line %d): %v", i+1, g.Line, err)
-		}
-		recs[i] = rec
+// GameError is a game that does not replay: its number (from 1), the
+// line where it starts, and why.
+type GameError struct {
+	Game, Line int
+	Err        error
+}
+
+func (e *GameError) Error() string {
+	return fmt.Sprintf("game %d (line %d): %v", e.Game, e.Line, e.Err)
+}
+func (e *GameError) Unwrap() error { return e.Err }
+
+// Games is what Review reads games from: *pgn.Reader, or a slice
+// (Slice). Next returns io.EOF after the last game.
+type Games interface {
+	Next() (*pgn.Game, error)
+}
+
+// Slice is games held in memory, as Games.
+type Slice []*pgn.Game
+
+// Next returns the first game left and drops it from s.
+func (s *Slice) Next() (*pgn.Game, error) {
+	if len(*s) == 0 {
+		return nil, io.EOF
 	}
+	g := (*s)[0]
+	*s = (*s)[1:]
+	return g, nil
+}
+
+// Review reads the games one at a time, reviews each (replayed under the
+// options' rules) and hands the reviews to emit in game order; at most
+// Concurrency games are held at once besides the one emit has. A game
+// that does not replay is a *GameError; a read error is the reader's (it
+// names the line); a cancelled ctx ends the review with ctx's error after
+// the games emitted so far. An error of emit ends the review with it.
+func Review(ctx context.Context, games Games, cfg Config, emit func(*Game) error) error {
 	conc := max(cfg.Concurrency, 1)
 	slots := make(chan Searcher, conc)
 	for range conc {
 		s, err := cfg.newSearcher()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		slots <- s
 	}
-	out := make([]Game, len(games))
-	var mu sync.Mutex
-	done := 0
+	type pending struct {
+		done chan struct{}
+		g    Game
+		err  error
+	}
+	queue := make(chan *pending, conc-1) // with the one emit waits on: conc
 	eg, ectx := errgroup.WithContext(ctx)
-	eg.SetLimit(conc) // games in flight; their searches share the slots
-	for i := range games {
-		eg.Go(func() error {
-			r, err := reviewGame(ectx, games[i], recs[i], cfg.Limits, slots)
+	eg.Go(func() error {
+		defer close(queue)
+		for i := 1; ; i++ {
+			g, err := games.Next()
+			if err == io.EOF {
+				return nil
+			}
 			if err != nil {
 				return err
 			}
-			mu.Lock()
-			defer mu.Unlock()
-			out[i] = r
+			rec, err := g.Replay(cfg.Options.Rules)
+			if err != nil {
+				return &GameError{Game: i, Line: g.Line, Err: err}
+			}
+			p := &pending{done: make(chan struct{})}
+			select {
+			case queue <- p:
+			case <-ectx.Done():
+				return ectx.Err()
+			}
+			eg.Go(func() error {
+				defer close(p.done)
+				p.g, p.err = reviewGame(ectx, g, rec, cfg.Limits, slots)
+				return p.err
+			})
+		}
+	})
+	eg.Go(func() error {
+		done := 0
+		for p := range queue {
+			select {
+			case <-p.done:
+			case <-ectx.Done():
+				return ectx.Err()
+			}
+			if p.err != nil {
+				return p.err
+			}
+			if err := emit(&p.g); err != nil {
+				return err
+			}
 			done++
 			if cfg.Progress != nil {
-				cfg.Progress(done, len(games))
+				cfg.Progress(done)
 			}
-			return nil
-		})
-	}
+		}
+		return nil
+	})
 	if err := eg.Wait(); err != nil {
-		return out, err
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return err
 	}
-	return out, ctx.Err()
+	return ctx.Err()
+}
+
+// ReviewGames reviews games held in memory and returns the reviews in
+// order (Review).
+func ReviewGames(ctx context.Context, games []*pgn.Game, cfg Config) ([]Game, error) {
+	var out []Game
+	src := Slice(games)
+	err := Review(ctx, &src, cfg, func(g *Game) error {
+		out = append(out, *g)
+		return nil
+	})
+	return out, err
 }
 
 // newSearcher returns a slot's searcher: NewSearcher's, or a local engine
-// with the options and two lines.
+// with the options and every line.
 func (cfg *Config) newSearcher() (Searcher, error) {
 	if cfg.NewSearcher != nil {
 		return cfg.NewSearcher()
 	}
 	opts := cfg.Options
-	opts.MultiPV = 2
+	opts.MultiPV = Lines
 	e, err := search.NewEngine(opts)
 	if err != nil {
 		return nil, err
@@ -178,119 +281,218 @@ func inParallel(ctx context.Context, n int, slots chan Searcher, task func(ctx c
 	return eg.Wait()
 }
 
-// reviewGame searches every position of the game, then the position
-// after each best move the game did not play, each at l from a cleared
-// table (so a review at a depth or node limit is the same wherever the
-// searches run), and scores each move: what it lost is the value after
-// the best move minus the value after the move played, both positions
-// searched alike.
+// reviewGame searches every position of the game before a move, each at
+// l from a cleared table (so a review at a depth or node limit is the
+// same wherever the searches run), with a line for every legal move, and
+// scores each move against the best line of the same search. Where the
+// search gives no line for the played move (the opening, searched with
+// one line), the positions after the played and the best move are
+// searched alike and compared instead.
 func reviewGame(ctx context.Context, g *pgn.Game, rec *movegen.Game, l search.Limits, slots chan Searcher) (Game, error) {
 	n := len(rec.Moves)
-	vals := make([]value, n+1)
+	vals := make([]value, n)
 	hist := rec.History()
-	err := inParallel(ctx, n+1, slots, func(ctx context.Context, i int, s Searcher) error {
-		var over *movegen.Outcome
-		if i == n {
-			if o, ok := rec.Over(); ok {
-				over = &o
-			}
+	err := inParallel(ctx, n, slots, func(ctx context.Context, i int, s Searcher) error {
+		v, err := analyse(ctx, s, rec.Positions[i], hist[:i+1], l, rec.Rules)
+		vals[i] = v
+		if err != nil {
+			return fmt.Errorf("ply %d: %v", i+1, err)
 		}
-		vals[i] = analyse(ctx, s, rec.Positions[i], hist[:i+1], over, l)
 		return ctx.Err()
 	})
 	if err != nil {
 		return Game{}, err
 	}
-	// The positions after the best moves not played.
+	// Moves the search gave no line: the positions after them and after
+	// the best move, searched alike.
+	type pair struct{ played, best line }
 	var alt []int
 	for i, m := range rec.Moves {
-		if vals[i].best != "" && vals[i].best != m.String() {
+		if vals[i].find(m.String()) < 0 {
 			alt = append(alt, i)
 		}
 	}
-	bestAfter := make([]value, n) // for the side that moved
-	err = inParallel(ctx, len(alt), slots, func(ctx context.Context, k int, s Searcher) error {
-		i := alt[k]
-		bm, err := position.ParseGameMove(vals[i].best)
-		if err != nil {
-			return fmt.Errorf("ply %d: best move %s: %v", i+1, vals[i].best, err)
-		}
-		after := movegen.NewGame(rec.Positions[0], rec.Rules)
-		for _, m := range rec.Moves[:i] {
-			if err := after.Play(m); err != nil {
-				return err
+	alts := make([]pair, n)
+	err = inParallel(ctx, 2*len(alt), slots, func(ctx context.Context, k int, s Searcher) error {
+		i := alt[k/2]
+		mv := rec.Moves[i].String()
+		if k%2 == 1 {
+			if vals[i].best == "" || vals[i].best == mv {
+				return nil
 			}
+			mv = vals[i].best
 		}
-		if err := after.Play(bm); err != nil {
-			return fmt.Errorf("ply %d: best move %s: %v", i+1, bm, err)
+		ln, err := afterMove(ctx, s, rec, i, mv, l)
+		if err != nil {
+			return fmt.Errorf("ply %d: %v", i+1, err)
 		}
-		var over *movegen.Outcome
-		if o, ok := after.Over(); ok {
-			over = &o
+		if k%2 == 0 {
+			alts[i].played = ln
+		} else {
+			alts[i].best = ln
 		}
-		p := after.Current()
-		v := analyse(ctx, s, p, after.History(), over, l)
-		if p.Side() != rec.Positions[i].Side() { // for the mover
-			v.score = -v.score
-		}
-		bestAfter[i] = v
 		return ctx.Err()
 	})
 	if err != nil {
 		return Game{}, err
 	}
+	northFirst := rec.Positions[0].Side() == position.North
 	r := Game{Game: g, Tags: map[string]string{}}
 	for _, t := range g.Tags {
 		r.Tags[t.Name] = t.Value
 	}
 	for i, m := range rec.Moves {
 		side := rec.Positions[i].Side()
-		mv := Move{Ply: i + 1, Side: side.String(), Move: m.String(), Best: vals[i].best, Depth: vals[i].depth,
-			Before: vals[i].score, BeforeProven: vals[i].proven}
-		mv.After, mv.AfterProven = vals[i+1].score, vals[i+1].proven
-		if rec.Positions[i+1].Side() != side {
-			mv.After = -mv.After
+		mv := Move{Ply: i + 1, Number: pgn.MoveNumber(i, northFirst), Side: side.String(), Move: m.String(), Depth: vals[i].depth}
+		var played, best, second line
+		hasSecond := false
+		if k := vals[i].find(mv.Move); k >= 0 {
+			played = vals[i].lines[k]
+			best, second, hasSecond = vals[i].top(k)
+		} else {
+			played, best = alts[i].played, alts[i].best
+			if best.move == "" || best.score <= played.score {
+				best = played
+			}
 		}
-		if mv.Move != mv.Best && mv.Best != "" { // the engine's own choice loses nothing
-			mv.BestAfter, mv.BestAfterProven = bestAfter[i].score, bestAfter[i].proven
-			mv.Loss = max(mv.BestAfter-mv.After, 0)
-		}
+		mv.After, mv.AfterProven, mv.Proven, mv.Reply = played.score, played.proven, played.proven, played.reply
+		mv.Best, mv.BestAfter, mv.BestAfterProven = best.move, best.score, best.proven
+		mv.Before, mv.BeforeProven = best.score, best.proven
+		mv.Win, mv.BestWin = Win(mv.After, mv.AfterProven), Win(mv.BestAfter, mv.BestAfterProven)
+		mv.Loss, mv.LossCP = max(mv.BestWin-mv.Win, 0), mv.BestAfter-mv.After
+		mv.Accuracy = MoveAccuracy(mv.Loss)
 		mv.Class = Classify(mv.Loss)
-		mv.Only = mv.Best == mv.Move && vals[i].hasSecond && vals[i].score-vals[i].second >= OnlyMoveGap
+		mv.Only = mv.Best == mv.Move && hasSecond && mv.BestWin-Win(second.score, second.proven) >= OnlyMoveGap
+		mv.Comment = mv.Describe()
 		r.Moves = append(r.Moves, mv)
+		// A proven line is the game's value: the next position keeps it
+		// for the answer in that line unless its own search proves that
+		// answer's value too.
+		if played.proven && played.reply != "" && i+1 < n {
+			v := played.score
+			if rec.Positions[i+1].Side() != side {
+				v = -v
+			}
+			if k := vals[i+1].find(played.reply); k >= 0 && !vals[i+1].lines[k].proven {
+				vals[i+1].lines[k].score, vals[i+1].lines[k].proven = v, true
+			}
+		}
 	}
 	r.Players = summarise(r.Moves, g.Tag("South"), g.Tag("North"))
 	return r, nil
 }
 
-// analyse returns p's value for its side to move: the final result when
-// the game is over there (over set; proven), else the search's.
-func analyse(ctx context.Context, s Searcher, p position.Position, hist []uint64, over *movegen.Outcome, l search.Limits) value {
-	if over != nil {
-		m := over.Margin()
-		if p.Side() == position.North {
-			m = -m
+// find returns the index of move's line, -1 when it has none.
+func (v *value) find(move string) int {
+	for k := range v.lines {
+		if v.lines[k].move == move {
+			return k
 		}
-		return value{score: 100 * m, proven: true}
 	}
-	var second search.Info
+	return -1
+}
+
+// top returns the best line (the played one, lines[played], where none
+// scores more) and the best of the others.
+func (v *value) top(played int) (best, second line, hasSecond bool) {
+	bi := played
+	for k := range v.lines {
+		if v.lines[k].score > v.lines[bi].score {
+			bi = k
+		}
+	}
+	for k := range v.lines {
+		if k != bi && (!hasSecond || v.lines[k].score > second.score) {
+			second, hasSecond = v.lines[k], true
+		}
+	}
+	return v.lines[bi], second, hasSecond
+}
+
+// analyse searches p (not over) with every line and returns its lines:
+// each line (1 on) as last reported, which is the last completed depth's
+// (the search reports a depth's lines together, once all are searched),
+// each checked legal from p. A search stopped inside a deeper iteration
+// may answer a move of that iteration; the review keeps to the completed
+// one, whose lines were all searched alike.
+func analyse(ctx context.Context, s Searcher, p position.Position, hist []uint64, l search.Limits, rules movegen.Rules) (value, error) {
+	var lines []line
 	res := s.Search(ctx, p, hist, l, func(in search.Info) {
-		if in.MultiPV == 2 {
-			second = in
+		k := in.MultiPV - 1
+		if k < 0 || k >= Lines || len(in.PV) == 0 {
+			return
+		}
+		for len(lines) <= k {
+			lines = append(lines, line{})
+		}
+		lines[k] = line{move: in.PV[0].String(), score: in.Score, proven: in.Proven, depth: in.Depth}
+		if len(in.PV) > 1 {
+			lines[k].reply = in.PV[1].String()
 		}
 	})
-	v := value{score: res.Score, proven: res.Proven, depth: res.Depth}
+	v := value{depth: res.Depth}
 	if res.HasMove {
 		v.best = res.Best.String()
 	}
-	if second.Depth > 0 && second.Depth >= res.Depth-1 {
-		v.second = second.Score
-		v.hasSecond = true
+	if p.Phase() != position.Play {
+		return v, nil // the opening's search gives one line
 	}
-	return v
+	for _, ln := range lines {
+		if ln.move == "" || v.find(ln.move) >= 0 {
+			continue
+		}
+		m, err := position.ParseGameMove(ln.move)
+		if err == nil {
+			_, err = movegen.Apply(p, m, rules)
+		}
+		if err != nil {
+			return v, fmt.Errorf("the search's line %s: %v", ln.move, err)
+		}
+		v.lines = append(v.lines, ln)
+		v.depth = ln.depth
+	}
+	return v, nil
 }
 
-// Annotated returns the game as PGN with each move's comment (Comment)
+// afterMove returns the value of move mv from position i of rec for the
+// side to move there: a search of the position after it (at l, from a
+// cleared table), or the final result when the game is over there.
+func afterMove(ctx context.Context, s Searcher, rec *movegen.Game, i int, mv string, l search.Limits) (line, error) {
+	m, err := position.ParseGameMove(mv)
+	if err != nil {
+		return line{}, fmt.Errorf("move %s: %v", mv, err)
+	}
+	g := movegen.NewGame(rec.Positions[0], rec.Rules)
+	for _, pm := range rec.Moves[:i] {
+		if err := g.Play(pm); err != nil {
+			return line{}, err
+		}
+	}
+	if err := g.Play(m); err != nil {
+		return line{}, fmt.Errorf("move %s: %v", mv, err)
+	}
+	side := rec.Positions[i].Side()
+	p := g.Current()
+	ln := line{move: mv}
+	if o, over := g.Over(); over {
+		ln.score, ln.proven = 100*o.Margin(), true
+		if side == position.North {
+			ln.score = -ln.score
+		}
+		return ln, nil
+	}
+	res := s.Search(ctx, p, g.History(), l, nil)
+	ln.score, ln.proven, ln.depth = res.Score, res.Proven, res.Depth
+	if p.Side() != side {
+		ln.score = -ln.score
+	}
+	if res.HasMove {
+		ln.reply = res.Best.String()
+	}
+	return ln, nil
+}
+
+// Annotated returns the game as PGN with each move's comment (Describe)
 // in place of any it had, an Annotator tag naming the analysis, and the
 // game's summary per player in tags SouthReview and NorthReview.
 func (r *Game) Annotated(annotator string) *pgn.Game {
@@ -301,9 +503,9 @@ func (r *Game) Annotated(annotator string) *pgn.Game {
 	for i, m := range r.Game.Moves {
 		c := ""
 		if i < len(r.Moves) {
-			c = r.Moves[i].Comment()
+			c = r.Moves[i].Comment
 		}
-		g.Moves = append(g.Moves, pgn.Move{Text: m.Text, Comment: c})
+		g.Moves = append(g.Moves, pgn.Move{Text: m.Text, Comment: c, Variations: m.Variations})
 	}
 	return g
 }

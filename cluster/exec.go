@@ -93,18 +93,29 @@ func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*Se
 	pos, _ := position.Parse(s.Position) // checked by ParseJob
 	begin := time.Now()
 	var lines []LineOut // lines 2 on, each as last reported
+	var first *LineOut  // line 1 as last reported
 	var info func(search.Info)
 	if o.MultiPV > 1 {
 		lines = make([]LineOut, 0, o.MultiPV-1)
 		info = func(in search.Info) {
+			ln := LineOut{Score: in.Score, Proven: in.Proven, Depth: in.Depth}
+			if len(in.PV) > 0 {
+				ln.Move = in.PV[0].String()
+			}
+			if len(in.PV) > 1 {
+				ln.Reply = in.PV[1].String()
+			}
 			k := in.MultiPV - 2
+			if k == -1 {
+				first = &ln
+			}
 			if k < 0 || k >= o.MultiPV-1 {
 				return
 			}
 			for len(lines) <= k {
 				lines = append(lines, LineOut{})
 			}
-			lines[k] = LineOut{Score: in.Score, Proven: in.Proven, Depth: in.Depth}
+			lines[k] = ln
 		}
 	}
 	r := eng.Search(ctx, pos, s.History, search.Limits{Depth: s.Depth, Nodes: s.Nodes,
@@ -113,7 +124,7 @@ func (w *worker) search(ctx context.Context, s *SearchJob, rs *runnerState) (*Se
 		return nil, err
 	}
 	out := &SearchOut{Score: r.Score, Proven: r.Proven, Depth: r.Depth, Nodes: r.Nodes,
-		HashMB: o.HashMB, Elapsed: time.Since(begin).Milliseconds(), Lines: lines}
+		HashMB: o.HashMB, Elapsed: time.Since(begin).Milliseconds(), Lines: lines, First: first}
 	if r.HasMove {
 		out.Best = r.Best.String()
 	}

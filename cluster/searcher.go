@@ -61,9 +61,13 @@ func (s *Searcher) Search(ctx context.Context, root position.Position, history [
 		return search.Result{}
 	}
 	if info != nil {
-		info(search.Info{Depth: res.Depth, MultiPV: 1, Score: res.Score, Proven: res.Proven, Nodes: res.Nodes, PV: res.PV})
+		if f := r.Search.First; f != nil {
+			info(search.Info{Depth: f.Depth, MultiPV: 1, Score: f.Score, Proven: f.Proven, Nodes: res.Nodes, PV: linePV(*f)})
+		} else {
+			info(search.Info{Depth: res.Depth, MultiPV: 1, Score: res.Score, Proven: res.Proven, Nodes: res.Nodes, PV: res.PV})
+		}
 		for k, ln := range r.Search.Lines {
-			info(search.Info{Depth: ln.Depth, MultiPV: k + 2, Score: ln.Score, Proven: ln.Proven})
+			info(search.Info{Depth: ln.Depth, MultiPV: k + 2, Score: ln.Score, Proven: ln.Proven, PV: linePV(ln)})
 		}
 	}
 	return res
@@ -88,6 +92,11 @@ func searchResult(o *SearchOut, root position.Position, rules movegen.Rules, j *
 	for k, ln := range o.Lines {
 		if err := checkScore(ln.Score, ln.Proven, ln.Depth, &root, j); err != nil {
 			return r, fmt.Errorf("line %d: %v", k+2, err)
+		}
+	}
+	if f := o.First; f != nil {
+		if err := checkScore(f.Score, f.Proven, f.Depth, &root, j); err != nil {
+			return r, fmt.Errorf("line 1: %v", err)
 		}
 	}
 	g := movegen.NewGame(root, rules)
@@ -145,4 +154,18 @@ func checkScore(score int, proven bool, depth int, root *position.Position, j *S
 		return fmt.Errorf("depth %d: want 0 to %d", depth, maxDepth)
 	}
 	return nil
+}
+
+// linePV is a further line's first moves as the worker named them (the
+// review checks them against the position): none when they do not parse.
+func linePV(ln LineOut) []position.GameMove {
+	var pv []position.GameMove
+	for _, s := range []string{ln.Move, ln.Reply} {
+		m, err := position.ParseGameMove(s)
+		if s == "" || err != nil {
+			break
+		}
+		pv = append(pv, m)
+	}
+	return pv
 }

@@ -232,8 +232,11 @@ type SearchOut struct {
 	PV      []string `json:"pv,omitempty"`
 	HashMB  int      `json:"hash_mb"`
 	Elapsed int64    `json:"elapsed_ms"`
-	// Lines are lines 2 on of a MultiPV search, each as last reported.
+	// Lines are lines 2 on of a MultiPV search, each as last reported;
+	// First is line 1 as last reported (the result may be a later,
+	// stopped iteration's move), with its first moves.
 	Lines []LineOut `json:"lines,omitempty"`
+	First *LineOut  `json:"first,omitempty"`
 }
 
 // LineOut is one line of a MultiPV search beyond the first.
@@ -241,6 +244,10 @@ type LineOut struct {
 	Score  int  `json:"score"`
 	Proven bool `json:"proven,omitempty"`
 	Depth  int  `json:"depth"`
+	// Move and Reply are the line's first two moves ("" if none): a
+	// review values the played move by its line (annotate).
+	Move  string `json:"move,omitempty"`
+	Reply string `json:"reply,omitempty"`
 }
 
 // PerftOut is a perft count.

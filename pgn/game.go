@@ -4,8 +4,11 @@
 package pgn
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/kiothi/kiothi/internal/excerpt"
 
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -14,11 +17,14 @@ import (
 // Tag is one [Name "Value"] pair.
 type Tag struct{ Name, Value string }
 
-// Move is one move in the engine's notation and the comment after it
-// (without braces; empty for none).
+// Move is one move in the engine's notation, the comment after it
+// (without braces; empty for none) and the variations that replace it
+// (PGN RAV: each a line of moves played from the position before this
+// move).
 type Move struct {
-	Text    string
-	Comment string
+	Text       string
+	Comment    string
+	Variations [][]Move
 }
 
 // Game is one PGN game.
@@ -29,6 +35,31 @@ type Game struct {
 	// Line is the line of the file where the game's text starts (reader
 	// only), for error messages.
 	Line int
+}
+
+// Check returns an error naming the tag when it cannot be written and
+// read back as it is: a name that is not letters, digits and '_', a
+// name or value longer than MaxTokenBytes, a NUL byte, an empty FEN.
+func (t Tag) Check() error {
+	if t.Name == "" {
+		return errors.New("tag with an empty name")
+	}
+	for i := 0; i < len(t.Name); i++ {
+		if !isNameByte(t.Name[i]) {
+			return fmt.Errorf("tag %s: name not letters, digits and '_'", excerpt.Quote(t.Name))
+		}
+	}
+	switch {
+	case len(t.Name) > MaxTokenBytes:
+		return fmt.Errorf("tag name longer than %d bytes", MaxTokenBytes)
+	case len(t.Value) > MaxTokenBytes:
+		return fmt.Errorf("tag %s: value longer than %d bytes", t.Name, MaxTokenBytes)
+	case strings.IndexByte(t.Value, 0) >= 0:
+		return fmt.Errorf("tag %s: NUL byte in the value", t.Name)
+	case t.Name == "FEN" && strings.TrimSpace(t.Value) == "":
+		return fmt.Errorf("tag FEN: empty value (leave the tag out for the standard start)")
+	}
+	return nil
 }
 
 // Results.
@@ -107,6 +138,16 @@ func (g *Game) Replay(r movegen.Rules) (*movegen.Game, error) {
 		}
 	}
 	return rec, nil
+}
+
+// MoveNumber is the PGN move number of ply i (from 0) of a game whose
+// first move is North's when northFirst: moves are numbered by pair from
+// 1, and a game North starts begins with "1...".
+func MoveNumber(i int, northFirst bool) int {
+	if northFirst {
+		i++
+	}
+	return i/2 + 1
 }
 
 // moveNumber names ply i as PGN numbers it: "3." for the first move of

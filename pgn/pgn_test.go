@@ -5,6 +5,7 @@ package pgn
 
 import (
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -38,7 +39,7 @@ func TestWriteLayout(t *testing.T) {
 		Tags: []Tag{{"Event", "kiothi match"}, {"Site", "kiothi"}, {"Date", "2026.12.01"}, {"Round", "3"},
 			{"South", `ugi:"my engine"`}, {"North", "greedy"}, {"Result", "1-0"}, {"FEN", "startpos"},
 			{"PlyCount", "3"}, {"TimeControl", "10+0.1"}, {"Termination", "normal"}},
-		Moves:  []Move{{"ab:c20", "+1.25/14 0.020s"}, {"AB:C20", ""}, {"c1", "odd } brace"}},
+		Moves:  []Move{{Text: "ab:c20", Comment: "+1.25/14 0.020s"}, {Text: "AB:C20"}, {Text: "c1", Comment: "odd } brace"}},
 		Result: "1-0",
 	}
 	want := `[Event "kiothi match"]
@@ -63,7 +64,7 @@ func TestWriteLayout(t *testing.T) {
 	if err != nil || len(back) != 1 {
 		t.Fatalf("%d games, %v", len(back), err)
 	}
-	if back[0].Tag("South") != `ugi:"my engine"` || len(back[0].Moves) != 3 || back[0].Moves[0] != g.Moves[0] || back[0].Moves[2].Comment != "odd ) brace" || back[0].Result != "1-0" {
+	if back[0].Tag("South") != `ugi:"my engine"` || len(back[0].Moves) != 3 || back[0].Moves[0].Text != g.Moves[0].Text || back[0].Moves[0].Comment != g.Moves[0].Comment || back[0].Moves[2].Comment != "odd ) brace" || back[0].Result != "1-0" {
 		t.Errorf("read back %+v", back[0])
 	}
 }
@@ -80,7 +81,7 @@ func TestWriteNorthFirst(t *testing.T) {
 	if p := rec.Current(); p.Side() != position.North {
 		t.Fatalf("%v: South to move", p)
 	}
-	g := &Game{Tags: []Tag{{"FEN", rec.Current().String()}}, Moves: []Move{{"A3", ""}, {"b2", ""}, {"C1", ""}}, Result: "*"}
+	g := &Game{Tags: []Tag{{"FEN", rec.Current().String()}}, Moves: []Move{{Text: "A3"}, {Text: "b2"}, {Text: "C1"}}, Result: "*"}
 	if got := g.String(); !strings.HasSuffix(got, "\n1... A3 2. b2 C1 *\n\n") {
 		t.Errorf("got %q", got)
 	}
@@ -167,12 +168,14 @@ func FuzzRead(f *testing.F) {
 	f.Add(cutegamesGame)
 	f.Add("[A \"b\\\"c\"]\n1. a3 {x} (b2 (c3)) $4 1-0\n%x\n[B \"\"] *")
 	f.Add("{;}(;)\n;{\n")
+	f.Add("1. a3 {m} (1. b2 {s} B1 (B2 2. c3) 2. d4) (1. e5) A1 2. c1 (2. c2 C2) C3 *")
 	f.Fuzz(func(t *testing.T, in string) {
 		games, err := ReadAll(strings.NewReader(in))
 		if err != nil {
 			return
 		}
-		// What was read writes and reads back to the same games.
+		// What was read writes and reads back to the same games, their
+		// moves, comments and variations alike.
 		var b strings.Builder
 		for _, g := range games {
 			b.WriteString(g.String())
@@ -182,7 +185,7 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("re-read of %q: %d games, %v", b.String(), len(again), err)
 		}
 		for i := range games {
-			if len(again[i].Moves) != len(games[i].Moves) || again[i].Result != games[i].Result {
+			if !reflect.DeepEqual(again[i].Moves, games[i].Moves) || again[i].Result != games[i].Result {
 				t.Fatalf("game %d: %+v, read back %+v", i, games[i], again[i])
 			}
 		}

@@ -4,6 +4,7 @@
 package pgn
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 	"strings"
@@ -17,13 +18,15 @@ import (
 //	...
 //	[Termination "normal"]
 //
-//	1. a3 {+0.25/8 0.010s} B2 2. c1 ... 1-0
+//	1. a3 {+0.25/8 0.010s} B2 (B1 2. c3) 2. c1 ... 1-0
 //
 // Moves are numbered by pair from 1 ("1... " first when North moves
-// first); a comment follows its move in braces ('}' in it becomes ')').
-// The result closes the move line; a blank line follows the game.
+// first, and on a pair's second move after a variation); a comment
+// follows its move in braces ('}' in it becomes ')'), then the move's
+// variations, each in parentheses. The result closes the move line; a
+// blank line follows the game.
 func (g *Game) String() string {
-	var b strings.Builder
+	var b bytes.Buffer
 	for _, t := range g.Tags {
 		b.WriteString("[")
 		b.WriteString(t.Name)
@@ -38,23 +41,9 @@ func (g *Game) String() string {
 	}
 	ply := 0
 	if north {
-		b.WriteString("1... ")
 		ply = 1
 	}
-	for _, m := range g.Moves {
-		if ply%2 == 0 {
-			b.WriteString(strconv.Itoa(ply/2 + 1))
-			b.WriteString(". ")
-		}
-		b.WriteString(m.Text)
-		b.WriteByte(' ')
-		if m.Comment != "" {
-			b.WriteByte('{')
-			b.WriteString(strings.NewReplacer("}", ")", "\n", " ", "\r", " ").Replace(m.Comment))
-			b.WriteString("} ")
-		}
-		ply++
-	}
+	writeLine(&b, g.Moves, ply)
 	res := g.Result
 	if res == "" {
 		res = Unknown
@@ -62,6 +51,43 @@ func (g *Game) String() string {
 	b.WriteString(res)
 	b.WriteString("\n\n")
 	return b.String()
+}
+
+var commentText = strings.NewReplacer("}", ")", "\n", " ", "\r", " ")
+
+// writeLine writes moves from ply (counted from the game's first pair,
+// 0 its first move), each followed by a space.
+func writeLine(b *bytes.Buffer, moves []Move, ply int) {
+	number := true // the first move of a line is numbered
+	for _, m := range moves {
+		switch {
+		case ply%2 == 0:
+			b.WriteString(strconv.Itoa(ply/2 + 1))
+			b.WriteString(". ")
+		case number:
+			b.WriteString(strconv.Itoa(ply/2 + 1))
+			b.WriteString("... ")
+		}
+		b.WriteString(m.Text)
+		b.WriteByte(' ')
+		if m.Comment != "" {
+			b.WriteByte('{')
+			b.WriteString(commentText.Replace(m.Comment))
+			b.WriteString("} ")
+		}
+		number = false
+		for _, v := range m.Variations {
+			if len(v) == 0 {
+				continue
+			}
+			b.WriteByte('(')
+			writeLine(b, v, ply)
+			b.Truncate(b.Len() - 1) // the space after the last move
+			b.WriteString(") ")
+			number = true
+		}
+		ply++
+	}
 }
 
 // Write writes the game to w in one call, so that writers appending to

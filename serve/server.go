@@ -168,6 +168,9 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("/api/v1/play", method(http.MethodPost, s.play))
 	mux.HandleFunc("/api/v1/game", method(http.MethodPost, s.game))
 	mux.HandleFunc("/api/v1/analyse/stream", method(http.MethodGet, s.stream))
+	mux.HandleFunc("/api/v1/annotate", method(http.MethodPost, s.annotate))
+	mux.HandleFunc("/api/v1/pgn/read", method(http.MethodPost, s.pgnRead))
+	mux.HandleFunc("/api/v1/pgn/write", method(http.MethodPost, s.pgnWrite))
 	mux.Handle("GET /{$}", page())
 	mux.Handle("GET /ui/", page())
 	mux.HandleFunc("/healthz", method(http.MethodGet, func(w http.ResponseWriter, _ *http.Request) {

@@ -5,18 +5,16 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/kiothi/kiothi/annotate"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/search"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -41,13 +39,15 @@ func newAnnotateCmd(g *globalOptions) *cobra.Command {
 		Long: `Analyse every position of every game in GAMES.pgn (as kiothi match
 --pgnout and cutegames write them) and write the games back with a comment
 on each move: the score before and after it for the side that moved (in
-warriors; "proven" where the search proved it), the class by warriors lost
-against the best move (the value after the best move minus the value after
-the move, both positions searched alike: inaccuracy 1+, mistake 2+,
-blunder 4+), "only move" when every other move loses 4 or more, and the
-best move with the value after it when it differs.
+warriors; "proven" where the search proved it), the class by the expected
+score lost against the best move (one search of every line of the
+position values both: inaccuracy ?! 0.05+, mistake ? 0.10+, blunder ??
+0.15+, docs/review.md), "only move" when every other move loses 0.15 or
+more, and the best move with its value when it is better than the move.
 Each game gets an Annotator tag and a summary per player (SouthReview,
-NorthReview); a table of every player over all games closes the run.
+NorthReview: accuracy, average loss, counts); a table of every player over
+all games closes the run. Games are read, reviewed and written one at a
+time (at most 100000 games).
 
 The PGN goes to --out (replaced whole) or to standard output (the table
 then goes to standard error); --json writes the review as JSON instead.
@@ -111,57 +111,48 @@ func (o *annotateOptions) run(ctx context.Context, f *pflag.FlagSet, g *globalOp
 	if err != nil {
 		return err
 	}
-	games, err := pgn.ReadAll(in)
-	in.Close()
-	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	if len(games) == 0 {
-		return fmt.Errorf("%s: no games", path)
-	}
-	bar := newProgressBar(g.errOut, len(games))
+	defer in.Close()
+	status := newStatusLine(g.errOut)
 	cfg := annotate.Config{Limits: l, Concurrency: o.concurrency,
 		Options:  search.Options{Threads: 1, HashMB: o.hash, Rules: g.rules()},
-		Progress: func(done, total int) { bar.update(done, "games") }}
+		Progress: func(done int) { status.show(fmt.Sprintf("annotate: %d games reviewed", done)) }}
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	var reviews []annotate.Game
-	if o.cluster.enabled() {
-		reviews, err = o.cluster.annotate(ctx, g, games, cfg)
-	} else {
-		reviews, err = annotate.Review(ctx, games, cfg)
+	var players []annotate.PlayerSummary
+	review := func(ctx context.Context, cfg annotate.Config, w io.Writer) (err error) {
+		players, err = annotate.Report(ctx, annotate.NewReader(in, 0), cfg, w, o.json)
+		if err == nil && len(players) == 0 {
+			err = errors.New("no games")
+		}
+		return err
 	}
-	bar.clear()
+	if o.cluster.enabled() {
+		local := review
+		review = func(ctx context.Context, cfg annotate.Config, w io.Writer) error {
+			return o.cluster.annotate(ctx, g, cfg, func(ctx context.Context, cfg annotate.Config) error { return local(ctx, cfg, w) })
+		}
+	}
+	if o.out != "" {
+		err = wholefile.Write(o.out, func(w io.Writer) error { return review(ctx, cfg, w) })
+	} else {
+		err = review(ctx, cfg, g.out)
+	}
+	status.clear()
 	if err != nil {
 		if ctx.Err() != nil {
-			return &exitError{code: 130, err: errors.New("annotate interrupted: nothing written")}
+			done := "nothing written"
+			if o.out == "" {
+				done = "the games reviewed before it were written"
+			}
+			return &exitError{code: 130, err: errors.New("annotate interrupted: " + done)}
 		}
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	var b strings.Builder
-	if o.json {
-		enc := json.NewEncoder(&b)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			Games   []annotate.Game          `json:"games"`
-			Players []annotate.PlayerSummary `json:"players"`
-		}{reviews, annotate.Players(reviews)}); err != nil {
-			return err
-		}
-	} else {
-		for i := range reviews {
-			b.WriteString(reviews[i].Annotated("kiothi annotate " + limitsText(l)).String())
-		}
-	}
-	table := annotate.Table(annotate.Players(reviews))
+	table := annotate.Table(players)
 	if o.out != "" {
-		if err := wholefile.WriteBytes(o.out, []byte(b.String())); err != nil {
-			return fmt.Errorf("--out: %v", err)
-		}
 		fmt.Fprint(g.out, table)
 		return nil
 	}
-	fmt.Fprint(g.out, b.String())
 	fmt.Fprint(g.errOut, table)
 	return nil
 }
@@ -173,15 +164,4 @@ func (o *annotateOptions) checkMemory() error {
 		return o.cluster.checkLocalMemory(fmt.Sprintf("--hash %d", o.hash), limits.EngineMB(1, o.hash))
 	}
 	return limits.CheckMemory(fmt.Sprintf("--concurrency %d × --hash %d", o.concurrency, o.hash), int64(o.concurrency)*limits.EngineMB(1, o.hash))
-}
-
-// limitsText names the analysis limit: "depth 8", "movetime 100ms".
-func limitsText(l search.Limits) string {
-	switch {
-	case l.Depth > 0:
-		return fmt.Sprintf("depth %d", l.Depth)
-	case l.Nodes > 0:
-		return fmt.Sprintf("nodes %d", l.Nodes)
-	}
-	return "movetime " + l.MoveTime.String()
 }

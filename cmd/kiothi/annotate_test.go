@@ -3,13 +3,18 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/kiothi/kiothi/pgn"
+	"github.com/kiothi/kiothi/serve"
 )
 
 func TestAnnotateCommand(t *testing.T) {
@@ -118,6 +123,60 @@ func TestAnnotateCommandThroughWorkers(t *testing.T) {
 		}
 		if !strings.Contains(string(a), ", best ") {
 			t.Errorf("%v: no move other than the best in the review:\n%s", limit, a)
+		}
+	}
+}
+
+// POST /api/v1/annotate answers exactly what annotate --json prints at the
+// same depth or node limit (one thread a search, the same table size):
+// both are annotate.Report.
+func TestAnnotateEndpointIsTheCommand(t *testing.T) {
+	games, err := os.ReadFile(filepath.Join("..", "..", "annotate", "testdata", "weak4.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g.pgn")
+	if err := os.WriteFile(file, games, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(serve.New(serve.Config{HashMB: 8, MaxSearches: 2}).Handler())
+	defer srv.Close()
+	for _, c := range []struct {
+		flag, value string
+		limits      map[string]any
+	}{{"--depth", "3", map[string]any{"depth": 3}}, {"--nodes", "1500", map[string]any{"nodes": 1500}}} {
+		cli, _, err := runCLI(t, "annotate", file, c.flag, c.value, "--json", "--hash", "8", "--concurrency", "2")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := json.Marshal(map[string]any{"pgn": string(games), "limits": c.limits})
+		resp, err := http.Post(srv.URL+"/api/v1/annotate", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || string(got) != cli {
+			t.Fatalf("%s %s: status %d, endpoint %d bytes, command %d bytes:\n%.600s\n---\n%.600s", c.flag, c.value, resp.StatusCode, len(got), len(cli), got, cli)
+		}
+		var v struct {
+			Games []struct {
+				Moves   []map[string]any `json:"moves"`
+				Players []map[string]any `json:"players"`
+				PGN     string           `json:"pgn"`
+			} `json:"games"`
+		}
+		if err := json.Unmarshal(got, &v); err != nil || len(v.Games) != 4 {
+			t.Fatalf("%v, %d games", err, len(v.Games))
+		}
+		for _, f := range []string{"ply", "number", "side", "move", "after", "best", "best_after", "win", "best_win", "loss", "proven", "comment"} {
+			if _, ok := v.Games[0].Moves[1][f]; !ok {
+				t.Errorf("move without %q: %v", f, v.Games[0].Moves[1])
+			}
+		}
+		if _, ok := v.Games[0].Players[0]["accuracy"]; !ok || !strings.Contains(v.Games[0].PGN, "[Annotator \"kiothi annotate ") {
+			t.Errorf("game: %v %.200s", v.Games[0].Players, v.Games[0].PGN)
 		}
 	}
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/position"
 	"github.com/nats-io/nats.go"
 	"github.com/spf13/pflag"
@@ -177,29 +176,29 @@ func (o *clusterOptions) bookBuild(ctx context.Context, g *globalOptions, cfg bo
 	return sum, err
 }
 
-// annotate reviews games with every search a job on the work queue
+// annotate runs a review (run) with every search a job on the work queue
 // (annotate --nats): cfg.Concurrency searches in flight, each from a
-// cleared table with cfg's hash and two lines, checked as it arrives
-// (cluster.Searcher). A search that cannot be done stops the review and
-// is the error.
-func (o *clusterOptions) annotate(ctx context.Context, g *globalOptions, games []*pgn.Game, cfg annotate.Config) (_ []annotate.Game, err error) {
+// cleared table with cfg's hash and every line (annotate.Lines), checked
+// as it arrives (cluster.Searcher). A search that cannot be done stops
+// the review and is the error.
+func (o *clusterOptions) annotate(ctx context.Context, g *globalOptions, cfg annotate.Config, run func(context.Context, annotate.Config) error) (err error) {
 	s, err := o.open(g.errOut)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer s.closeWith(&err)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	pool, err := s.Coord.Pool(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer pool.Close()
-	searcher := &cluster.Searcher{Pool: pool, Rules: cfg.Options.Rules, HashMB: cfg.Options.HashMB, MultiPV: 2, Fail: cancel}
+	searcher := &cluster.Searcher{Pool: pool, Rules: cfg.Options.Rules, HashMB: cfg.Options.HashMB, MultiPV: annotate.Lines, Fail: cancel}
 	cfg.NewSearcher = func() (annotate.Searcher, error) { return searcher, nil }
-	reviews, err := annotate.Review(ctx, games, cfg)
+	err = run(ctx, cfg)
 	if cause := context.Cause(ctx); err != nil && cause != nil && !errors.Is(cause, context.Canceled) {
 		err = fmt.Errorf("annotate stopped: %v", cause)
 	}
-	return reviews, err
+	return err
 }
