@@ -591,8 +591,8 @@ function scoreWord(rv) {
 // renderMoves writes the game tree as its PGN numbers it: the main line
 // in pairs ("1. a3 B2"), each side line in brackets after the move it
 // replaces, numbered again where it starts and after a side line ("3...");
-// each move with the review's class mark and score, and a mark when it
-// has a comment.
+// each move with the review's class mark and score, and its comment
+// after it.
 function renderMoves() {
   const box = $('movelist');
   box.replaceChildren();
@@ -634,24 +634,21 @@ function renderMoves() {
       b.append(c);
       words.push(`${c.textContent} for South`);
     }
-    if (n.comment) {
-      const c = document.createElement('span');
-      c.className = 'has-comment';
-      c.setAttribute('aria-hidden', 'true');
-      c.textContent = '…';
-      b.append(c);
-      words.push('with a comment');
-    }
-    b.title = n.comment || (n.rv && n.rv.comment) || '';
+    b.title = n.rv && n.rv.comment ? n.rv.comment : '';
     b.setAttribute('aria-label', `go to the position after ${words.join(', ')}`);
     b.addEventListener('click', () => goToNode(n));
     frag.append(b);
-    return frag;
+    if (!n.comment) return frag;
+    // The PGN's comment follows its move, as lichess shows it.
+    const c = document.createElement('span');
+    c.className = 'comment';
+    c.textContent = n.comment;
+    return [frag, ' ', c];
   };
   const write = (parent, node, k, into) => {
     let numbered = true;
     for (let p = parent, n = node; n; p = n, n = n.children[0], k++) {
-      into.append(move(n, k, numbered), ' ');
+      into.append(...[move(n, k, numbered)].flat(), ' ');
       numbered = false;
       if (n === p.children[0] && p.children.length > 1) {
         for (const alt of p.children.slice(1)) {
