@@ -1210,16 +1210,16 @@ func browserArrows(t *testing.T, b *browserRun) {
 		const best = document.querySelector('#arrows .arrow.best');
 		if (!best || best.dataset.move !== S.best.move || document.querySelectorAll('#arrows .arrow.best').length !== 1) out.push('best arrow ' + (best && best.dataset.move) + ', best ' + S.best.move);
 		for (const a of arrows) {
-			const m = a.dataset.move, l = a.querySelector('line'), tip = a.querySelector('polygon').getAttribute('points').split(' ')[0].split(',').map(Number);
+			const m = a.dataset.move, tail = a.querySelector('path').getPointAtLength(0), tip = a.querySelector('polygon').getAttribute('points').split(' ')[0].split(',').map(Number);
 			const [sx, sy, sr] = centre(m[0]), [ex, ey, er] = centre(land(m));
-			if (Math.hypot(+l.getAttribute('x1') - sx, +l.getAttribute('y1') - sy) > sr) out.push(m + ': tail off ' + m[0]);
+			if (Math.hypot(tail.x - sx, tail.y - sy) > sr) out.push(m + ': tail off ' + m[0]);
 			if (Math.hypot(tip[0] - ex, tip[1] - ey) > er) out.push(m + ': tip off ' + land(m));
 			const op = +getComputedStyle(a).opacity;
 			if (a.classList.contains('best') ? op < 0.8 : op > 0.5) out.push(m + ': opacity ' + op);
 		}
 		if (arrows.length < 2) out.push(arrows.length + ' arrows for 3 lines');
 		// The last move's marks stay, in their own colours.
-		const src = document.getElementById('pit-i'), stroke = best ? getComputedStyle(best.querySelector('line')).stroke : '';
+		const src = document.getElementById('pit-i'), stroke = best ? getComputedStyle(best.querySelector('path')).stroke : '';
 		if (!src.classList.contains('src')) out.push('the last move lost its mark');
 		if (stroke === getComputedStyle(src).borderTopColor) out.push('arrow and last-move mark alike: ' + stroke);
 		return out;

@@ -197,19 +197,27 @@ export function drawArrows() {
     const a = centre(pits.src[0]), b = centre(pits.land[0]);
     const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
     const ux = dx / len, uy = dy / len;
-    const w = Math.max(4, a.r * (k === 0 ? 0.3 : 0.2)), head = w * 2.6;
+    // Line 1 straight; line k bowed by k - 1 steps to the side, so that
+    // arrows along one row stay apart.
+    const bow = k * a.r * 0.9;
     const x1 = a.x + ux * a.r * 0.35, y1 = a.y + uy * a.r * 0.35;
-    const x2 = b.x - ux * b.r * 0.3, y2 = b.y - uy * b.r * 0.3;
-    const bx = x2 - ux * head, by = y2 - uy * head;
+    const cx = (a.x + b.x) / 2 - uy * bow, cy = (a.y + b.y) / 2 + ux * bow;
+    const ex = b.x - cx, ey = b.y - cy, el = Math.hypot(ex, ey);
+    const vx = ex / el, vy = ey / el; // the direction at the tip
+    const w = Math.max(4, a.r * (k === 0 ? 0.3 : 0.2)), head = w * 2.6;
+    const x2 = b.x - vx * b.r * 0.3, y2 = b.y - vy * b.r * 0.3;
+    const bx = x2 - vx * head, by = y2 - vy * head;
     const g = document.createElementNS(SVG, 'g');
     g.setAttribute('class', k === 0 ? 'arrow best' : 'arrow other');
     g.dataset.move = l.move;
     g.dataset.line = String(k + 1);
-    const shaft = document.createElementNS(SVG, 'line');
-    for (const [n, v] of Object.entries({ x1, y1, x2: bx, y2: by, 'stroke-width': w })) shaft.setAttribute(n, v.toFixed ? v.toFixed(1) : v);
+    const f = (v) => v.toFixed(1);
+    const shaft = document.createElementNS(SVG, 'path');
+    shaft.setAttribute('d', `M ${f(x1)} ${f(y1)} Q ${f(cx)} ${f(cy)} ${f(bx)} ${f(by)}`);
+    shaft.setAttribute('stroke-width', f(w));
     const tip = document.createElementNS(SVG, 'polygon');
-    const px = -uy * head * 0.6, py = ux * head * 0.6;
-    tip.setAttribute('points', [[x2, y2], [bx + px, by + py], [bx - px, by - py]].map((q) => q.map((c) => c.toFixed(1)).join(',')).join(' '));
+    const px = -vy * head * 0.6, py = vx * head * 0.6;
+    tip.setAttribute('points', [[x2, y2], [bx + px, by + py], [bx - px, by - py]].map((q) => q.map(f).join(',')).join(' '));
     g.append(shaft, tip);
     svg.appendChild(g);
   }
