@@ -990,6 +990,14 @@ func browserPGN(t *testing.T, b *browserRun) {
 		!strings.Contains(pgn, `[Termination "normal"]`) || !strings.HasSuffix(pgn, "\n\n1... I1 0-1\n\n") {
 		t.Errorf("finished game from North's move: %q (result %v)", pgn, evalIn[any](end, `S.view.result`))
 	}
+	// Both ways went through the server's PGN (the page has no PGN code).
+	b.mu.Lock()
+	for _, p := range []string{"/api/v1/pgn/write", "/api/v1/pgn/read"} {
+		if !contains(b.requests, b.base+p) {
+			t.Errorf("no request to %s", p)
+		}
+	}
+	b.mu.Unlock()
 	// A bad PGN: the server's reason, shown.
 	tb.do(chromedp.SetValue(chromedp.ID("pgn-input"), "1. ef:e5f5 {never closed"))
 	tb.click("open-pgn")
@@ -1111,6 +1119,9 @@ func browserReview(t *testing.T, b *browserRun) {
 		if strings.HasSuffix(u, "/api/v1/analyse") {
 			t.Errorf("the review searched by itself: %s", u)
 		}
+	}
+	if !contains(b.requests, b.base+"/api/v1/annotate") {
+		t.Error("no request to /api/v1/annotate")
 	}
 	b.mu.Unlock()
 	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('rv-area').scrollIntoView()`))
