@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kiothi/kiothi/internal/memtest"
 )
@@ -69,5 +70,34 @@ func TestImportsNoEnginePackage(t *testing.T) {
 				t.Errorf("%s imports %s", f, p)
 			}
 		}
+	}
+}
+
+// TestAnalysisHash: a long analysis gets AnalysisHashMB while the memory
+// check passes for all its engines, DefaultHashMB otherwise; a short one
+// always DefaultHashMB.
+func TestAnalysisHash(t *testing.T) {
+	for _, c := range []struct {
+		infinite bool
+		mt       time.Duration
+		long     bool
+	}{{false, 0, false}, {false, LongAnalysisTime - time.Millisecond, false}, {false, LongAnalysisTime, true}, {true, 0, true}} {
+		if got := LongAnalysis(c.infinite, c.mt); got != c.long {
+			t.Errorf("LongAnalysis(%v, %v) = %v", c.infinite, c.mt, got)
+		}
+	}
+	if AnalysisHash(false, 1, 1) != DefaultHashMB {
+		t.Errorf("short analysis: %d MB", AnalysisHash(false, 1, 1))
+	}
+	prev := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(prev)
+	// Room for two engines with the analysis table, not for three.
+	room := 2*EngineMB(1, AnalysisHashMB)*4/3 + 2
+	debug.SetMemoryLimit(room << 20)
+	if got := AnalysisHash(true, 2, 1); got != AnalysisHashMB {
+		t.Errorf("two engines in %d MB: %d MB", room, got)
+	}
+	if got := AnalysisHash(true, 3, 1); got != DefaultHashMB {
+		t.Errorf("three engines in %d MB: %d MB, want the default %d", room, got, DefaultHashMB)
 	}
 }

@@ -128,7 +128,9 @@ type shared struct {
 	workers     []*worker
 	info        func(Info)
 	reported    uint64 // total nodes at the last report (main thread)
-	noNull      bool   // no null-move pruning (the opening's short searches)
+	// openingLines are the opening search's last reported lines.
+	openingLines []candidate
+	noNull       bool // no null-move pruning (the opening's short searches)
 	// yield: more threads than the Go scheduler runs at once. Each thread
 	// then yields at every poll, so that all of them take turns in slices
 	// of one poll interval and a stop reaches every one promptly; without

@@ -124,3 +124,64 @@ func TestLinesSortedAndFinal(t *testing.T) {
 		}
 	}
 }
+
+// TestOpeningLines: at turns 1 and 2 MultiPV gives K redistributions at
+// every level, in the order of preference (the put-back's score against
+// the others' less openingMargin), the choice first, and the last lines
+// are the result's.
+func TestOpeningLines(t *testing.T) {
+	start := position.Start(30)
+	north, err := movegen.Apply(start, position.Redistribute(mustPutBack(t, start)), movegen.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, root := range []position.Position{start, north} {
+		pb := position.Redistribute(mustPutBack(t, root))
+		// Depth 2, then a node limit that stops inside level 3 (the
+		// first level stopped before its lines are verified has only
+		// those it verified).
+		var nodes2 uint64
+		for _, l := range []Limits{{Depth: 2}, {Nodes: 1}} {
+			if l.Nodes > 0 {
+				l.Nodes = nodes2 + nodes2/2
+			}
+			e, err := NewEngine(Options{HashMB: 2, MultiPV: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var infos []Info
+			res := e.Search(context.Background(), root, nil, l, func(in Info) { infos = append(infos, in) })
+			nodes2 = res.Nodes
+			if len(infos) == 0 || len(infos)%3 != 0 {
+				t.Fatalf("%s %+v: %d reports, want whole levels of 3", root, l, len(infos))
+			}
+			key := func(in Info) int {
+				if in.PV[0] == pb {
+					return in.Score
+				}
+				return in.Score - openingMargin
+			}
+			for k, in := range infos {
+				if in.MultiPV != k%3+1 || in.Lines != 3 || len(in.PV) < 2 {
+					t.Fatalf("%s %+v: report %d: multipv %d lines %d pv %v", root, l, k, in.MultiPV, in.Lines, in.PV)
+				}
+				if k%3 > 0 && (in.Depth != infos[k-1].Depth || key(in) > key(infos[k-1]) || in.PV[0] == infos[k-1].PV[0]) {
+					t.Errorf("%s %+v: level %d line %d %v (%d) after %v (%d)", root, l, in.Depth, in.MultiPV, in.PV[0], in.Score, infos[k-1].PV[0], infos[k-1].Score)
+				}
+			}
+			last := infos[len(infos)-3]
+			if last.PV[0] != res.Best || !slices.Equal(last.PV, res.PV) || last.Score != res.Score {
+				t.Errorf("%s %+v: last line %v %d, result %v %d", root, l, last.PV, last.Score, res.PV, res.Score)
+			}
+		}
+	}
+}
+
+func mustPutBack(t *testing.T, p position.Position) position.OpeningMove {
+	t.Helper()
+	m, ok := movegen.PutBack(&p)
+	if !ok {
+		t.Fatalf("%s: no put-back", p)
+	}
+	return m
+}

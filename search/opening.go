@@ -130,8 +130,13 @@ func (e *Engine) searchOpening(ctx context.Context, root position.Position, l Li
 	}
 	w.pub.Store(w.nodes)
 	if s.totalNodes() > s.reported {
-		// Stopped inside a level: the choice again, with every node.
-		s.reportOpening(w, &root, best, max(level, 1))
+		// Stopped inside a level: the last level's lines again (the
+		// choice alone if none was reported), with every node.
+		lines := s.openingLines
+		if len(lines) == 0 {
+			lines = []candidate{best}
+		}
+		s.reportOpening(w, &root, lines, max(level, 1))
 	}
 	v, proven := Decode(best.score)
 	if best.score == -Infinite {
@@ -167,7 +172,7 @@ func (w *worker) openingNorth(root *position.Position, cands []candidate, maxLev
 	best := candidate{move: cands[0].move, score: -Infinite}
 	level := 0
 	for lv := 1; lv <= maxLevel; lv++ {
-		cands = cands[:keepAtLevel(len(cands), lv)]
+		cands = cands[:max(keepAtLevel(len(cands), lv), min(w.s.multiPV, len(cands)))]
 		scored := 0
 		for i := range cands {
 			cands[i].score, cands[i].pv = w.scoreOpening(root, &cands[i].move, lv)
@@ -182,7 +187,7 @@ func (w *worker) openingNorth(root *position.Position, cands []candidate, maxLev
 				// scored so far, if it beats the put-back.
 				sortFrom(cands[:scored])
 				best, level = pick(cands[0], cands[1]), 1
-				w.s.reportOpening(w, root, best, 1)
+				w.s.reportOpening(w, root, w.s.rankOpening(cands[:scored]), 1)
 			}
 			break
 		}
@@ -197,7 +202,7 @@ func (w *worker) openingNorth(root *position.Position, cands []candidate, maxLev
 		}
 		cands[1] = top
 		best, level = pick(cands[0], top), lv
-		w.s.reportOpening(w, root, best, lv)
+		w.s.reportOpening(w, root, w.s.rankOpening(cands), lv)
 		if w.abort || w.s.stopAfterIteration(w) {
 			break
 		}
@@ -237,19 +242,25 @@ func (w *worker) openingSouth(root *position.Position, cands []candidate, maxLev
 		}
 		sortFrom(cands)
 		top := pb
-		for i := 1; i < min(1+replyTop, len(cands)); i++ {
+		verified := []candidate{pb}
+		for i := 1; i < min(1+max(replyTop, w.s.multiPV-1), len(cands)); i++ {
 			c, ok := w.replyScore(root, cands[i], lv)
 			if !ok {
 				break
 			}
+			verified = append(verified, c)
 			if c.score > top.score {
 				top = c
 			}
 		}
 		// A stopped level still counts what it verified against the
-		// put-back of the same depth.
+		// put-back of the same depth, if that is every line shown (with
+		// MultiPV, the lines of a completed level stand otherwise).
+		if w.abort && level > 0 && len(verified) < min(w.s.multiPV, len(cands)) {
+			break
+		}
 		best, level = pick(pb, top), lv
-		w.s.reportOpening(w, root, best, lv)
+		w.s.reportOpening(w, root, w.s.rankOpening(verified), lv)
 		if w.abort || w.s.stopAfterIteration(w) {
 			break
 		}
@@ -428,21 +439,52 @@ func openingPV(root *position.Position, c candidate) []position.GameMove {
 	return pv
 }
 
-func (s *shared) reportOpening(w *worker, root *position.Position, c candidate, level int) {
+// rankOpening returns the first lines (MultiPV) of scored candidates,
+// the put-back first in cands: in the order of preference, so that the
+// first is the choice (pick). A redistribution is preferred to the
+// put-back only when it beats it by more than openingMargin, so the
+// put-back can come above one that scored up to openingMargin more; among
+// the others the higher score comes first.
+func (s *shared) rankOpening(cands []candidate) []candidate {
+	key := func(i int) int {
+		if i == 0 {
+			return cands[0].score
+		}
+		return cands[i].score - openingMargin
+	}
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	// Stable: on a tie the put-back, or the earlier, stays first.
+	slices.SortStableFunc(order, func(a, b int) int { return key(b) - key(a) })
+	out := make([]candidate, 0, min(s.multiPV, len(cands)))
+	for _, i := range order[:min(s.multiPV, len(cands))] {
+		out = append(out, cands[i])
+	}
+	return out
+}
+
+// reportOpening reports a level's lines (rankOpening) and keeps them for
+// the search's last report.
+func (s *shared) reportOpening(w *worker, root *position.Position, lines []candidate, level int) {
+	s.openingLines = lines
 	if s.info == nil {
 		return
 	}
 	w.pub.Store(w.nodes)
-	v, proven := Decode(c.score)
-	if c.score == -Infinite {
-		v, proven = 0, false // the put-back, unscored
-	}
 	el := s.elapsed()
 	nodes := s.totalNodes()
 	s.reported = nodes
-	s.info(Info{
-		Depth: level, SelDepth: max(level, w.sel), MultiPV: 1, Lines: 1, Score: v, Proven: proven,
-		Nodes: nodes, NPS: nps(nodes, el), Hashfull: s.tt.Hashfull(), Time: el,
-		PV: openingPV(root, c),
-	})
+	for k, c := range lines {
+		v, proven := Decode(c.score)
+		if c.score == -Infinite {
+			v, proven = 0, false // the put-back, unscored
+		}
+		s.info(Info{
+			Depth: level, SelDepth: max(level, w.sel), MultiPV: k + 1, Lines: len(lines), Score: v, Proven: proven,
+			Nodes: nodes, NPS: nps(nodes, el), Hashfull: s.tt.Hashfull(), Time: el,
+			PV: openingPV(root, c),
+		})
+	}
 }

@@ -47,7 +47,8 @@ type Config struct {
 	// NewSearcher builds one engine; nil means search.NewEngine.
 	// Every engine the server holds, in use or idle, counts against
 	// MaxSearches, whatever its options, so that the server never holds
-	// more than the MaxSearches × HashMB that Check allowed.
+	// more than MaxSearches tables of HashMB (Check) or of the long
+	// analysis's limits.AnalysisHash (stream.go), the larger.
 	NewSearcher func(search.Options) (Searcher, error)
 }
 

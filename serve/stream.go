@@ -192,6 +192,11 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	o, over := g.Over()
 	var e Searcher
 	eo := s.engineOptions(req.lines, rules)
+	if limits.LongAnalysis(l.Infinite, l.MoveTime) {
+		// A long analysis gets the analysis table if MaxSearches of them
+		// fit the memory check (the server's --hash if that is larger).
+		eo.HashMB = max(eo.HashMB, limits.AnalysisHash(true, s.cfg.MaxSearches, 1))
+	}
 	if !over {
 		if e, err = s.acquireFor(r.Context(), eo); err != nil {
 			fail(w, err)

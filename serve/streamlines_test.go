@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -200,5 +201,41 @@ func TestStreamClock(t *testing.T) {
 		if msg, _ := v["error"].(string); code != 400 || !strings.Contains(msg, c.errPart) {
 			t.Errorf("%q: %d %q, want 400 containing %q", c.query, code, msg, c.errPart)
 		}
+	}
+}
+
+// TestStreamAnalysisHash: a long analysis (infinite, or a movetime of
+// limits.LongAnalysisTime or more) takes limits.AnalysisHash's table, a
+// short one or a clock the server's.
+func TestStreamAnalysisHash(t *testing.T) {
+	var mu sync.Mutex
+	var got []search.Limits
+	var hashes []int
+	long := limits.AnalysisHash(true, 2, 1) // the default MaxSearches
+	for _, c := range []struct {
+		query string
+		want  int
+	}{
+		{"movetime=999", limits.DefaultHashMB},
+		{"p1time=600000", limits.DefaultHashMB},
+		{"movetime=1000", long},
+		{"infinite=true", long},
+	} {
+		hashes = nil
+		h := New(Config{NewSearcher: func(o search.Options) (Searcher, error) {
+			mu.Lock()
+			hashes = append(hashes, o.HashMB)
+			mu.Unlock()
+			return limitsSearcher{&mu, &got}, nil
+		}}).Handler()
+		rec := httptest.NewRecorder()
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/analyse/stream?position=startpos&multipv=3&"+c.query, nil).WithContext(ctx))
+		cancel()
+		mu.Lock()
+		if rec.Code != 200 || len(hashes) != 1 || hashes[0] != c.want {
+			t.Errorf("%s: status %d, engines built with %v MB, want %d", c.query, rec.Code, hashes, c.want)
+		}
+		mu.Unlock()
 	}
 }

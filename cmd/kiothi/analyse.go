@@ -34,6 +34,10 @@ type analyseOptions struct {
 	book       bookFlags
 }
 
+// hashFlag is the table size flag's name (its default depends on the
+// limits: limits.AnalysisHash).
+const hashFlag = "hash"
+
 // The depth searched when no limit is given: at the opening each level
 // costs about 2.5 times the one before (depth 7 takes some 10 s at turn 1).
 const (
@@ -60,8 +64,11 @@ opponent can force at least -V (V < 0); with --objective match, V is in
 match points. Without a limit the search runs to depth 12 (6 at turns 1
 and 2, where each depth costs about 2.5 times the one before). --infinite
 searches until Ctrl-C. --json prints one JSON object a line instead.
---multipv applies from turn 3: at turns 1 and 2 the search reports its
-best redistribution only.
+With --multipv K each depth prints K lines, best first; the last lines
+before bestmove are a completed depth's, the played move's first. At
+turns 1 and 2 they are redistributions in the order of preference: one
+is preferred to putting the warriors back only when it scores more than
+0.20 above it (the put-back can come above one that scored up to 0.20 more).
 With --book FILE, a position in the book is not searched: its book moves
 are listed as "info string book <move> weight W value V depth D count C"
 and the book's choice (the best, or by weight with --book-random) is the
@@ -71,20 +78,24 @@ bestmove; see docs/book.md.`,
 			return runAnalyse(cmd, g, o, args)
 		},
 	}
-	f := c.Flags()
+	o.addFlags(c.Flags())
+	addBookFlags(c, &o.book)
+	return c
+}
+
+// addFlags declares analyse's search flags on f.
+func (o *analyseOptions) addFlags(f *pflag.FlagSet) {
 	f.IntVar(&o.depth, "depth", 0, "search to this depth")
 	durationVar(f, &o.movetime, "movetime", 0, "search this long")
 	f.Uint64Var(&o.nodes, "nodes", 0, "search about this many nodes")
 	f.BoolVar(&o.infinite, "infinite", false, "search until interrupted (Ctrl-C)")
 	f.IntVar(&o.threads, "threads", 1, "search threads")
-	f.IntVar(&o.hash, "hash", limits.DefaultHashMB, "transposition table size in MB")
+	f.IntVar(&o.hash, hashFlag, limits.DefaultHashMB, fmt.Sprintf("transposition table size in MB (%d MB for --infinite or --movetime of %v or more, as memory allows)", limits.AnalysisHashMB, limits.LongAnalysisTime))
 	f.IntVar(&o.multipv, "multipv", 1, "number of best lines to show")
 	f.StringSliceVar(&o.moves, "moves", nil, "moves to play from POSITION first (comma separated; also accepted as arguments)")
 	f.BoolVar(&o.json, "json", false, "print JSON lines instead of text")
 	f.StringVar(&o.objective, "objective", "margin", "what to maximise: margin or match")
 	f.IntVar(&o.multiplier, "multiplier", movegen.DefaultMultiplier, "one-warrior win multiplier for --objective match (2..10)")
-	addBookFlags(c, &o.book)
-	return c
 }
 
 // parsePositionArgs reads the position from the first argument, or from
@@ -130,6 +141,9 @@ func (o *analyseOptions) setup(f *pflag.FlagSet, g *globalOptions, args []string
 	}
 	if set > 1 {
 		return nil, errors.New("give at most one of --depth, --movetime, --nodes and --infinite")
+	}
+	if !f.Changed(hashFlag) {
+		o.hash = limits.AnalysisHash(limits.LongAnalysis(o.infinite, o.movetime), 1, o.threads)
 	}
 	for _, err := range []error{
 		checkFlag(f, "depth", limits.Depth, int64(o.depth)),
@@ -193,9 +207,6 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 	}
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
-	if cur := su.game.Current(); o.multipv > 1 && cur.Phase() != position.Play {
-		fmt.Fprintln(g.errOut, "kiothi: --multipv applies from turn 3: at turns 1 and 2 the search reports its best redistribution only")
-	}
 	if !o.json {
 		// The page and play show warriors; the info lines keep UCI's cp.
 		fmt.Fprintln(g.errOut, "kiothi: score cp X is in centi-warriors (cp 100 = one warrior), from the side to move's view")

@@ -11,7 +11,9 @@ import (
 
 	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/internal/testgame"
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/spf13/pflag"
 )
 
 func runCmd(t *testing.T, args ...string) (string, error) {
@@ -292,6 +294,43 @@ func TestAnalyseJSONLines(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestAnalyseHashDefault: a long analysis (--infinite, --movetime of
+// limits.LongAnalysisTime or more) gets limits.AnalysisHash's table, a
+// short one the default, and --hash given is kept.
+func TestAnalyseHashDefault(t *testing.T) {
+	long := limits.AnalysisHash(true, 1, 1)
+	if limits.CheckMemory("", limits.EngineMB(1, limits.AnalysisHashMB)) == nil && long != limits.AnalysisHashMB {
+		t.Fatalf("AnalysisHash %d with the memory for %d MB", long, limits.AnalysisHashMB)
+	}
+	for _, c := range []struct {
+		flags []string
+		want  int
+	}{
+		{nil, limits.DefaultHashMB},
+		{[]string{"--depth", "5"}, limits.DefaultHashMB},
+		{[]string{"--movetime", "999"}, limits.DefaultHashMB},
+		{[]string{"--movetime", "1s"}, long},
+		{[]string{"--movetime", "60000"}, long},
+		{[]string{"--infinite"}, long},
+		{[]string{"--infinite", "--hash", "8"}, 8},
+		{[]string{"--movetime", "100", "--hash", "32"}, 32},
+	} {
+		o := &analyseOptions{}
+		f := pflag.NewFlagSet("analyse", pflag.ContinueOnError)
+		o.addFlags(f)
+		if err := f.Parse(c.flags); err != nil {
+			t.Fatal(err)
+		}
+		su, err := o.setup(f, &globalOptions{}, []string{"startpos"})
+		if err != nil {
+			t.Fatalf("%v: %v", c.flags, err)
+		}
+		if su.options.HashMB != c.want {
+			t.Errorf("%v: hash %d MB, want %d", c.flags, su.options.HashMB, c.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -205,11 +206,17 @@ func TestAnalyseLastLine(t *testing.T) {
 	}
 }
 
-// TestAnalyseMultiPVOpening: --multipv at turns 1 and 2 says it applies
-// from turn 3.
+// TestAnalyseMultiPVOpening: --multipv at turns 1 and 2 prints that many
+// redistributions at each level.
 func TestAnalyseMultiPVOpening(t *testing.T) {
-	_, errOut, err := runCLI(t, "analyse", "startpos", "--depth", "1", "--multipv", "3")
-	if err != nil || !strings.Contains(errOut, "--multipv applies from turn 3") {
-		t.Errorf("analyse startpos --multipv 3: %v, stderr %q", err, errOut)
+	out, _, err := runCLI(t, "analyse", "startpos", "--depth", "1", "--multipv", "3")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if err != nil || len(lines) != 4 {
+		t.Fatalf("analyse startpos --multipv 3: %v, output %q", err, out)
+	}
+	for k, l := range lines[:3] {
+		if !strings.HasPrefix(l, "info depth 1 ") || !strings.Contains(l, fmt.Sprintf(" multipv %d ", k+1)) {
+			t.Errorf("line %d %q, want depth 1 multipv %d", k, l, k+1)
+		}
 	}
 }
