@@ -1294,10 +1294,12 @@ func browserVariations(t *testing.T, b *browserRun) {
 	}
 	tb.fullShot("variation")
 	// The main line again from the list, then the side line.
+	// (shown: the step has come back and the list marks the move).
+	shown := `S.going === null && S.cursor === 4 && S.moves[3] === %q && document.querySelector('#movelist .mv[aria-current="true"]').firstChild.textContent === %[1]q`
 	tb.do(chromedp.Click(chromedp.CSS(`#movelist > .ply > .mv[data-ply="4"]`)))
-	tb.wait(fmt.Sprintf(`S.cursor === 4 && S.moves[3] === %q`, m1))
+	tb.wait(fmt.Sprintf(shown, m1))
 	tb.do(chromedp.Click(chromedp.CSS(`#movelist .var .mv`)))
-	tb.wait(fmt.Sprintf(`S.cursor === 4 && S.moves[3] === %q`, m2))
+	tb.wait(fmt.Sprintf(shown, m2))
 	// Played again, a move of the tree is followed, not added twice.
 	tb.click("step-back")
 	tb.wait(`S.cursor === 3`)

@@ -28,11 +28,8 @@ function reviewedAt(k) {
 // line shown, as {south: South's expected score}, or null when the
 // review does not cover it.
 export function reviewAt(k) {
-  if (!reviewedAt(k)) return null;
-  const ms = S.review.moves;
-  if (k > 0) return { south: southWin(ms[k - 1]) };
-  if (!ms.length) return null;
-  return { south: ms[0].side === 'south' ? ms[0].best_win : 1 - ms[0].best_win };
+  const v = reviewedAt(k) ? reviewAtLine(k) : null;
+  return v === null ? null : { south: v };
 }
 
 // reviewGame reviews the line shown at the time a position of its field.
@@ -96,7 +93,7 @@ export function renderReview() {
     svg.appendChild(e);
     return e;
   };
-  const vals = [reviewValue(0)].concat(r.moves.map(southWin));
+  const vals = [reviewAtLine(0) ?? 0.5].concat(r.moves.map(southWin));
   el('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'rv-bg' });
   const pts = vals.map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`);
   el('polygon', { points: `${x(0)},${y(0)} ${pts.join(' ')} ${x(n)},${y(0)}`, class: 'rv-area' });
@@ -146,18 +143,18 @@ export function renderReview() {
     const p = player(r.players, side);
     if (!p) continue;
     const li = document.createElement('li');
-    const count = (k, word) => `${k || 0} ${word}${k === 1 ? '' : 's'}`;
+    const count = (k, one, many) => `${k || 0} ${k === 1 ? one : many}`;
     li.textContent = `${sideWord(side)}: accuracy ${p.accuracy !== undefined ? Math.round(p.accuracy) + '%' : '–'}, ` +
-      `${count(p.inaccuracies, 'inaccuracy').replace('inaccuracys', 'inaccuracies')}, ${count(p.mistakes, 'mistake')}, ${count(p.blunders, 'blunder')}`;
+      `${count(p.inaccuracies, 'inaccuracy', 'inaccuracies')}, ${count(p.mistakes, 'mistake', 'mistakes')}, ${count(p.blunders, 'blunder', 'blunders')}`;
     acc.appendChild(li);
   }
   $('rv-worst-h').hidden = !worst.length;
   $('rv-status').textContent = `Reviewed ${n} moves${worst.length ? '' : ': no inaccuracy found'} (the review is under the board).`;
 }
 
-function reviewValue(k) { const v = reviewAtLine(k); return v === null ? 0.5 : v; }
-
-// reviewAtLine is South's expected score after k moves of the reviewed line.
+// reviewAtLine is South's expected score after k moves of the reviewed
+// line (the start: the first move's best_win for its mover), null for
+// the start of a game without moves.
 function reviewAtLine(k) {
   const ms = S.review.moves;
   if (k > 0) return southWin(ms[k - 1]);
