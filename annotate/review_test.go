@@ -284,15 +284,13 @@ func oneMove(t *testing.T, rec *movegen.Game, i int) []*pgn.Game {
 	return gs
 }
 
-// The target: a review marks as a blunder the moves that lose 4
-// warriors or more by a deeper search. Depth 5 against depth 7 over three
-// games of the engine against the random player (both reviews scoring a
-// move by the values after it and after the best move): most of the deep
-// blunders are marked at depth 5; the others, in positions already won or
-// lost by 30 warriors and more, lose 2 to 4 at depth 5 (the search's
-// horizon: the classification has no cap). Measured: 36 of 41 with the
-// linear evaluation, 17 of 23 with the network; the test holds the review
-// to two thirds of them.
+// A review marks as a blunder the moves that a deeper search says lose
+// BlunderLoss of expected score or more. Depth 5 against depth 7 over
+// three games of the engine against the random player: most of the deep
+// blunders are marked at depth 5 (the search's horizon misses some).
+// Measured with classes by expected score: 7 of 7 (by warriors lost,
+// before: 17 of 23 with the network); the test holds the review to two
+// thirds of them.
 func TestBlundersAgreeWithDeeperSearch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("deep searches")
@@ -320,14 +318,14 @@ func TestBlundersAgreeWithDeeperSearch(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("moves losing 4+ at depth 7: %d, marked blunders at depth 5: %d; blunders marked in all: %d", deep, agree, flagged)
+	t.Logf("blunders at depth 7: %d, marked blunders at depth 5: %d; blunders marked in all: %d", deep, agree, flagged)
 	if deep == 0 || agree*3 < deep*2 {
 		t.Errorf("%d of %d deep blunders marked", agree, deep)
 	}
 }
 
-// Moves that lose 4 warriors or more by reviews at depths 7, 8 and 9
-// alike (found in the games above, so the cases follow the evaluation)
+// Moves that lose BlunderLoss of expected score or more by reviews at
+// depths 7, 8 and 9 alike (found in the games above, so the cases follow the evaluation)
 // are marked as blunders at the command's default limit (DefaultMoveTime
 // a position), each move reviewed as a game of its own.
 func TestBlundersAtTheDefaultLimit(t *testing.T) {

@@ -64,6 +64,9 @@ func peakHeap(f func()) uint64 {
 // bound, named in the error, the games before it written, in bounded
 // memory, an empty game costing no search.
 func TestTenMillionEmptyGamesRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("100,000 reviews (pgn's TestTenMillionEmptyGames holds the reader's bound)")
+	}
 	var err error
 	var out countWriter
 	var ps []PlayerSummary
