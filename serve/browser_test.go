@@ -1316,6 +1316,12 @@ func browserVariations(t *testing.T, b *browserRun) {
 	if !strings.Contains(pgn, "(") || !strings.Contains(pgn, m2) || !strings.Contains(pgn, `[PlyCount "4"]`) {
 		t.Errorf("PGN without the side line:\n%s", pgn)
 	}
+	// The list numbers the side line as the server's PGN does.
+	body := strings.TrimSpace(pgn)
+	body = strings.NewReplacer("(", "( ", ")", "").Replace(body[strings.LastIndex(body, "\n")+1:])
+	if body != want[2]+" *" {
+		t.Errorf("PGN moves %q, move list %q", body, want[2])
+	}
 	tb.do(chromedp.SetValue(chromedp.ID("pgn-input"), pgn))
 	tb.click("open-pgn")
 	tb.wait(`S.cursor === 4 && S.review === null`)
