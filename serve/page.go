@@ -12,8 +12,11 @@ import (
 //go:embed web
 var web embed.FS
 
-// page serves the embedded files. The content security policy admits
-// requests to this server only, so the page can reach no other host.
+// page serves the embedded files: index.html, the stylesheet and the
+// script's ES modules (main.js importing the others), each with its MIME
+// type (a module needs a JavaScript one, set here rather than left to
+// the system's MIME table). The content security policy admits requests
+// to this server only, so the page can reach no other host.
 func page() http.Handler {
 	sub, err := fs.Sub(web, "web")
 	if err != nil {
@@ -31,6 +34,9 @@ func page() http.Handler {
 		if fi, err := fs.Stat(sub, name); err != nil || fi.IsDir() {
 			writeError(w, http.StatusNotFound, "no such file: "+r.URL.Path)
 			return
+		}
+		if strings.HasSuffix(name, ".js") {
+			h.Set("Content-Type", "text/javascript; charset=utf-8")
 		}
 		http.ServeFileFS(w, r, sub, name)
 	})

@@ -6,6 +6,9 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"path"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -13,8 +16,9 @@ import (
 func TestPageRoutes(t *testing.T) {
 	h := New(Config{}).Handler()
 	for _, c := range []struct{ path, ctype, part string }{
-		{"/", "text/html", `<script src="/ui/app.js"`},
-		{"/ui/app.js", "text/javascript", "/api/v1/analyse/stream"},
+		{"/", "text/html", `<script type="module" src="/ui/main.js">`},
+		{"/ui/main.js", "text/javascript", "import "},
+		{"/ui/api.js", "text/javascript", "/api/v1/analyse/stream"},
 		{"/ui/style.css", "text/css", "#board"},
 	} {
 		t.Run(c.path, func(t *testing.T) {
@@ -55,5 +59,54 @@ func TestPageSelfContained(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPageModules: the page's script is ES modules, main.js importing the
+// others. Each import names an embedded module, each embedded module is
+// imported (none left over), and each is served as JavaScript (a module
+// with another MIME type is refused by the browser).
+func TestPageModules(t *testing.T) {
+	h := New(Config{}).Handler()
+	importRE := regexp.MustCompile(`(?m)^import .* from '\./([a-z]+\.js)';$`)
+	seen := map[string]bool{}
+	queue := []string{"main.js"}
+	for len(queue) > 0 {
+		name := queue[0]
+		queue = queue[1:]
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/ui/"+name, nil))
+		if rec.Code != 200 || rec.Header().Get("Content-Type") != "text/javascript; charset=utf-8" {
+			t.Errorf("/ui/%s: %d %q", name, rec.Code, rec.Header().Get("Content-Type"))
+			continue
+		}
+		for _, m := range importRE.FindAllStringSubmatch(rec.Body.String(), -1) {
+			queue = append(queue, m[1])
+		}
+	}
+	files, err := fs.Glob(web, "web/*.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var embedded []string
+	for _, f := range files {
+		embedded = append(embedded, path.Base(f))
+	}
+	var imported []string
+	for name := range seen {
+		imported = append(imported, name)
+	}
+	slices.Sort(imported)
+	if !slices.Equal(imported, embedded) {
+		t.Errorf("modules reached from main.js %v, embedded %v", imported, embedded)
+	}
+	for _, want := range []string{"api.js", "board.js", "clock.js", "review.js", "pgn.js", "state.js"} {
+		if !seen[want] {
+			t.Errorf("no module %s", want)
+		}
 	}
 }
