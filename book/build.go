@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/filelock"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
@@ -163,6 +164,13 @@ func Build(ctx context.Context, cfg Config) (Summary, error) {
 	if err := wholefile.CheckWritable(cfg.Out); err != nil {
 		return Summary{}, err
 	}
+	// The book is replaced whole at each checkpoint: a second build on
+	// the same file is refused while this one runs (FILE.lock).
+	held, err := filelock.Beside(cfg.Out)
+	if err != nil {
+		return Summary{}, fmt.Errorf("--out: %v", err)
+	}
+	defer held.Unlock()
 	b := &builder{cfg: cfg}
 	rules := Variant{Setup: SetupOf(&cfg.Root), Rules: movegen.Rules{FreeFirstLap: cfg.Rules.FreeFirstLap}}
 	if err := b.load(rules); err != nil {

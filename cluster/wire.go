@@ -5,13 +5,14 @@ package cluster
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/internal/machine"
+	"github.com/kiothi/kiothi/internal/strictjson"
 )
 
 // WireVersion is the version of the job and result messages. A message of
@@ -140,13 +141,12 @@ func decode(what string, b []byte, v any) error {
 	if len(bytes.TrimSpace(b)) == 0 {
 		return fmt.Errorf("%s message is empty", what)
 	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.DisallowUnknownFields()
-	if err := d.Decode(v); err != nil {
-		return fmt.Errorf("%s message: %s", what, shortError(err))
-	}
-	if _, err := d.Token(); err != io.EOF {
+	// Strict (internal/strictjson): field names in their own case, fixed
+	// arrays full, nothing after the object.
+	if err := strictjson.Decode(b, v, strictjson.Partial); errors.Is(err, strictjson.ErrTrailing) {
 		return fmt.Errorf("%s message: data after the JSON object", what)
+	} else if err != nil {
+		return fmt.Errorf("%s message: %s", what, shortError(err))
 	}
 	return nil
 }

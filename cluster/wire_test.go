@@ -65,6 +65,10 @@ func TestParseJobErrors(t *testing.T) {
 		{`{"v":1,"run":"r","n":0,"build":{},"kind":"datagen","datagen":{"number":0,"seed":1,"nodes":18446744073709551615,"setup":30,"max_plies":10}}`, "nodes 18446744073709551615"},
 		{`{"v":1,"run":"r","n":0,"build":{},"kind":"perft","perft":{"position":"startpos","depth":1},"nonce":"` + strings.Repeat("f", 65) + `"}`, "nonce of 65 bytes"},
 		{`{"v":1,"run":"r","n":0,"build":{},"kind":"perft","perft":{"position":"startpos","depth":1},"avoid":["a","b","c","d","e","f","g","h","i"]}`, "avoid names 9 workers"},
+		// Field names in their own case only, nothing after the object.
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"perft","Perft":{"position":"startpos","depth":1}}`, `the name is "perft"`},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"perft","perft":{"position":"startpos","DEPTH":1}}`, `the name is "depth"`},
+		{`{"v":1,"run":"r","n":0,"build":{},"kind":"perft","perft":{"position":"startpos","depth":1}} {}`, "data after the JSON object"},
 	} {
 		msg := strings.ReplaceAll(c.msg, "startpos", position.Start(30).String())
 		_, err := ParseJob([]byte(msg))

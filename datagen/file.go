@@ -6,11 +6,13 @@ package datagen
 import (
 	"errors"
 	"fmt"
-	"github.com/kiothi/kiothi/record"
 	"io"
 	"io/fs"
 	"os"
 	"strings"
+
+	"github.com/kiothi/kiothi/internal/filelock"
+	"github.com/kiothi/kiothi/record"
 )
 
 // OpenOutput opens path for appending records of the games h defines,
@@ -63,10 +65,11 @@ func OpenOutput(path string, h *record.Header, resume bool) (f *os.File, done ma
 	return f, done, nil
 }
 
-// lockOutput locks f, the data file path, against a second writer.
+// lockOutput locks f, the data file path, against a second writer (the
+// lock goes with f's close; internal/filelock).
 func lockOutput(f *os.File, path string) error {
-	err := lock(f)
-	if errors.Is(err, errLocked) {
+	_, err := filelock.File(f)
+	if errors.Is(err, filelock.ErrLocked) {
 		return fmt.Errorf("%s is being written by another datagen (it holds the file's lock): wait for it to end, or write another file", path)
 	}
 	if err != nil {

@@ -7,6 +7,8 @@ package pgn
 import (
 	"fmt"
 	"os"
+
+	"github.com/kiothi/kiothi/internal/filelock"
 )
 
 // Append opens path for appending games, creating it when missing. The
@@ -19,7 +21,7 @@ func Append(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lock(f); err != nil {
+	if _, err := filelock.File(f); err != nil { // released with f's close
 		f.Close()
 		return nil, fmt.Errorf("%s: another run is writing to it (%v)", path, err)
 	}

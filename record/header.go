@@ -4,13 +4,15 @@
 package record
 
 import (
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"strconv"
+
+	"github.com/kiothi/kiothi/internal/strictjson"
 )
 
 // Header records what defines a file's games: game k of a file is played
@@ -121,14 +123,11 @@ func parseHeader(r io.Reader, magic []byte, sum bool) (*Header, int64, error) {
 		}
 		read += 4
 	}
-	dec := json.NewDecoder(bytes.NewReader(js))
-	dec.DisallowUnknownFields()
 	var h Header
-	if err := dec.Decode(&h); err != nil {
-		return nil, 0, fmt.Errorf("header: %v", err)
-	}
-	if dec.More() {
+	if err := strictjson.Decode(js, &h, strictjson.Partial); errors.Is(err, strictjson.ErrTrailing) {
 		return nil, 0, fmt.Errorf("header: data after the object")
+	} else if err != nil {
+		return nil, 0, fmt.Errorf("header: %v", err)
 	}
 	if h.Exact == nil && h.Setup != 30 && h.Setup != 25 {
 		return nil, 0, fmt.Errorf("header: setup %d, want 30 or 25", h.Setup)

@@ -19,6 +19,8 @@ import (
 	"io"
 	"reflect"
 	"strings"
+
+	"github.com/kiothi/kiothi/internal/excerpt"
 )
 
 // Mode says how much of the target a document must give.
@@ -43,7 +45,7 @@ func (e *FieldError) Error() string {
 	if e.Path == "" {
 		return e.Reason
 	}
-	return fmt.Sprintf("field %q: %s", e.Path, e.Reason)
+	return fmt.Sprintf("field %s: %s", excerpt.Quote(e.Path), e.Reason)
 }
 
 // ErrTrailing is the error when data follows the JSON value.
