@@ -14,5 +14,5 @@ func analyseBook(g *globalOptions, o *analyseOptions, su *searchSetup) (bool, er
 	if err != nil {
 		return false, err
 	}
-	return pl.WriteAnalysis(g.out, su.game.Current(), su.game.Rules, o.json)
+	return pl.WriteAnalysis(g.out, su.game.Current(), su.game.Rules, o.JSON)
 }
