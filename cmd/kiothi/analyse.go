@@ -4,11 +4,9 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
@@ -81,21 +79,6 @@ func (o *analyseOptions) addFlags(f *pflag.FlagSet) {
 	settings.Flag(f, settings.Multiplier, &o.Multiplier, "one-warrior win multiplier for --objective match (2..10)")
 }
 
-// parsePositionArgs reads the position from the first argument, or from
-// the first four when it was given unquoted; the rest are moves.
-func parsePositionArgs(args []string) (position.Position, []string, error) {
-	p, err := parsePosition(args[0])
-	if err == nil {
-		return p, args[1:], nil
-	}
-	if len(args) >= 4 {
-		if q, err2 := parsePosition(strings.Join(args[:4], " ")); err2 == nil {
-			return q, args[4:], nil
-		}
-	}
-	return p, nil, err
-}
-
 // searchSetup is what analyse and similar commands need to search.
 type searchSetup struct {
 	game    *movegen.Game
@@ -131,8 +114,14 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 	if out, over := su.game.Over(); over {
 		return fmt.Errorf("the game is over (%s, %d-%d): nothing to analyse", out.Winner(), out.South, out.North)
 	}
-	if inBook, err := analyseBook(g, o, su); inBook || err != nil {
-		return err
+	if o.book.path != "" { // a position in the book: its moves and choice, no search
+		pl, err := o.book.open(su.game.Start, su.game.Rules)
+		if err != nil {
+			return err
+		}
+		if inBook, err := pl.WriteAnalysis(g.out, su.game.Current(), su.game.Rules, o.JSON); inBook || err != nil {
+			return err
+		}
 	}
 	listen := interruptible
 	if o.Infinite {
