@@ -103,6 +103,22 @@ func ParseStart(s string) (Position, error) {
 	return p, err
 }
 
+// ParseArgs reads a position from a command's arguments: the first
+// (ParseStart), or the first four when the position string was given
+// unquoted; the rest are moves. The error is the first argument's.
+func ParseArgs(args []string) (Position, []string, error) {
+	p, err := ParseStart(args[0])
+	if err == nil {
+		return p, args[1:], nil
+	}
+	if len(args) >= 4 {
+		if q, err2 := ParseStart(strings.Join(args[:4], " ")); err2 == nil {
+			return q, args[4:], nil
+		}
+	}
+	return p, nil, err
+}
+
 // PitName returns the letter of pit i: a..j for South, A..J for North.
 func PitName(i int) string {
 	if i < 0 || i >= NumPits {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/spf13/pflag"
 )
@@ -46,6 +47,38 @@ func FlagDefault(f *pflag.FlagSet, s *Setting, p any, def, usage string) {
 	if _, ok := p.(*time.Duration); ok {
 		fl.Usage += " (a number is milliseconds; or 500ms, 20s, 1m)"
 	}
+}
+
+// DurationVar declares a time flag that is no setting of the table
+// (--move-timeout, --checkpoint) with default def, read as the table's
+// time settings are: a plain number is milliseconds, anything else a Go
+// duration (limits.ParseDuration), so --movetime 100 and --movetime 100ms
+// mean the same everywhere.
+func DurationVar(f *pflag.FlagSet, p *time.Duration, name string, def time.Duration, usage string) {
+	*p = def
+	f.Var((*durationValue)(p), name, usage+" (a number is milliseconds; or 500ms, 20s, 1m)")
+}
+
+// durationValue is DurationVar's pflag.Value.
+type durationValue time.Duration
+
+func (d *durationValue) Set(s string) error {
+	v, err := limits.ParseDuration(s)
+	if err != nil {
+		return err
+	}
+	*d = durationValue(v)
+	return nil
+}
+
+func (d *durationValue) Type() string { return "time" }
+
+// String prints the zero time as 0, so help leaves out a zero default.
+func (d *durationValue) String() string {
+	if *d == 0 {
+		return "0"
+	}
+	return time.Duration(*d).String()
 }
 
 // flagValue is a pflag.Value that parses with the table.

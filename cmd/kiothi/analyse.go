@@ -3,47 +3,27 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"strings"
-	"time"
 
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
+// analyseOptions are kiothi analyse's flags: search.Analysis's, the
+// moves and the book's.
 type analyseOptions struct {
-	depth      int
-	movetime   time.Duration
-	nodes      uint64
-	infinite   bool
-	threads    int
-	hash       int
-	multipv    int
-	moves      []string
-	json       bool
-	objective  movegen.Objective
-	multiplier int
-	book       bookFlags
+	search.Analysis
+	moves []string
+	book  bookFlags
 }
 
 // hashFlag is the table size flag's name (its default depends on the
 // limits: limits.AnalysisHash).
 var hashFlag = settings.Hash.Key
-
-// The depth searched when no limit is given: at the opening each level
-// costs about 2.5 times the one before (depth 7 takes some 10 s at turn 1).
-const (
-	defaultAnalyseDepth = 12
-	defaultOpeningDepth = 6
-)
 
 func newAnalyseCmd(g *globalOptions) *cobra.Command {
 	o := &analyseOptions{}
@@ -86,32 +66,17 @@ bestmove; see docs/book.md.`,
 
 // addFlags declares analyse's search flags on f.
 func (o *analyseOptions) addFlags(f *pflag.FlagSet) {
-	f.IntVar(&o.depth, "depth", 0, "search to this depth")
-	durationVar(f, &o.movetime, "movetime", 0, "search this long")
-	f.Uint64Var(&o.nodes, "nodes", 0, "search about this many nodes")
-	f.BoolVar(&o.infinite, "infinite", false, "search until interrupted (Ctrl-C)")
-	settings.Flag(f, settings.Threads, &o.threads, "")
-	settings.Flag(f, settings.Hash, &o.hash, fmt.Sprintf("transposition table size in MB (%d MB for --infinite or --movetime of %v or more, as memory allows)", limits.AnalysisHashMB, limits.LongAnalysisTime))
-	settings.Flag(f, settings.MultiPV, &o.multipv, "")
+	f.IntVar(&o.Depth, "depth", 0, "search to this depth")
+	durationVar(f, &o.MoveTime, "movetime", 0, "search this long")
+	f.Uint64Var(&o.Nodes, "nodes", 0, "search about this many nodes")
+	f.BoolVar(&o.Infinite, "infinite", false, "search until interrupted (Ctrl-C)")
+	settings.Flag(f, settings.Threads, &o.Threads, "")
+	settings.Flag(f, settings.Hash, &o.HashMB, fmt.Sprintf("transposition table size in MB (%d MB for --infinite or --movetime of %v or more, as memory allows)", limits.AnalysisHashMB, limits.LongAnalysisTime))
+	settings.Flag(f, settings.MultiPV, &o.MultiPV, "")
 	f.StringSliceVar(&o.moves, "moves", nil, "moves to play from POSITION first (comma separated; also accepted as arguments)")
-	f.BoolVar(&o.json, "json", false, "print JSON lines instead of text")
-	settings.Flag(f, settings.Objective, &o.objective, "")
-	settings.Flag(f, settings.Multiplier, &o.multiplier, "one-warrior win multiplier for --objective match (2..10)")
-}
-
-// parsePositionArgs reads the position from the first argument, or from
-// the first four when it was given unquoted; the rest are moves.
-func parsePositionArgs(args []string) (position.Position, []string, error) {
-	p, err := parsePosition(args[0])
-	if err == nil {
-		return p, args[1:], nil
-	}
-	if len(args) >= 4 {
-		if q, err2 := parsePosition(strings.Join(args[:4], " ")); err2 == nil {
-			return q, args[4:], nil
-		}
-	}
-	return p, nil, err
+	f.BoolVar(&o.JSON, "json", false, "print JSON lines instead of text")
+	settings.Flag(f, settings.Objective, &o.Objective, "")
+	settings.Flag(f, settings.Multiplier, &o.Multiplier, "one-warrior win multiplier for --objective match (2..10)")
 }
 
 // searchSetup is what analyse and similar commands need to search.
@@ -121,66 +86,24 @@ type searchSetup struct {
 	options search.Options
 }
 
+// setup reads the position and moves of args and --moves, and the
+// search the flags describe (search.Analysis.Setup).
 func (o *analyseOptions) setup(f *pflag.FlagSet, g *globalOptions, args []string) (*searchSetup, error) {
 	p, moves, err := parsePositionArgs(args)
 	if err != nil {
 		return nil, err
 	}
-	moves = append(moves, o.moves...)
-	game, err := playMoves(p, g.rules(), moves)
+	game, err := playMoves(p, g.rules(), append(moves, o.moves...))
 	if err != nil {
 		return nil, err
 	}
-	set := 0
-	for _, name := range []string{"depth", "movetime", "nodes"} {
-		if f.Changed(name) {
-			set++
-		}
+	o.Rules = g.rules()
+	o.DepthGiven, o.MoveTimeGiven, o.NodesGiven, o.HashGiven = f.Changed("depth"), f.Changed("movetime"), f.Changed("nodes"), f.Changed(hashFlag)
+	l, opts, err := o.Setup(game.Current())
+	if err != nil {
+		return nil, err
 	}
-	if o.infinite {
-		set++
-	}
-	if set > 1 {
-		return nil, errors.New("give at most one of --depth, --movetime, --nodes and --infinite")
-	}
-	if !f.Changed(hashFlag) {
-		o.hash = limits.AnalysisHash(limits.LongAnalysis(o.infinite, o.movetime), 1, o.threads)
-	}
-	for _, err := range []error{
-		checkFlag(f, "depth", limits.Depth, int64(o.depth)),
-		checkTimeFlag(f, "movetime", limits.MoveTimeMS, o.movetime),
-		checkFlag(f, "nodes", limits.Nodes, int64(min(o.nodes, 1<<63-1))),
-		limits.Threads.Check("--threads", int64(o.threads)),
-		limits.HashMB.Check("--hash", int64(o.hash)),
-		limits.MultiPV.Check("--multipv", int64(o.multipv)),
-		limits.CheckMemory(fmt.Sprintf("--hash %d with --threads %d", o.hash, o.threads), limits.EngineMB(o.threads, o.hash)),
-	} {
-		if err != nil {
-			return nil, err
-		}
-	}
-	obj := o.objective
-	if err := movegen.CheckMultiplier(o.multiplier); err != nil {
-		return nil, fmt.Errorf("--multiplier: %v", err)
-	}
-	l := search.Limits{
-		Depth: o.depth, Nodes: o.nodes, Infinite: o.infinite,
-		MoveTime: o.movetime,
-	}
-	if set == 0 {
-		l.Depth = defaultAnalyseDepth
-		if p := game.Current(); p.Phase() != position.Play {
-			l.Depth = defaultOpeningDepth
-		}
-	}
-	return &searchSetup{
-		game:   game,
-		limits: l,
-		options: search.Options{
-			Threads: o.threads, HashMB: o.hash, MultiPV: o.multipv, Rules: g.rules(),
-			Objective: obj, Multiplier: o.multiplier,
-		},
-	}, nil
+	return &searchSetup{game: game, limits: l, options: opts}, nil
 }
 
 func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []string) error {
@@ -191,96 +114,20 @@ func runAnalyse(cmd *cobra.Command, g *globalOptions, o *analyseOptions, args []
 	if out, over := su.game.Over(); over {
 		return fmt.Errorf("the game is over (%s, %d-%d): nothing to analyse", out.Winner(), out.South, out.North)
 	}
-	if inBook, err := analyseBook(g, o, su); inBook || err != nil {
-		return err
-	}
-	eng, err := search.NewEngine(su.options)
-	if err != nil {
-		return err
+	if o.book.path != "" { // a position in the book: its moves and choice, no search
+		pl, err := o.book.open(su.game.Start, su.game.Rules)
+		if err != nil {
+			return err
+		}
+		if inBook, err := pl.WriteAnalysis(g.out, su.game.Current(), su.game.Rules, o.JSON); inBook || err != nil {
+			return err
+		}
 	}
 	listen := interruptible
-	if o.infinite {
+	if o.Infinite {
 		listen = stoppable // Ctrl-C is how an infinite analysis ends
 	}
 	ctx, stop := listen(cmd.Context())
 	defer stop()
-	if !o.json {
-		// The page and play show warriors; the info lines keep UCI's cp.
-		fmt.Fprintln(g.errOut, "kiothi: score cp X is in centi-warriors (cp 100 = one warrior), from the side to move's view")
-	}
-	info := func(in search.Info) { writeInfo(g.out, in, o.json) }
-	res := eng.Search(ctx, su.game.Current(), su.game.History(), su.limits, info)
-	return writeBest(g.out, res, o.json)
-}
-
-func movesText(pv []position.GameMove) []string {
-	s := make([]string, len(pv))
-	for i, m := range pv {
-		s[i] = m.String()
-	}
-	return s
-}
-
-// jsonInfo is one --json info line.
-type jsonInfo struct {
-	Type     string   `json:"type"`
-	Depth    int      `json:"depth"`
-	SelDepth int      `json:"seldepth"`
-	MultiPV  int      `json:"multipv"`
-	ScoreCP  int      `json:"cp"`     // centi-warriors (or centi-points), side to move's view
-	Proven   bool     `json:"proven"` // cp is a proven game value (a multiple of 100)
-	Nodes    uint64   `json:"nodes"`
-	NPS      uint64   `json:"nps"`
-	Hashfull int      `json:"hashfull"`
-	TimeMS   int64    `json:"time"`
-	PV       []string `json:"pv"`
-}
-
-// jsonBest is the final --json line.
-type jsonBest struct {
-	Type     string   `json:"type"`
-	BestMove string   `json:"bestmove"`
-	Ponder   string   `json:"ponder,omitempty"`
-	ScoreCP  int      `json:"cp"`
-	Proven   bool     `json:"proven"`
-	Depth    int      `json:"depth"`
-	Nodes    uint64   `json:"nodes"`
-	PV       []string `json:"pv"`
-}
-
-func writeInfo(w io.Writer, in search.Info, asJSON bool) {
-	if asJSON {
-		b, _ := json.Marshal(jsonInfo{
-			Type: "info", Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV,
-			ScoreCP: in.Score, Proven: in.Proven, Nodes: in.Nodes, NPS: in.NPS, Hashfull: in.Hashfull,
-			TimeMS: in.Time.Milliseconds(), PV: movesText(in.PV),
-		})
-		fmt.Fprintf(w, "%s\n", b)
-		return
-	}
-	fmt.Fprintln(w, in.String())
-}
-
-func writeBest(w io.Writer, res search.Result, asJSON bool) error {
-	if !res.HasMove {
-		return fmt.Errorf("the side to move has no legal move (the game is over)")
-	}
-	ponder := ""
-	if len(res.PV) > 1 {
-		ponder = res.Ponder.String()
-	}
-	if asJSON {
-		b, _ := json.Marshal(jsonBest{
-			Type: "bestmove", BestMove: res.Best.String(), Ponder: ponder, ScoreCP: res.Score, Proven: res.Proven,
-			Depth: res.Depth, Nodes: res.Nodes, PV: movesText(res.PV),
-		})
-		_, err := fmt.Fprintf(w, "%s\n", b)
-		return err
-	}
-	if ponder != "" {
-		_, err := fmt.Fprintf(w, "bestmove %s ponder %s\n", res.Best, ponder)
-		return err
-	}
-	_, err := fmt.Fprintf(w, "bestmove %s\n", res.Best)
-	return err
+	return o.Run(ctx, g.out, g.errOut, su.game, su.limits, su.options)
 }

@@ -1,10 +1,9 @@
-// Tests of the progress output: plain lines off a terminal, the modes, the status line.
+// Tests of the commands' progress output: plain lines off a terminal and in a log.
 
 package main
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,45 +28,6 @@ func TestProgressBarOffTerminal(t *testing.T) {
 	defer f.Close()
 	if isTerminal(f) {
 		t.Error("a regular file counts as a terminal")
-	}
-}
-
-// TestProgressModes: --progress on draws on any writer, off never, auto
-// writes lines off a terminal; anything else is refused.
-func TestProgressModes(t *testing.T) {
-	for mode, want := range map[string]string{"on": "\r[###############...............] 3/6 positions, elapsed 0:00", "off": "", "auto": "3/6 (50%) positions, elapsed 0:00"} {
-		var buf bytes.Buffer
-		b, err := newProgressBarMode(&buf, 5, mode)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.updateOf(3, 6, "positions")
-		if got := buf.String(); !strings.HasPrefix(got, want) || (want == "") != (got == "") {
-			t.Errorf("--progress %s drew %q, want it to start %q", mode, got, want)
-		}
-	}
-	if _, err := newProgressBarMode(io.Discard, 5, "sometimes"); err == nil || !strings.Contains(err.Error(), "want auto, on or off") {
-		t.Errorf("--progress sometimes: %v", err)
-	}
-}
-
-// TestStatusLine: off a terminal each status is a line of its own, and
-// clear writes nothing.
-func TestStatusLine(t *testing.T) {
-	var buf bytes.Buffer
-	s := newStatusLine(&buf)
-	s.show("bounds [0, 4]")
-	s.show("bounds [2, 4]")
-	s.clear()
-	if want := "bounds [0, 4]\nbounds [2, 4]\n"; buf.String() != want {
-		t.Errorf("status lines %q, want %q", buf.String(), want)
-	}
-	buf.Reset()
-	r := statusLine{w: &buf, redraw: true}
-	r.show("x")
-	r.clear()
-	if want := "\rx\x1b[K\r\x1b[K"; buf.String() != want {
-		t.Errorf("redrawn %q, want %q", buf.String(), want)
 	}
 }
 

@@ -96,6 +96,13 @@ func flagError(cmd *cobra.Command, err error) error {
 // Its errors start "position <the input>: ".
 func parsePosition(s string) (position.Position, error) { return position.ParseStart(s) }
 
+// parsePositionArgs reads the position from the first argument, or from
+// the first four when it was given unquoted; the rest are moves
+// (position.ParseArgs).
+func parsePositionArgs(args []string) (position.Position, []string, error) {
+	return position.ParseArgs(args)
+}
+
 // playMoves plays moves (game-move notation) from p (movegen.PlayMoves).
 func playMoves(p position.Position, r movegen.Rules, moves []string) (*movegen.Game, error) {
 	return movegen.PlayMoves(p, r, moves)

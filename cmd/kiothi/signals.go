@@ -8,9 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"sync/atomic"
 	"syscall"
+
+	"github.com/kiothi/kiothi/internal/interrupt"
 )
 
 // caught is the signal that interrupted a batch command of this process
@@ -28,63 +29,21 @@ var notified func()
 // exits 130 after SIGINT, 143 after SIGTERM (128 + the signal, as a shell
 // reports a command the signal killed), whatever the command returned.
 func interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
-	return listen(ctx, true)
+	return interrupt.Listen(ctx, func(s os.Signal) { caught.CompareAndSwap(nil, &s) }, notified)
 }
 
 // stoppable is interruptible for a command whose normal end is a signal
 // (serve, worker, analyse --infinite): it stops the same way and exits 0
 // when it stopped cleanly.
 func stoppable(ctx context.Context) (context.Context, context.CancelFunc) {
-	return listen(ctx, false)
+	return interrupt.Listen(ctx, nil, notified)
 }
 
-// interruptedBy is the cause of a context cancelled by a signal.
-type interruptedBy struct{ sig os.Signal }
+// contextOrBackground is ctx, or Background (interrupt.OrBackground).
+func contextOrBackground(ctx context.Context) context.Context { return interrupt.OrBackground(ctx) }
 
-func (e interruptedBy) Error() string { return "interrupted by " + signalName(e.sig) }
-
-func listen(parent context.Context, batch bool) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancelCause(contextOrBackground(parent))
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-	if notified != nil {
-		notified()
-	}
-	go func() {
-		select {
-		case s := <-ch:
-			if batch {
-				caught.CompareAndSwap(nil, &s)
-			}
-			cancel(interruptedBy{s})
-		case <-ctx.Done():
-		}
-	}()
-	return ctx, func() {
-		signal.Stop(ch)
-		cancel(context.Canceled)
-	}
-}
-
-// contextOrBackground is ctx, or Background for a command run without one
-// (tests call RunE directly).
-func contextOrBackground(ctx context.Context) context.Context {
-	if ctx == nil {
-		return context.Background()
-	}
-	return ctx
-}
-
-// signalName is SIGINT or SIGTERM (or the signal's own name).
-func signalName(s os.Signal) string {
-	switch s {
-	case os.Interrupt:
-		return "SIGINT"
-	case syscall.SIGTERM:
-		return "SIGTERM"
-	}
-	return s.String()
-}
+// signalName is SIGINT or SIGTERM (interrupt.Name).
+func signalName(s os.Signal) string { return interrupt.Name(s) }
 
 // exitStatus is the process's exit status after a command returned err:
 // 128 + the signal when a signal interrupted a batch command, else 0 for

@@ -1,13 +1,13 @@
-// Fuzzing analyse's argument reading: no input panics.
+// Fuzzing ParseArgs, a command's position arguments: no input panics.
 
-package main
+package position
 
 import (
 	"strings"
 	"testing"
 )
 
-func FuzzParsePositionArgs(f *testing.F) {
+func FuzzParseArgs(f *testing.F) {
 	f.Add("startpos e5")
 	f.Add("0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1 ij:a3b2F5")
 	f.Add("1.1 2-2 n")
@@ -16,7 +16,7 @@ func FuzzParsePositionArgs(f *testing.F) {
 		if len(args) == 0 {
 			return
 		}
-		p, rest, err := parsePositionArgs(args)
+		p, rest, err := ParseArgs(args)
 		if err == nil && len(rest) > len(args) {
 			t.Fatalf("%q: %s with %d moves from %d args", s, p, len(rest), len(args))
 		}
