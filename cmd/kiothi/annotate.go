@@ -121,7 +121,7 @@ func (o *annotateOptions) run(ctx context.Context, f *pflag.FlagSet, g *globalOp
 	cfg := annotate.Config{Limits: l, Concurrency: o.concurrency,
 		Options: search.Options{Threads: 1, HashMB: o.hash, Rules: g.rules()},
 		Progress: func(done int) {
-			if !status.redraw && !shown.IsZero() && time.Since(shown) < 10*time.Second {
+			if !status.s.Redraw && !shown.IsZero() && time.Since(shown) < 10*time.Second {
 				return
 			}
 			shown = time.Now()
