@@ -4,7 +4,6 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/kiothi/kiothi/movegen"
@@ -41,25 +40,9 @@ at most --max-nodes; the command exits with status 1 on any mismatch.`,
 			if err := o.Check(args); err != nil {
 				return err
 			}
-			ctx := contextOrBackground(cmd.Context())
-			if o.Suite == "" {
-				p, err := parsePosition(args[0])
-				if err != nil {
-					return err
-				}
-				return o.One(ctx, p)
-			}
-			entries, err := o.ReadSuite()
-			if err != nil {
-				return err
-			}
-			bar := newProgressBar(g.errOut, len(entries))
-			return o.RunSuite(ctx, entries, func(k, d int) {
-				if k < 0 {
-					bar.clear()
-					return
-				}
-				bar.update(k, fmt.Sprintf("line %d D%d", entries[k].Line, d))
+			return o.Run(contextOrBackground(cmd.Context()), args, func(total int) (func(int, string), func()) {
+				bar := newProgressBar(g.errOut, total)
+				return bar.update, bar.clear
 			})
 		},
 	}
