@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -72,20 +73,14 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 	if err != nil {
 		return err
 	}
-	cfg := bf.Config
-	cfg.Progress = func(p book.Progress) { bar.updateOf(p.Done, p.Target, p.ProgressLine()) }
+	bf.Progress = func(p book.Progress) { bar.updateOf(p.Done, p.Target, p.ProgressLine()) }
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
-	sum, err := o.cluster.BookBuilder(g.errOut)(ctx, cfg)
-	bar.clear()
-	if err != nil {
-		return err
+	err = bf.Execute(ctx, o.cluster.BookBuilder(g.errOut), g.out, bar.clear)
+	if ie := (*book.Interrupted)(nil); errors.As(err, &ie) {
+		return &exitError{code: 130, err: err}
 	}
-	bf.Report(g.out, sum)
-	if sum.Interrupted {
-		return &exitError{code: 130, err: fmt.Errorf("interrupted: %s is a valid book; continue it with --resume", o.Out)}
-	}
-	return nil
+	return err
 }
 
 func newBookProbeCmd(g *globalOptions) *cobra.Command {
