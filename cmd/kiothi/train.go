@@ -25,7 +25,7 @@ repository's eval/nn/default.knn, or a file for an engine spec's
 eval=FILE.knn), its provenance included; the file is replaced whole, and
 a place that cannot be written is refused before the training.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runTrain(g, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runData(g, &o.DataFlags, o) },
 	}
 	f := c.Flags()
 	addDataFlags(f, &o.DataFlags, 0.5)
@@ -36,14 +36,4 @@ a place that cannot be written is refused before the training.`,
 	f.StringVar(&o.Out, "out", "", "the network file to write (required)")
 	f.StringVar(&o.Note, "note", "", "text added to the network's provenance (e.g. the datagen command)")
 	return c
-}
-
-func runTrain(g *globalOptions, o *nntrain.Flags) error {
-	if err := checkData(g, &o.DataFlags); err != nil {
-		return err
-	}
-	if err := o.Check(); err != nil {
-		return err
-	}
-	return o.Run(g.out)
 }

@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/kiothi/kiothi/accuracy"
 	"github.com/kiothi/kiothi/train/tune"
@@ -56,7 +57,7 @@ as JSON when the name ends in .json (for an engine spec's eval=FILE, no
 rebuild); the file is replaced whole (a temporary file renamed over it),
 and a place that cannot be written is refused before the fit.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runTune(g, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runData(g, &o.DataFlags, o) },
 	}
 	f := c.Flags()
 	addDataFlags(f, &o.DataFlags, 0.9)
@@ -66,12 +67,17 @@ and a place that cannot be written is refused before the fit.`,
 	return c
 }
 
-func runTune(g *globalOptions, o *tune.FitFlags) error {
-	if err := checkData(g, &o.DataFlags); err != nil {
+// runData checks d (checkData), then c, whose data flags d are, and
+// runs c (tune and train).
+func runData(g *globalOptions, d *tune.DataFlags, c interface {
+	Check() error
+	Run(io.Writer) error
+}) error {
+	if err := checkData(g, d); err != nil {
 		return err
 	}
-	if err := o.Check(); err != nil {
+	if err := c.Check(); err != nil {
 		return err
 	}
-	return o.Run(g.out)
+	return c.Run(g.out)
 }
