@@ -71,15 +71,10 @@ func (o *spsaOptions) run(ctx context.Context, g *globalOptions) error {
 	if err := o.cluster.CheckIterations(o.Iterations, "two engines a game", 2*plan.PlayerMB); err != nil {
 		return err
 	}
-	st, err := spsa.Begin(o.state, o.resume, plan.Config)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
 	bar := newProgressBar(g.errOut, plan.Config.Iterations) // silent unless stderr is a terminal
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	err = plan.Execute(ctx, st, o.state, o.cluster.PairRunners(g.errOut), g.out, barFunc(bar))
+	err = plan.ExecuteFile(ctx, o.state, o.resume, o.cluster.PairRunners(g.errOut), g.out, barFunc(bar))
 	var stopped *spsa.Interrupted
 	if errors.As(err, &stopped) {
 		return &exitError{code: 130, err: err}
