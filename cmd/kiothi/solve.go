@@ -4,7 +4,7 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"strconv"
 
 	"github.com/kiothi/kiothi/limits"
@@ -46,25 +46,12 @@ func runSolve(ctx context.Context, g *globalOptions, f *solve.Flags, arg string)
 		return err
 	}
 	f.Rules = g.rules()
-	opts, decided, err := f.Options(&p)
-	if err != nil || decided != "" {
-		if err == nil {
-			fmt.Fprintln(g.out, decided)
-		}
-		return err
-	}
 	status := newStatusLine(g.errOut)
-	opts.Progress = func(pr solve.Progress) { status.show(pr.ProgressLine()) }
-	opts.ProgressEvery = status.every()
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	res, err := f.Solve(ctx, p, opts)
-	status.clear()
-	if err != nil {
-		return err
-	}
-	if err := solve.Report(g.out, g.errOut, res); err != nil {
+	err = f.Run(ctx, p, g.out, g.errOut, solve.Status{Show: status.show, Every: status.every(), Done: status.clear})
+	if errors.Is(err, solve.ErrUnsolved) {
 		return &exitError{code: 2, err: err}
 	}
-	return nil
+	return err
 }
