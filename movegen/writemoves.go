@@ -12,12 +12,17 @@ import (
 // MovesHeader opens the opening's list: what its numbers count.
 const MovesHeader = "# pair: the two pits lifted; count: its redistributions (the ways to drop the lifted warriors into the 20 pits); in all"
 
-// WriteMoves writes p's legal moves to w: in play one line a move in
+// WriteMoves writes the legal moves of the position start names
+// (position.ParseStart) to w: in play one line a move in
 // board order, "<move> <position after it>"; at the opening MovesHeader
 // with the total, then "<pair> <count>" for each source pair; with no
 // legal move "result <south>-<north>", the winner, and "one-warrior"
 // when the margin is exactly two.
-func WriteMoves(w io.Writer, p position.Position, r Rules) error {
+func WriteMoves(w io.Writer, start string, r Rules) error {
+	p, err := position.ParseStart(start)
+	if err != nil {
+		return err
+	}
 	switch {
 	case !HasMove(&p, r):
 		o := NoMoveOutcome(&p)

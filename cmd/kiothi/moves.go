@@ -23,11 +23,7 @@ when the margin is exactly two.`,
   kiothi moves startpos`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := parsePosition(args[0])
-			if err != nil {
-				return err
-			}
-			return movegen.WriteMoves(g.out, p, g.rules())
+			return movegen.WriteMoves(g.out, args[0], g.rules())
 		},
 	}
 }
