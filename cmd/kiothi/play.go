@@ -3,8 +3,6 @@
 package main
 
 import (
-	"io"
-	"os"
 	"time"
 
 	"github.com/kiothi/kiothi/movegen"
@@ -32,7 +30,7 @@ plays the book's moves while the game is in book, and says so.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f := &o.Flags
-			f.DepthGiven, f.Rules, f.In, f.Out, f.Terminal = cmd.Flags().Changed("depth"), g.rules(), g.in, g.out, colorTerminal(g.out)
+			f.DepthGiven, f.Rules, f.In, f.Out, f.Terminal = cmd.Flags().Changed("depth"), g.rules(), g.in, g.out, play.ColorTerminal(g.out)
 			if o.book.path != "" {
 				f.OpenBook = func(start position.Position, r movegen.Rules) (play.Book, error) { return o.book.open(start, r) }
 			}
@@ -53,14 +51,4 @@ plays the book's moves while the game is in book, and says so.`,
 	settings.Flag(f, settings.Multiplier, &o.Multiplier, "one-warrior multiplier (2 to 10)")
 	addBookFlags(cmd, &o.book)
 	return cmd
-}
-
-// colorTerminal reports whether w is a terminal that takes ANSI colour:
-// a character device, TERM set and not dumb, and NO_COLOR unset.
-func colorTerminal(w io.Writer) bool {
-	if _, no := os.LookupEnv("NO_COLOR"); no {
-		return false
-	}
-	t := os.Getenv("TERM")
-	return t != "" && t != "dumb" && isTerminal(w)
 }
