@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/datagen"
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 )
@@ -57,5 +58,27 @@ func TestClusterSessionCloseReportsWorkerError(t *testing.T) {
 	err = s.Close()
 	if err == nil || !strings.Contains(err.Error(), "local worker local-1") {
 		t.Fatalf("close: %v, want the local worker's error", err)
+	}
+}
+
+// DatagenRun refuses a --max-plies beyond the wire's bound only when the
+// games run as jobs, and CheckIterations the run id of the last
+// iteration, not only the one given.
+func TestFlagsCheckTheWireBounds(t *testing.T) {
+	df := datagen.Flags{Out: "x", Games: 1, Concurrency: 1, Nodes: 100, HashMB: 1, Setup: 30, MaxPlies: MaxDatagenPlies + 1}
+	if _, run, err := (&Flags{}).DatagenRun(&df, io.Discard); err != nil || run == nil {
+		t.Fatalf("here: run %v, err %v; want datagen.Run", run != nil, err)
+	}
+	_, _, err := (&Flags{Workers: 1}).DatagenRun(&df, io.Discard)
+	if want := fmt.Sprintf("--max-plies %d: at most %d with --nats or --workers", MaxDatagenPlies+1, MaxDatagenPlies); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("with --workers 1: %v, want %q", err, want)
+	}
+	// 60 letters: "-1" fits the 64 of CheckRunID, "-2000" does not.
+	id := strings.Repeat("r", 60)
+	if err := (&Flags{RunID: id}).CheckIterations(1, "x", 1); err != nil {
+		t.Fatalf("run id of 60 letters, 1 iteration: %v", err)
+	}
+	if err := (&Flags{RunID: id}).CheckIterations(2000, "x", 1); err == nil || !strings.Contains(err.Error(), "--run-id (with -ITERATION added)") {
+		t.Fatalf("run id of 60 letters, 2000 iterations: %v, want the --run-id error", err)
 	}
 }
