@@ -4,6 +4,7 @@
 package book
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"time"
@@ -97,6 +98,30 @@ func (f *BuildFlags) Report(w io.Writer, sum Summary) {
 	if sum.Exhausted {
 		fmt.Fprintf(w, "every position within %d plies is expanded\n", f.Plies)
 	}
+}
+
+// Interrupted is Execute's error when its context stopped the build
+// first: the book at Out is valid and --resume continues it.
+type Interrupted struct{ Out string }
+
+func (e *Interrupted) Error() string {
+	return fmt.Sprintf("interrupted: %s is a valid book; continue it with --resume", e.Out)
+}
+
+// Execute runs the checked build (Check) with run (Build, or the
+// cluster's), calls done once it returns, and writes its report to w;
+// a build stopped early returns an *Interrupted.
+func (f *BuildFlags) Execute(ctx context.Context, run func(context.Context, Config) (Summary, error), w io.Writer, done func()) error {
+	sum, err := run(ctx, f.Config)
+	done()
+	if err != nil {
+		return err
+	}
+	f.Report(w, sum)
+	if sum.Interrupted {
+		return &Interrupted{Out: f.Out}
+	}
+	return nil
 }
 
 // WriteProbe is kiothi book probe: the book moves at path of the

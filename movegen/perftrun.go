@@ -234,3 +234,29 @@ func formatRate(nodes uint64, d time.Duration) string {
 	}
 	return fmt.Sprintf("%.0f nodes/s", r)
 }
+
+// Run runs the checked run (Check): One on the position args[0] names
+// (position.ParseStart), or the suite (ReadSuite, RunSuite), with the
+// progress bar newBar makes for its line count: update(k, "line L Dd")
+// as line k reaches a depth, and finish at the end.
+func (r *PerftRun) Run(ctx context.Context, args []string, newBar func(total int) (update func(k int, label string), finish func())) error {
+	if r.Suite == "" {
+		p, err := position.ParseStart(args[0])
+		if err != nil {
+			return err
+		}
+		return r.One(ctx, p)
+	}
+	entries, err := r.ReadSuite()
+	if err != nil {
+		return err
+	}
+	update, finish := newBar(len(entries))
+	return r.RunSuite(ctx, entries, func(k, d int) {
+		if k < 0 {
+			finish()
+			return
+		}
+		update(k, fmt.Sprintf("line %d D%d", entries[k].Line, d))
+	})
+}

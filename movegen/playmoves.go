@@ -53,3 +53,19 @@ func Show(w io.Writer, game *Game) {
 	}
 	fmt.Fprintln(w, cur)
 }
+
+// WriteShow is kiothi show: it plays moves (PlayMoves) from the position
+// start names (position.ParseStart) and writes the board after them
+// (Show).
+func WriteShow(w io.Writer, start string, r Rules, moves []string) error {
+	p, err := position.ParseStart(start)
+	if err != nil {
+		return err
+	}
+	game, err := PlayMoves(p, r, moves)
+	if err != nil {
+		return err
+	}
+	Show(w, game)
+	return nil
+}

@@ -5,9 +5,11 @@ package play
 import (
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/internal/progress"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -88,4 +90,15 @@ func (f *Flags) Config() (Config, error) {
 		cfg.Book = b
 	}
 	return cfg, nil
+}
+
+// ColorTerminal reports whether w is a terminal that takes ANSI colour
+// (Flags.Terminal): a character device, TERM set and not dumb, and
+// NO_COLOR unset.
+func ColorTerminal(w io.Writer) bool {
+	if _, no := os.LookupEnv("NO_COLOR"); no {
+		return false
+	}
+	t := os.Getenv("TERM")
+	return t != "" && t != "dumb" && progress.IsTerminal(w)
 }

@@ -128,3 +128,33 @@ func Report(out, log io.Writer, res Result) error {
 	fmt.Fprintln(out, b.String())
 	return nil
 }
+
+// Status is where Run shows its progress: Show gets a progress line
+// (Progress.ProgressLine) as the bounds narrow and every Every while they
+// do not (0: only then), and Done is called once the search returns.
+type Status struct {
+	Show  func(line string)
+	Every time.Duration
+	Done  func()
+}
+
+// Run solves p under f (Options) and writes its value (Report): a
+// position with no legal move prints the result Options says instead.
+// An unsolved position's error wraps ErrUnsolved.
+func (f *Flags) Run(ctx context.Context, p position.Position, out, log io.Writer, status Status) error {
+	opts, decided, err := f.Options(&p)
+	if err != nil || decided != "" {
+		if err == nil {
+			fmt.Fprintln(out, decided)
+		}
+		return err
+	}
+	opts.Progress = func(pr Progress) { status.Show(pr.ProgressLine()) }
+	opts.ProgressEvery = status.Every
+	res, err := f.Solve(ctx, p, opts)
+	status.Done()
+	if err != nil {
+		return err
+	}
+	return Report(out, log, res)
+}

@@ -144,6 +144,18 @@ func (e *Interrupted) Error() string {
 	return fmt.Sprintf("spsa interrupted after %d of %d iterations; %s", e.Done, e.Of, where)
 }
 
+// ExecuteFile begins the run's state (Begin: the file at statePath,
+// continued when resume), Executes it and closes the state.
+func (p *Plan) ExecuteFile(ctx context.Context, statePath string, resume bool, run func(iteration int) match.PairRunner,
+	out io.Writer, progress func(done int, label string)) error {
+	st, err := Begin(statePath, resume, p.Config)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return p.Execute(ctx, st, statePath, run, out, progress)
+}
+
 // Execute plays st's remaining iterations (Run), each a match played by
 // run(the iteration's number, from 1), replacing statePath (when set) with
 // the state after each; progress gets the iterations done and a label

@@ -10,15 +10,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-type accuracyOptions struct {
-	set      string
-	player   string
-	moveTime time.Duration
-	each     bool
-}
-
 func newAccuracyCmd(g *globalOptions) *cobra.Command {
-	o := &accuracyOptions{}
+	o := &accuracy.Flags{}
 	c := &cobra.Command{
 		Use:   "accuracy --set FILE",
 		Short: "Measure a player's moves against proven move values",
@@ -33,20 +26,20 @@ loss>=4 K (Q%)": B the positions where the move is a best move, L the
 warriors a move loses on average, K the moves that lose 4 or more.
 kiothi accuracy generate makes a set.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd, g) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runAccuracy(cmd, g, o) },
 	}
 	f := c.Flags()
-	f.StringVar(&o.set, "set", "", "accuracy set file (required)")
-	f.StringVar(&o.player, "player", "engine", "the player's SPEC, as for kiothi match")
-	durationVar(f, &o.moveTime, "movetime", 20*time.Millisecond, "time a move")
-	f.BoolVar(&o.each, "each", false, "print one line a position: its number, the move and what it loses")
+	f.StringVar(&o.Set, "set", "", "accuracy set file (required)")
+	f.StringVar(&o.Player, "player", "engine", "the player's SPEC, as for kiothi match")
+	durationVar(f, &o.MoveTime, "movetime", 20*time.Millisecond, "time a move")
+	f.BoolVar(&o.Each, "each", false, "print one line a position: its number, the move and what it loses")
 	c.AddCommand(newAccuracyGenerateCmd(g))
 	return c
 }
 
-func (o *accuracyOptions) run(cmd *cobra.Command, g *globalOptions) error {
+func runAccuracy(cmd *cobra.Command, g *globalOptions, o *accuracy.Flags) error {
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
-	f := accuracy.Flags{Set: o.set, Player: o.player, MoveTime: o.moveTime, Each: o.each, Rules: g.rules()}
-	return f.Run(ctx, g.out)
+	o.Rules = g.rules()
+	return o.Run(ctx, g.out)
 }

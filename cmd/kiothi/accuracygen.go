@@ -12,17 +12,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-type accuracyGenOptions struct {
-	lo, hi int
-	n      int
-	seed   uint64
-	nodes  int64
-	hashMB int
-	out    string
-}
-
 func newAccuracyGenerateCmd(g *globalOptions) *cobra.Command {
-	o := &accuracyGenOptions{}
+	o := &accuracy.GenerateFlags{}
 	c := &cobra.Command{
 		Use:   "generate --out FILE",
 		Short: "Make an accuracy set: positions from seeded games, every move proven",
@@ -37,22 +28,22 @@ harder ones. The output depends on the flags only (a node bound, not a time
 limit). The file is rewritten after each kept position, so a run stopped
 early leaves a valid set; a progress line goes to standard error.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd, g) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runAccuracyGenerate(cmd, g, o) },
 	}
 	f := c.Flags()
-	f.IntVar(&o.lo, "lo", 20, "fewest warriors on the board")
-	f.IntVar(&o.hi, "hi", 26, "most warriors on the board")
-	f.IntVar(&o.n, "n", 150, "positions to keep")
-	f.Uint64Var(&o.seed, "seed", 1, "the first game's seed")
-	f.Int64Var(&o.nodes, "nodes", 200_000_000, "solver nodes a position may take (0: no bound)")
-	settings.FlagDefault(f, settings.Hash, &o.hashMB, strconv.Itoa(limits.SolveHashMB), "solver table in MB")
-	f.StringVar(&o.out, "out", "", "the set file to write (required)")
+	f.IntVar(&o.Lo, "lo", 20, "fewest warriors on the board")
+	f.IntVar(&o.Hi, "hi", 26, "most warriors on the board")
+	f.IntVar(&o.N, "n", 150, "positions to keep")
+	f.Uint64Var(&o.Seed, "seed", 1, "the first game's seed")
+	f.Int64Var(&o.Nodes, "nodes", 200_000_000, "solver nodes a position may take (0: no bound)")
+	settings.FlagDefault(f, settings.Hash, &o.HashMB, strconv.Itoa(limits.SolveHashMB), "solver table in MB")
+	f.StringVar(&o.Out, "out", "", "the set file to write (required)")
 	return c
 }
 
-func (o *accuracyGenOptions) run(cmd *cobra.Command, g *globalOptions) error {
+func runAccuracyGenerate(cmd *cobra.Command, g *globalOptions, o *accuracy.GenerateFlags) error {
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
-	f := accuracy.GenerateFlags{Lo: o.lo, Hi: o.hi, N: o.n, Seed: o.seed, Nodes: o.nodes, HashMB: o.hashMB, Out: o.out, Rules: g.rules()}
-	return f.Run(ctx, g.out, statusFunc(newStatusLine(g.errOut)))
+	o.Rules = g.rules()
+	return o.Run(ctx, g.out, statusFunc(newStatusLine(g.errOut)))
 }

@@ -15,15 +15,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-type benchOptions struct {
-	depth, hash int
-	threads     []int
-	moveTimes   []int // ms
-	eval        string
-}
-
 func newBenchCmd(g *globalOptions) *cobra.Command {
-	o := &benchOptions{}
+	o := &bench.Flags{Version: version}
 	c := &cobra.Command{
 		Use:   "bench",
 		Short: "Search the fixed bench positions and print the node count and speed",
@@ -49,28 +42,27 @@ garbage collections and allocations; then the ratios to the first thread
 count. Run nothing else meanwhile, or read the CPU figures.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			f := bench.Flags{Depth: o.depth, HashMB: o.hash, Threads: o.threads, MoveTimes: o.moveTimes, Eval: o.eval,
-				Rules: g.rules(), Version: version}
-			if err := f.Check(); err != nil {
+			o.Rules = g.rules()
+			if err := o.Check(); err != nil {
 				return err
 			}
 			var ev *eval.Evaluator
-			if o.eval != "" {
+			if o.Eval != "" {
 				var err error
-				if ev, err = match.LoadEval(o.eval); err != nil {
-					return fmt.Errorf("--eval %s: %w", o.eval, err)
+				if ev, err = match.LoadEval(o.Eval); err != nil {
+					return fmt.Errorf("--eval %s: %w", o.Eval, err)
 				}
 			}
 			ctx, stop := interruptible(cmd.Context())
 			defer stop()
-			return f.Run(ctx, g.out, ev)
+			return o.Run(ctx, g.out, ev)
 		},
 	}
 	f := c.Flags()
-	f.IntVar(&o.depth, "depth", bench.DefaultDepth, "search depth")
-	f.IntSliceVar(&o.threads, settings.Threads.Key, []int{1}, "search threads; several (1,2) measure each count")
-	f.IntSliceVar(&o.moveTimes, "movetime", nil, "move times in ms (50,200): measure the threads at each instead of to --depth")
-	settings.FlagDefault(f, settings.Hash, &o.hash, strconv.Itoa(limits.BenchHashMB), "")
-	settings.Flag(f, settings.Eval, &o.eval, "")
+	f.IntVar(&o.Depth, "depth", bench.DefaultDepth, "search depth")
+	f.IntSliceVar(&o.Threads, settings.Threads.Key, []int{1}, "search threads; several (1,2) measure each count")
+	f.IntSliceVar(&o.MoveTimes, "movetime", nil, "move times in ms (50,200): measure the threads at each instead of to --depth")
+	settings.FlagDefault(f, settings.Hash, &o.HashMB, strconv.Itoa(limits.BenchHashMB), "")
+	settings.Flag(f, settings.Eval, &o.Eval, "")
 	return c
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -22,17 +23,9 @@ func newBookCmd(g *globalOptions) *cobra.Command {
 }
 
 type bookBuildOptions struct {
-	out, from, shard string
-	plies, positions int
-	depth            int
-	movetime         time.Duration
-	threads, hashMB  int
-	candidates       int
-	dropout          int
-	resume           bool
-	checkpoint       time.Duration
-	progress         string
-	cluster          clusterOptions
+	book.BuildFlags
+	progress string
+	cluster  clusterOptions
 }
 
 func newBookBuildCmd(g *globalOptions) *cobra.Command {
@@ -50,19 +43,19 @@ subtrees of every n-th root move), to be joined by 'kiothi book merge'.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runBookBuild(cmd, g, o) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.out, "out", "", "book file to write (required)")
-	f.StringVar(&o.from, "from", "startpos", "root position: startpos, startpos25 or a position string")
-	f.IntVar(&o.plies, "plies", book.DefaultPlies, "expand positions up to this many moves from the root")
-	f.IntVar(&o.positions, "positions", book.DefaultPositions, "stop when the book has this many positions with moves")
-	f.IntVar(&o.depth, "depth", 0, fmt.Sprintf("search depth for each new position (default %d unless --movetime)", book.DefaultDepth))
-	durationVar(f, &o.movetime, "movetime", 0, "search time for each new position")
-	settings.FlagDefault(f, settings.Threads, &o.threads, strconv.Itoa(defaultThreads()), "searches run in parallel; the default is the CPUs this process may use")
-	settings.Flag(f, settings.Hash, &o.hashMB, "transposition table per search thread, MiB")
-	f.IntVar(&o.candidates, "candidates", book.DefaultCandidates, "redistributions asked of the engine at turns 1 and 2")
-	f.IntVar(&o.dropout, "dropout", book.DefaultDropout, "drop-out cost of a ply, centi-warriors (larger: wider book)")
-	f.BoolVar(&o.resume, "resume", false, "continue the book at --out (a missing file starts afresh)")
-	f.StringVar(&o.shard, "shard", "", "build part i of n, as i/n (1 <= i <= n)")
-	durationVar(f, &o.checkpoint, "checkpoint", time.Minute, "also write the book this often (0: only at the end)")
+	f.StringVar(&o.Out, "out", "", "book file to write (required)")
+	f.StringVar(&o.From, "from", "startpos", "root position: startpos, startpos25 or a position string")
+	f.IntVar(&o.Plies, "plies", book.DefaultPlies, "expand positions up to this many moves from the root")
+	f.IntVar(&o.Positions, "positions", book.DefaultPositions, "stop when the book has this many positions with moves")
+	f.IntVar(&o.Depth, "depth", 0, fmt.Sprintf("search depth for each new position (default %d unless --movetime)", book.DefaultDepth))
+	durationVar(f, &o.MoveTime, "movetime", 0, "search time for each new position")
+	settings.FlagDefault(f, settings.Threads, &o.Threads, strconv.Itoa(defaultThreads()), "searches run in parallel; the default is the CPUs this process may use")
+	settings.Flag(f, settings.Hash, &o.HashMB, "transposition table per search thread, MiB")
+	f.IntVar(&o.Candidates, "candidates", book.DefaultCandidates, "redistributions asked of the engine at turns 1 and 2")
+	f.IntVar(&o.Dropout, "dropout", book.DefaultDropout, "drop-out cost of a ply, centi-warriors (larger: wider book)")
+	f.BoolVar(&o.Resume, "resume", false, "continue the book at --out (a missing file starts afresh)")
+	f.StringVar(&o.Shard, "shard", "", "build part i of n, as i/n (1 <= i <= n)")
+	durationVar(f, &o.Checkpoint, "checkpoint", time.Minute, "also write the book this often (0: only at the end)")
 	f.StringVar(&o.progress, "progress", "auto", "progress bar on stderr: auto (when a terminal), on, off")
 	cmd.MarkFlagsMutuallyExclusive("depth", "movetime")
 	o.cluster.addFlags(f) // leaf searches as jobs; --threads of them in flight
@@ -71,36 +64,23 @@ subtrees of every n-th root move), to be joined by 'kiothi book merge'.`,
 
 func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) error {
 	f := cmd.Flags()
-	bf := book.BuildFlags{Config: book.Config{Out: o.out, Rules: g.rules(), Plies: o.plies, Positions: o.positions,
-		Threads: o.threads, Resume: o.resume, Candidates: o.candidates, Dropout: o.dropout, HashMB: o.hashMB,
-		Checkpoint: o.checkpoint}, From: o.from, Shard: o.shard, Depth: o.depth, MoveTime: o.movetime,
-		DepthGiven: f.Changed("depth"), MoveTimeGiven: f.Changed("movetime"), Workers: o.cluster.workers}
+	bf := &o.BuildFlags
+	bf.Rules, bf.DepthGiven, bf.MoveTimeGiven, bf.Workers = g.rules(), f.Changed("depth"), f.Changed("movetime"), o.cluster.Workers
 	if err := bf.Check(); err != nil {
 		return err
 	}
-	bar, err := newProgressBarMode(g.errOut, o.positions, o.progress)
+	bar, err := newProgressBarMode(g.errOut, o.Positions, o.progress)
 	if err != nil {
 		return err
 	}
-	cfg := bf.Config
-	cfg.Progress = func(p book.Progress) { bar.updateOf(p.Done, p.Target, p.ProgressLine()) }
+	bf.Progress = func(p book.Progress) { bar.updateOf(p.Done, p.Target, p.ProgressLine()) }
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
-	var sum book.Summary
-	if o.cluster.enabled() {
-		sum, err = o.cluster.bookBuild(ctx, g, cfg)
-	} else {
-		sum, err = book.Build(ctx, cfg)
+	err = bf.Execute(ctx, o.cluster.BookBuilder(g.errOut), g.out, bar.clear)
+	if ie := (*book.Interrupted)(nil); errors.As(err, &ie) {
+		return &exitError{code: 130, err: err}
 	}
-	bar.clear()
-	if err != nil {
-		return err
-	}
-	bf.Report(g.out, sum)
-	if sum.Interrupted {
-		return &exitError{code: 130, err: fmt.Errorf("interrupted: %s is a valid book; continue it with --resume", o.out)}
-	}
-	return nil
+	return err
 }
 
 func newBookProbeCmd(g *globalOptions) *cobra.Command {

@@ -6,8 +6,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,7 +17,6 @@ import (
 	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/record"
-	"github.com/nats-io/nats.go"
 )
 
 func TestMatchWithWorkersEqualsLocal(t *testing.T) {
@@ -139,26 +136,6 @@ func TestWorkerRetriesUntilInterrupted(t *testing.T) {
 	for i, want := range []string{"(try 1; again in 1s, Ctrl-C stops)", "(try 2; again in 2s, Ctrl-C stops)"} {
 		if !strings.HasPrefix(said[i], "worker w1: --nats nats://127.0.0.1:1: ") || !strings.HasSuffix(said[i], want) {
 			t.Errorf("worker's line %d: %q, want one ending %q", i+1, said[i], want)
-		}
-	}
-}
-
-// connectRetrying waits twice as long after each failure, up to its cap.
-func TestConnectRetryingBacksOff(t *testing.T) {
-	var log bytes.Buffer
-	tries := 0
-	_, err := connectRetrying(context.Background(), &log, "w", "nats://x", time.Millisecond, 4*time.Millisecond, func() (*nats.Conn, error) {
-		if tries++; tries < 5 {
-			return nil, errors.New("no server")
-		}
-		return nil, nil
-	})
-	if err != nil || tries != 5 {
-		t.Fatalf("err %v after %d tries", err, tries)
-	}
-	for i, wait := range []string{"1ms", "2ms", "4ms", "4ms"} {
-		if want := fmt.Sprintf("(try %d; again in %s,", i+1, wait); !strings.Contains(log.String(), want) {
-			t.Errorf("log does not say %q:\n%s", want, log.String())
 		}
 	}
 }

@@ -5,11 +5,8 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"strconv"
 
-	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/settings"
@@ -17,21 +14,9 @@ import (
 )
 
 type datagenOptions struct {
-	out         string
-	games       int
-	seed        uint64
-	concurrency int
-	nodes       int
-	depth       int
-	hash        int
-	setup       int
-	randomPlies int
-	randomProb  float64
-	maxPlies    int
-	starts      string
-	startShare  float64
-	resume      bool
-	cluster     clusterOptions
+	datagen.Flags
+	resume  bool
+	cluster clusterOptions
 }
 
 func newDatagenCmd(g *globalOptions) *cobra.Command {
@@ -62,19 +47,19 @@ starts, travel in one message.`,
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.out, "out", "", "the data file to write (required)")
-	f.IntVar(&o.games, "games", 1000, "games to play")
-	f.Uint64Var(&o.seed, "seed", 1, "random seed")
-	f.IntVar(&o.concurrency, "concurrency", defaultThreads(), "games played at once")
-	f.IntVar(&o.nodes, "nodes", 4000, "nodes a search (0: use --depth)")
-	f.IntVar(&o.depth, "depth", 0, "depth a search (with --nodes 0)")
-	settings.FlagDefault(f, settings.Hash, &o.hash, strconv.Itoa(limits.DatagenHashMB), "transposition table MB per game played at once")
-	settings.Flag(f, settings.Setup, &o.setup, "")
-	f.IntVar(&o.randomPlies, "random-plies", 16, "plies from turn 3 in which a move may be random")
-	f.Float64Var(&o.randomProb, "random-prob", 0.1, "probability of a random move in those plies")
-	f.IntVar(&o.maxPlies, "max-plies", datagen.DefaultMaxPlies, "plies from turn 3 before a game is adjudicated")
-	f.StringVar(&o.starts, "starts", "", "openings file of turn-3 starts to mix in")
-	f.Float64Var(&o.startShare, "start-share", 0.25, "share of games from --starts")
+	f.StringVar(&o.Out, "out", "", "the data file to write (required)")
+	f.IntVar(&o.Games, "games", 1000, "games to play")
+	f.Uint64Var(&o.Seed, "seed", 1, "random seed")
+	f.IntVar(&o.Concurrency, "concurrency", defaultThreads(), "games played at once")
+	f.IntVar(&o.Nodes, "nodes", 4000, "nodes a search (0: use --depth)")
+	f.IntVar(&o.Depth, "depth", 0, "depth a search (with --nodes 0)")
+	settings.FlagDefault(f, settings.Hash, &o.HashMB, strconv.Itoa(limits.DatagenHashMB), "transposition table MB per game played at once")
+	settings.Flag(f, settings.Setup, &o.Setup, "")
+	f.IntVar(&o.RandomPlies, "random-plies", 16, "plies from turn 3 in which a move may be random")
+	f.Float64Var(&o.RandomProb, "random-prob", 0.1, "probability of a random move in those plies")
+	f.IntVar(&o.MaxPlies, "max-plies", datagen.DefaultMaxPlies, "plies from turn 3 before a game is adjudicated")
+	f.StringVar(&o.Starts, "starts", "", "openings file of turn-3 starts to mix in")
+	f.Float64Var(&o.StartShare, "start-share", 0.25, "share of games from --starts")
 	f.BoolVar(&o.resume, "resume", false, "continue an existing --out file")
 	o.cluster.addFlags(f) // one job for each game
 	f.Lookup("queue").Usage = "with --nats: jobs queued ahead of the results"
@@ -83,45 +68,13 @@ starts, travel in one message.`,
 }
 
 func runDatagen(ctx context.Context, g *globalOptions, o *datagenOptions) error {
-	f := datagen.Flags{Out: o.out, Games: o.games, Seed: o.seed, Concurrency: o.concurrency, Nodes: o.nodes,
-		Depth: o.depth, HashMB: o.hash, Setup: o.setup, RandomPlies: o.randomPlies, RandomProb: o.randomProb,
-		MaxPlies: o.maxPlies, Starts: o.starts, StartShare: o.startShare, Rules: g.rules()}
-	if err := f.Check(); err != nil {
-		return err
-	}
-	// The engines this process makes: one a game played at once here,
-	// or one a local worker (the workers of --nats check their own).
-	var err error
-	switch {
-	case o.cluster.workers < 0:
-		err = limits.Range{Min: 0, Max: limits.Threads.Max}.Check("--workers", int64(o.cluster.workers))
-	case o.cluster.workers > 0:
-		err = o.cluster.checkLocalMemory(fmt.Sprintf("--hash %d", o.hash), limits.EngineMB(1, o.hash))
-	case !o.cluster.enabled():
-		err = limits.CheckMemory(fmt.Sprintf("--concurrency %d × --hash %d", o.concurrency, o.hash),
-			int64(o.concurrency)*limits.EngineMB(1, o.hash))
-	}
+	o.Rules = g.rules()
+	cfg, run, err := o.cluster.DatagenRun(&o.Flags, g.errOut)
 	if err != nil {
 		return err
-	}
-	if o.cluster.enabled() && o.maxPlies > cluster.MaxDatagenPlies {
-		return fmt.Errorf("--max-plies %d: at most %d with --nats or --workers (a game's records travel in one message)", o.maxPlies, cluster.MaxDatagenPlies)
-	}
-	cfg, err := f.Config()
-	if err != nil {
-		return err
-	}
-	if n := len(cfg.Starts); o.cluster.enabled() && n > cluster.MaxDatagenStarts {
-		return fmt.Errorf("--starts %s: %d turn-3 positions, at most %d with --nats or --workers (they travel in every job)", o.starts, n, cluster.MaxDatagenStarts)
 	}
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	bar := newProgressBar(g.errOut, o.games)
-	run := datagen.Run
-	if o.cluster.enabled() {
-		run = func(ctx context.Context, cfg datagen.Config, w io.Writer, done map[uint32]bool, progress func(datagen.Stats)) (datagen.Stats, error) {
-			return o.cluster.datagen(ctx, g, cfg, w, done, progress)
-		}
-	}
-	return f.Execute(ctx, cfg, o.resume, run, g.out, barFunc(bar))
+	bar := newProgressBar(g.errOut, o.Games)
+	return o.Execute(ctx, cfg, o.resume, run, g.out, barFunc(bar))
 }

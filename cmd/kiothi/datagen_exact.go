@@ -14,15 +14,8 @@ import (
 )
 
 type datagenExactOptions struct {
-	data        []string
-	exclude     []string
-	out         string
-	lo, hi      int
-	n           int
-	seed        uint64
-	nodes       int64
-	hashMB      int
-	concurrency int
+	datagen.ExactFlags
+	exclude []string
 }
 
 func newDatagenExactCmd(g *globalOptions) *cobra.Command {
@@ -47,30 +40,29 @@ progress line goes to standard error.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd, g) },
 	}
 	f := c.Flags()
-	f.StringSliceVar(&o.data, "data", nil, "datagen files to take positions from (repeat or comma-separate)")
+	f.StringSliceVar(&o.Data, "data", nil, "datagen files to take positions from (repeat or comma-separate)")
 	f.StringSliceVar(&o.exclude, "exclude", nil, "accuracy set files whose positions are never labelled")
-	f.StringVar(&o.out, "out", "", "the data file to write (required)")
-	f.IntVar(&o.lo, "lo", 12, "fewest warriors on the board")
-	f.IntVar(&o.hi, "hi", 22, "most warriors on the board")
-	f.IntVar(&o.n, "n", 10000, "positions to try (0: all)")
-	f.Uint64Var(&o.seed, "seed", 1, "seed of the shuffle that picks the positions")
-	f.Int64Var(&o.nodes, "nodes", 2_000_000, "solver nodes a position may take")
-	settings.FlagDefault(f, settings.Hash, &o.hashMB, strconv.Itoa(datagen.DefaultExactHashMB), "solver table in MB a position solved at once")
-	f.IntVar(&o.concurrency, "concurrency", defaultThreads(), "positions solved at once")
+	f.StringVar(&o.Out, "out", "", "the data file to write (required)")
+	f.IntVar(&o.Lo, "lo", 12, "fewest warriors on the board")
+	f.IntVar(&o.Hi, "hi", 22, "most warriors on the board")
+	f.IntVar(&o.N, "n", 10000, "positions to try (0: all)")
+	f.Uint64Var(&o.Seed, "seed", 1, "seed of the shuffle that picks the positions")
+	f.Int64Var(&o.Nodes, "nodes", 2_000_000, "solver nodes a position may take")
+	settings.FlagDefault(f, settings.Hash, &o.HashMB, strconv.Itoa(datagen.DefaultExactHashMB), "solver table in MB a position solved at once")
+	f.IntVar(&o.Concurrency, "concurrency", defaultThreads(), "positions solved at once")
 	return c
 }
 
 func (o *datagenExactOptions) run(cmd *cobra.Command, g *globalOptions) error {
-	f := datagen.ExactFlags{Data: o.data, Out: o.out, Lo: o.lo, Hi: o.hi, N: o.n, Seed: o.seed, Nodes: o.nodes,
-		HashMB: o.hashMB, Concurrency: o.concurrency, Rules: g.rules()}
-	if err := f.Check(); err != nil {
+	o.Rules = g.rules()
+	if err := o.Check(); err != nil {
 		return err
 	}
 	var err error
-	if f.Exclude, err = accuracy.FileKeys(o.exclude, g.rules()); err != nil {
+	if o.Exclude, err = accuracy.FileKeys(o.exclude, g.rules()); err != nil {
 		return fmt.Errorf("--exclude: %w", err)
 	}
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
-	return datagen.RunExact(ctx, cmd.Context(), &f, g.out, statusFunc(newStatusLine(g.errOut)))
+	return datagen.RunExact(ctx, cmd.Context(), &o.ExactFlags, g.out, statusFunc(newStatusLine(g.errOut)))
 }

@@ -4,15 +4,9 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/position"
 	"github.com/spf13/cobra"
 )
-
-// movesHeader opens the opening's list: what its numbers count.
-const movesHeader = "# pair: the two pits lifted; count: its redistributions (the ways to drop the lifted warriors into the 20 pits); in all"
 
 func newMovesCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
@@ -29,42 +23,7 @@ when the margin is exactly two.`,
   kiothi moves startpos`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := parsePosition(args[0])
-			if err != nil {
-				return err
-			}
-			r := g.rules()
-			switch {
-			case !movegen.HasMove(&p, r):
-				o := movegen.NoMoveOutcome(&p)
-				fmt.Fprintf(g.out, "result %d-%d\n%s\n", o.South, o.North, o.Winner())
-				if o.OneWarrior() {
-					fmt.Fprintln(g.out, "one-warrior")
-				}
-			case p.Phase() != position.Play:
-				var lines []string
-				total := uint64(0)
-				movegen.ForEachPair(&p, func(i, j, lifted int) {
-					n := movegen.CountPair(lifted)
-					total += n
-					lines = append(lines, fmt.Sprintf("%s %d", position.PairString(i, j), n))
-				})
-				fmt.Fprintf(g.out, "%s %d redistributions\n", movesHeader, total)
-				for _, l := range lines {
-					fmt.Fprintln(g.out, l)
-				}
-			default:
-				var list movegen.MoveList
-				n := movegen.Generate(&p, r, &list)
-				for _, m := range list[:n] {
-					q, s := movegen.MakeMove(p, m, r)
-					if s != movegen.Legal { // cannot happen: Generate lists legal moves only
-						return fmt.Errorf("internal error: generated move %s is %s", m, s)
-					}
-					fmt.Fprintf(g.out, "%s %s\n", m, q)
-				}
-			}
-			return nil
+			return movegen.WriteMoves(g.out, args[0], g.rules())
 		},
 	}
 }

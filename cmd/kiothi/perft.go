@@ -4,20 +4,16 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"strconv"
 
 	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 )
 
 type perftOptions struct {
 	movegen.PerftRun
-	threads, hashMB int
-	cluster         clusterOptions
+	cluster clusterOptions
 }
 
 func newPerftCmd(g *globalOptions) *cobra.Command {
@@ -40,42 +36,21 @@ at most --max-nodes; the command exits with status 1 on any mismatch.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
 			o.DepthGiven, o.MaxNodesGiven, o.Rules, o.Out, o.Log = f.Changed("depth"), f.Changed("max-nodes"), g.rules(), g.out, g.errOut
-			o.Threads, o.HashMB = o.threads, o.hashMB
-			if o.cluster.enabled() {
-				o.DivideBy = func(ctx context.Context, p position.Position, depth int, r movegen.Rules) ([]movegen.DivideLine, error) {
-					return o.cluster.divide(ctx, g, p, depth, r)
-				}
-			}
+			o.DivideBy = o.cluster.DivideBy(g.errOut)
 			if err := o.Check(args); err != nil {
 				return err
 			}
-			ctx := contextOrBackground(cmd.Context())
-			if o.Suite == "" {
-				p, err := parsePosition(args[0])
-				if err != nil {
-					return err
-				}
-				return o.One(ctx, p)
-			}
-			entries, err := o.ReadSuite()
-			if err != nil {
-				return err
-			}
-			bar := newProgressBar(g.errOut, len(entries))
-			return o.RunSuite(ctx, entries, func(k, d int) {
-				if k < 0 {
-					bar.clear()
-					return
-				}
-				bar.update(k, fmt.Sprintf("line %d D%d", entries[k].Line, d))
+			return o.Run(contextOrBackground(cmd.Context()), args, func(total int) (func(int, string), func()) {
+				bar := newProgressBar(g.errOut, total)
+				return bar.update, bar.clear
 			})
 		},
 	}
 	f := cmd.Flags()
 	f.IntVar(&o.Depth, "depth", 0, "depth to count to (with --suite: the deepest depth to check)")
 	f.BoolVar(&o.Divide, "divide", false, "print the count below each root move (each source pair at the opening)")
-	settings.FlagDefault(f, settings.Threads, &o.threads, strconv.Itoa(defaultThreads()), "goroutines over the root moves; the default is the CPUs this process may use")
-	f.IntVar(&o.hashMB, settings.Hash.Key, 0, "perft hash table size in MB (0: none)")
+	settings.FlagDefault(f, settings.Threads, &o.Threads, strconv.Itoa(defaultThreads()), "goroutines over the root moves; the default is the CPUs this process may use")
+	f.IntVar(&o.HashMB, settings.Hash.Key, 0, "perft hash table size in MB (0: none)")
 	f.StringVar(&o.Suite, "suite", "", "perft suite file to check")
 	f.Uint64Var(&o.MaxNodes, "max-nodes", 0, "with --suite: skip depths whose expected count exceeds this (default: run all)")
 	o.cluster.addFlags(f) // one job for each root move's subtree

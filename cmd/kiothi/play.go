@@ -3,8 +3,6 @@
 package main
 
 import (
-	"io"
-	"os"
 	"time"
 
 	"github.com/kiothi/kiothi/movegen"
@@ -15,14 +13,8 @@ import (
 )
 
 type playOptions struct {
-	side       string
-	movetime   time.Duration
-	depth      int
-	setup      int
-	color      string
-	start      string
-	multiplier int
-	book       bookFlags
+	play.Flags
+	book bookFlags
 }
 
 func newPlayCmd(g *globalOptions) *cobra.Command {
@@ -37,9 +29,8 @@ prompt for hint, undo, level, swap, new and quit. With --book the engine
 plays the book's moves while the game is in book, and says so.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			f := play.Flags{Side: o.side, MoveTime: o.movetime, Depth: o.depth, DepthGiven: cmd.Flags().Changed("depth"),
-				Setup: o.setup, Color: o.color, Start: o.start, Multiplier: o.multiplier, Rules: g.rules(),
-				In: g.in, Out: g.out, Terminal: colorTerminal(g.out)}
+			f := &o.Flags
+			f.DepthGiven, f.Rules, f.In, f.Out, f.Terminal = cmd.Flags().Changed("depth"), g.rules(), g.in, g.out, play.ColorTerminal(g.out)
 			if o.book.path != "" {
 				f.OpenBook = func(start position.Position, r movegen.Rules) (play.Book, error) { return o.book.open(start, r) }
 			}
@@ -51,23 +42,13 @@ plays the book's moves while the game is in book, and says so.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.side, "side", "south", "your side: south (moves first) or north")
-	durationVar(f, &o.movetime, "movetime", time.Second, "engine time a move")
-	f.IntVar(&o.depth, "depth", 0, "engine depth a move instead of a time")
-	settings.Flag(f, settings.Setup, &o.setup, "starting setup: 30 or 25")
-	f.StringVar(&o.start, "position", "", "start from this position instead (startpos, startpos25 or four fields)")
-	f.StringVar(&o.color, "color", "auto", "colour: auto, always or never")
-	settings.Flag(f, settings.Multiplier, &o.multiplier, "one-warrior multiplier (2 to 10)")
+	f.StringVar(&o.Side, "side", "south", "your side: south (moves first) or north")
+	durationVar(f, &o.MoveTime, "movetime", time.Second, "engine time a move")
+	f.IntVar(&o.Depth, "depth", 0, "engine depth a move instead of a time")
+	settings.Flag(f, settings.Setup, &o.Setup, "starting setup: 30 or 25")
+	f.StringVar(&o.Start, "position", "", "start from this position instead (startpos, startpos25 or four fields)")
+	f.StringVar(&o.Color, "color", "auto", "colour: auto, always or never")
+	settings.Flag(f, settings.Multiplier, &o.Multiplier, "one-warrior multiplier (2 to 10)")
 	addBookFlags(cmd, &o.book)
 	return cmd
-}
-
-// colorTerminal reports whether w is a terminal that takes ANSI colour:
-// a character device, TERM set and not dumb, and NO_COLOR unset.
-func colorTerminal(w io.Writer) bool {
-	if _, no := os.LookupEnv("NO_COLOR"); no {
-		return false
-	}
-	t := os.Getenv("TERM")
-	return t != "" && t != "dumb" && isTerminal(w)
 }

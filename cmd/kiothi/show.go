@@ -20,16 +20,7 @@ position string.`,
   kiothi show startpos ij:a3b2F5 IJ:a5e5 a3`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := parsePosition(args[0])
-			if err != nil {
-				return err
-			}
-			game, err := playMoves(p, g.rules(), args[1:])
-			if err != nil {
-				return err
-			}
-			movegen.Show(g.out, game)
-			return nil
+			return movegen.WriteShow(g.out, args[0], g.rules(), args[1:])
 		},
 	}
 }

@@ -4,28 +4,17 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"strconv"
-	"time"
 
 	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/settings"
 	"github.com/kiothi/kiothi/solve"
 	"github.com/spf13/cobra"
 )
 
-type solveOptions struct {
-	threads    int
-	hashMB     int
-	objective  movegen.Objective
-	multiplier int
-	timeLimit  time.Duration
-	table      string
-}
-
 func newSolveCmd(g *globalOptions) *cobra.Command {
-	o := &solveOptions{}
+	o := &solve.Flags{}
 	c := &cobra.Command{
 		Use:   "solve POSITION",
 		Short: "Prove the exact value of a play-phase position",
@@ -39,44 +28,30 @@ bounds, nodes and time are redrawn on one line while it works. A position
 repeated on the line ends the game by the repetition sweep. A position with
 no legal move is already decided: its value is printed with the result.`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd.Context(), g, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runSolve(cmd.Context(), g, o, args[0]) },
 	}
 	f := c.Flags()
-	settings.Flag(f, settings.Threads, &o.threads, "search threads sharing one table")
-	settings.FlagDefault(f, settings.Hash, &o.hashMB, strconv.Itoa(limits.SolveHashMB), "")
-	settings.Flag(f, settings.Objective, &o.objective, "margin or match")
-	settings.Flag(f, settings.Multiplier, &o.multiplier, "one-warrior multiplier for --objective match (2..10)")
-	durationVar(f, &o.timeLimit, "time-limit", 0, "give up after this long (0: no limit)")
-	f.StringVar(&o.table, "table", "search", "transposition table: search (the engine's, bucketed) or simple (one entry a slot)")
+	settings.Flag(f, settings.Threads, &o.Threads, "search threads sharing one table")
+	settings.FlagDefault(f, settings.Hash, &o.HashMB, strconv.Itoa(limits.SolveHashMB), "")
+	settings.Flag(f, settings.Objective, &o.Objective, "margin or match")
+	settings.Flag(f, settings.Multiplier, &o.Multiplier, "one-warrior multiplier for --objective match (2..10)")
+	durationVar(f, &o.TimeLimit, "time-limit", 0, "give up after this long (0: no limit)")
+	f.StringVar(&o.Table, "table", "search", "transposition table: search (the engine's, bucketed) or simple (one entry a slot)")
 	return c
 }
 
-func (o *solveOptions) run(ctx context.Context, g *globalOptions, arg string) error {
+func runSolve(ctx context.Context, g *globalOptions, f *solve.Flags, arg string) error {
 	p, err := parsePosition(arg)
 	if err != nil {
 		return err
 	}
-	f := solve.Flags{Threads: o.threads, HashMB: o.hashMB, Objective: o.objective, Multiplier: o.multiplier,
-		TimeLimit: o.timeLimit, Table: o.table, Rules: g.rules()}
-	opts, decided, err := f.Options(&p)
-	if err != nil || decided != "" {
-		if err == nil {
-			fmt.Fprintln(g.out, decided)
-		}
-		return err
-	}
+	f.Rules = g.rules()
 	status := newStatusLine(g.errOut)
-	opts.Progress = func(pr solve.Progress) { status.show(pr.ProgressLine()) }
-	opts.ProgressEvery = status.every()
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	res, err := f.Solve(ctx, p, opts)
-	status.clear()
-	if err != nil {
-		return err
-	}
-	if err := solve.Report(g.out, g.errOut, res); err != nil {
+	err = f.Run(ctx, p, g.out, g.errOut, solve.Status{Show: status.show, Every: status.every(), Done: status.clear})
+	if errors.Is(err, solve.ErrUnsolved) {
 		return &exitError{code: 2, err: err}
 	}
-	return nil
+	return err
 }

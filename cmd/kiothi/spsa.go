@@ -6,30 +6,18 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
-	"github.com/kiothi/kiothi/cluster"
-	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/spsa"
 	"github.com/spf13/cobra"
 )
 
 type spsaOptions struct {
-	params       string
-	iterations   int
-	pairs        int
-	rate         float64
-	playerLimits string
-	openings     string
-	state        string
-	resume       bool
-	seed         uint64
-	concurrency  int
-	maxPlies     int
-	moveTimeout  time.Duration
-	cluster      clusterOptions
+	spsa.Flags
+	state   string
+	resume  bool
+	cluster clusterOptions
 }
 
 func newSPSACmd(g *globalOptions) *cobra.Command {
@@ -58,60 +46,35 @@ time against the build before (docs/spsa.md).`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context(), g) },
 	}
 	f := c.Flags()
-	f.StringVar(&o.params, "params", "", "knobs to tune, comma separated (default: every tunable knob)")
-	f.IntVar(&o.iterations, "iterations", 200, "SPSA iterations")
-	f.IntVar(&o.pairs, "pairs", 4, "game pairs an iteration (each start with both colours)")
-	f.Float64Var(&o.rate, "rate", 0, "learning rate R at the last iteration, for every knob (0: each knob's own, 0.002; a run of few games needs a bigger one to move)")
-	f.StringVar(&o.playerLimits, "player-limits", "nodes=4000", "engine settings both sides play at (a match spec's settings: nodes=N, movetime=T, hash=MB, ...)")
-	f.StringVar(&o.openings, "openings", "", "openings file, one position a line, taken in turn (required: the games of an iteration must differ)")
+	f.StringVar(&o.Params, "params", "", "knobs to tune, comma separated (default: every tunable knob)")
+	f.IntVar(&o.Iterations, "iterations", 200, "SPSA iterations")
+	f.IntVar(&o.Pairs, "pairs", 4, "game pairs an iteration (each start with both colours)")
+	f.Float64Var(&o.Rate, "rate", 0, "learning rate R at the last iteration, for every knob (0: each knob's own, 0.002; a run of few games needs a bigger one to move)")
+	f.StringVar(&o.PlayerLimits, "player-limits", "nodes=4000", "engine settings both sides play at (a match spec's settings: nodes=N, movetime=T, hash=MB, ...)")
+	f.StringVar(&o.Openings, "openings", "", "openings file, one position a line, taken in turn (required: the games of an iteration must differ)")
 	f.StringVar(&o.state, "state", "", "write the run's state to this file after each iteration (replaced whole)")
 	f.BoolVar(&o.resume, "resume", false, "continue the run in --state")
-	f.Uint64Var(&o.seed, "seed", 1, "seed of the perturbations and the games")
-	f.IntVar(&o.concurrency, "concurrency", 1, "games played at a time")
-	f.IntVar(&o.maxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
-	durationVar(f, &o.moveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits")
+	f.Uint64Var(&o.Seed, "seed", 1, "seed of the perturbations and the games")
+	f.IntVar(&o.Concurrency, "concurrency", 1, "games played at a time")
+	f.IntVar(&o.MaxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
+	durationVar(f, &o.MoveTimeout, "move-timeout", time.Minute, "a player that takes longer for one move forfeits")
 	o.cluster.addFlags(f)
 	return c
 }
 
 func (o *spsaOptions) run(ctx context.Context, g *globalOptions) error {
-	f := spsa.Flags{Params: o.params, Iterations: o.iterations, Pairs: o.pairs, Rate: o.rate, PlayerLimits: o.playerLimits,
-		Openings: o.openings, Seed: o.seed, Concurrency: o.concurrency, MaxPlies: o.maxPlies, MoveTimeout: o.moveTimeout, Rules: g.rules()}
-	plan, err := f.Plan()
+	o.Rules = g.rules()
+	plan, err := o.Plan()
 	if err != nil {
 		return err
 	}
-	if o.cluster.runID != "" {
-		if err := cluster.CheckRunID(fmt.Sprintf("%s-%d", o.cluster.runID, o.iterations)); err != nil {
-			return fmt.Errorf("--run-id (with -ITERATION added): %v", err)
-		}
-	}
-	if err := o.cluster.checkLocalMemory("two engines a game", 2*plan.PlayerMB); err != nil {
+	if err := o.cluster.CheckIterations(o.Iterations, "two engines a game", 2*plan.PlayerMB); err != nil {
 		return err
-	}
-	st, err := spsa.Begin(o.state, o.resume, plan.Config)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	run := func(iteration int) match.PairRunner {
-		if !o.cluster.enabled() {
-			return func(ctx context.Context, c match.Config, _, _ string) (*match.Summary, error) {
-				return match.Run(ctx, c)
-			}
-		}
-		co := o.cluster
-		if co.runID != "" {
-			co.runID = fmt.Sprintf("%s-%d", co.runID, iteration)
-		}
-		return func(ctx context.Context, c match.Config, spec1, spec2 string) (*match.Summary, error) {
-			return co.runMatch(ctx, g, c, spec1, spec2)
-		}
 	}
 	bar := newProgressBar(g.errOut, plan.Config.Iterations) // silent unless stderr is a terminal
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	err = plan.Execute(ctx, st, o.state, run, g.out, barFunc(bar))
+	err = plan.ExecuteFile(ctx, o.state, o.resume, o.cluster.PairRunners(g.errOut), g.out, barFunc(bar))
 	var stopped *spsa.Interrupted
 	if errors.As(err, &stopped) {
 		return &exitError{code: 130, err: err}

@@ -8,18 +8,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-type trainOptions struct {
-	dataOptions
-	epochs int
-	batch  int
-	rate   float64
-	seed   uint64
-	out    string
-	note   string
-}
-
 func newTrainCmd(g *globalOptions) *cobra.Command {
-	o := &trainOptions{}
+	o := &nntrain.Flags{}
 	c := &cobra.Command{
 		Use:   "train --data FILE|DIR [--data FILE|DIR...] --out FILE.knn",
 		Short: "Train the network evaluation on self-play data from datagen",
@@ -35,28 +25,15 @@ repository's eval/nn/default.knn, or a file for an engine spec's
 eval=FILE.knn), its provenance included; the file is replaced whole, and
 a place that cannot be written is refused before the training.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runTrain(g, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runData(g, &o.DataFlags, o) },
 	}
 	f := c.Flags()
-	o.addFlags(f, 0.5)
-	f.IntVar(&o.epochs, "epochs", 10, "passes over the training positions")
-	f.IntVar(&o.batch, "batch", 256, "positions a step")
-	f.Float64Var(&o.rate, "rate", 0.002, "Adam's step size at the start (it falls linearly to a tenth)")
-	f.Uint64Var(&o.seed, "seed", 1, "seed of the initial weights and the order of the positions")
-	f.StringVar(&o.out, "out", "", "the network file to write (required)")
-	f.StringVar(&o.note, "note", "", "text added to the network's provenance (e.g. the datagen command)")
+	addDataFlags(f, &o.DataFlags, 0.5)
+	f.IntVar(&o.Epochs, "epochs", 10, "passes over the training positions")
+	f.IntVar(&o.Batch, "batch", 256, "positions a step")
+	f.Float64Var(&o.Rate, "rate", 0.002, "Adam's step size at the start (it falls linearly to a tenth)")
+	f.Uint64Var(&o.Seed, "seed", 1, "seed of the initial weights and the order of the positions")
+	f.StringVar(&o.Out, "out", "", "the network file to write (required)")
+	f.StringVar(&o.Note, "note", "", "text added to the network's provenance (e.g. the datagen command)")
 	return c
-}
-
-func runTrain(g *globalOptions, o *trainOptions) error {
-	d, err := o.flags(g)
-	if err != nil {
-		return err
-	}
-	f := nntrain.Flags{DataFlags: d, Out: o.out, Note: o.note,
-		TrainOptions: nntrain.TrainOptions{Epochs: o.epochs, Batch: o.batch, Rate: o.rate, Seed: o.seed}}
-	if err := f.Check(); err != nil {
-		return err
-	}
-	return f.Run(g.out)
 }
