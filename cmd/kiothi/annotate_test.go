@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/serve"
@@ -140,7 +141,11 @@ func TestAnnotateEndpointIsTheCommand(t *testing.T) {
 	if err := os.WriteFile(file, games, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(serve.New(serve.Config{HashMB: 8, MaxSearches: 2}).Handler())
+	// The server's caps are the only difference allowed, so they are set
+	// beyond what a depth-3 search takes even under the race detector (its
+	// default 10 s cap stopped the opening's 64-line search at depth 2).
+	srv := httptest.NewServer(serve.New(serve.Config{HashMB: 8, MaxSearches: 2,
+		MaxMoveTime: 10 * time.Minute, MaxAnalysisTime: 30 * time.Minute}).Handler())
 	defer srv.Close()
 	for _, c := range []struct {
 		flag, value string
