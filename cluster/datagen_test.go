@@ -238,6 +238,12 @@ func TestDatagenRefusedTooOften(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sub.Unsubscribe()
+	// The subscription must be in the server before the first job is
+	// published: on a busy machine it missed the job and the run waited
+	// out its timeout (2 of 120 runs at three at once).
+	if err := nc.Flush(); err != nil {
+		t.Fatal(err)
+	}
 	buf := fileStart(t, cfg)
 	start := buf.Len()
 	_, err = Datagen(withTimeout(t, 20*time.Second), c, cfg, buf, nil, nil)
