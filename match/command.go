@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/kiothi/kiothi/internal/filelock"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/pgn"
 )
@@ -71,13 +72,7 @@ func (c *Command) Run(ctx context.Context, out, errOut io.Writer, run PairRunner
 		cfg.State, cfg.Done = st, done
 	}
 	if c.Out != "" {
-		open := os.Create
-		if c.Resume { // the games file goes on with the match
-			open = func(name string) (*os.File, error) {
-				return os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-			}
-		}
-		f, err := open(c.Out)
+		f, err := openOut(c.Out, c.Resume)
 		if err != nil {
 			return fmt.Errorf("--out: %v", err)
 		}
@@ -218,4 +213,28 @@ func interrupted(sum *Summary) string {
 		return "match interrupted before any game finished"
 	}
 	return fmt.Sprintf("match interrupted after %d games; score so far: %s", sum.Counts.Games(), sum.ScoreLine())
+}
+
+// openOut opens the games file, written as the games end, locked against
+// a second writer (internal/filelock) before anything is cut: emptied for
+// a new match, continued at its end on --resume.
+func openOut(path string, resume bool) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := filelock.File(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if resume {
+		_, err = f.Seek(0, io.SeekEnd)
+	} else {
+		err = f.Truncate(0)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
