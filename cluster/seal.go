@@ -18,27 +18,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// The runs stream holds one record a run: its secret key and where the
-// results stream stood when the run began. Only coordinators read or
-// write it (docs/cluster.md, "Permissions"): a worker sees a job's nonce
-// only in the job it was given.
-const (
-	RunsStream = "KIOTHI_RUNS"
-	runsPrefix = "kiothi.runs."
-)
-
-func runsConfig() jetstream.StreamConfig {
-	return jetstream.StreamConfig{
-		Name:              RunsStream,
-		Description:       "kiothi runs: each run's key and first results sequence (coordinators only)",
-		Subjects:          []string{runsPrefix + ">"},
-		Retention:         jetstream.LimitsPolicy,
-		Storage:           jetstream.FileStorage,
-		MaxMsgsPerSubject: 1,
-		MaxAge:            resultsMaxAge,
-	}
-}
-
 // seal is what binds a run's results to its jobs: job k, attempt try,
 // carries the nonce HMAC-SHA256(key, "run/k/try[/salt]"), which nobody
 // without the key can make, and a result counts only if it echoes it; a

@@ -1,4 +1,4 @@
-// The JetStream layout: the jobs and results streams and the workers' consumer.
+// The JetStream layout: the jobs, results and runs streams and the workers' consumer.
 
 package cluster
 
@@ -67,6 +67,27 @@ func resultsConfig() jetstream.StreamConfig {
 		Duplicates:  resultsDuplicates,
 		MaxAge:      resultsMaxAge,
 		MaxMsgSize:  2 * MaxMessageBytes,
+	}
+}
+
+// The runs stream holds one record a run: its secret key and where the
+// results stream stood when the run began. Only coordinators read or
+// write it (docs/cluster.md, "Permissions"): a worker sees a job's nonce
+// only in the job it was given.
+const (
+	RunsStream = "KIOTHI_RUNS"
+	runsPrefix = "kiothi.runs."
+)
+
+func runsConfig() jetstream.StreamConfig {
+	return jetstream.StreamConfig{
+		Name:              RunsStream,
+		Description:       "kiothi runs: each run's key and first results sequence (coordinators only)",
+		Subjects:          []string{runsPrefix + ">"},
+		Retention:         jetstream.LimitsPolicy,
+		Storage:           jetstream.FileStorage,
+		MaxMsgsPerSubject: 1,
+		MaxAge:            resultsMaxAge,
 	}
 }
 
