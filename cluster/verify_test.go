@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,13 +41,23 @@ func TestVerifyAgrees(t *testing.T) {
 // sides with the honest one, and the run stops naming the liar.
 func TestVerifyCatchesALyingWorker(t *testing.T) {
 	e := startServer(t)
+	// The honest workers start once the liar has taken a game, so that it
+	// lies at least once (started together, the honest two could take
+	// every game: the run then rightly succeeded, 1 run in about 5 under
+	// load).
+	lied := make(chan struct{})
+	var once sync.Once
 	startWorker(t, e, WorkerConfig{Name: "liar", lie: func(j *Job) {
 		if j.Game != nil {
 			j.Game.Seed++
+			once.Do(func() { close(lied) })
 		}
 	}})
-	startWorker(t, e, WorkerConfig{Name: "honest-1"})
-	startWorker(t, e, WorkerConfig{Name: "honest-2"})
+	go func() {
+		<-lied
+		startWorker(t, e, WorkerConfig{Name: "honest-1"})
+		startWorker(t, e, WorkerConfig{Name: "honest-2"})
+	}()
 	var log syncBuffer
 	c := coordinator(t, e, "liar", &log)
 	c.Verify = 1
