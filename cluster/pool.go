@@ -53,12 +53,14 @@ func (c *Coordinator) Pool(ctx context.Context) (*Pool, error) {
 	if err != nil {
 		return nil, err
 	}
-	info, err := results.Info(ctx)
+	info, err := api(ctx, func(ctx context.Context) (*jetstream.StreamInfo, error) { return results.Info(ctx) })
 	if err != nil {
 		return nil, fmt.Errorf("stream %s: %w", ResultsStream, err)
 	}
-	cons, err := results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{ResultsSubject(c.Run)}, DeliverPolicy: jetstream.DeliverNewPolicy})
+	cons, err := api(ctx, func(ctx context.Context) (jetstream.Consumer, error) {
+		return results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
+			FilterSubjects: []string{ResultsSubject(c.Run)}, DeliverPolicy: jetstream.DeliverNewPolicy})
+	})
 	if err != nil {
 		return nil, fmt.Errorf("results of run %s: %w", c.Run, err)
 	}

@@ -55,13 +55,17 @@ func (c *Coordinator) start(ctx context.Context, plan *Plan) (*run, error) {
 	subj := ResultsSubject(c.Run)
 	// Results already stored (a restart): read up to the last of them
 	// before publishing anything.
-	if m, err := results.GetLastMsgForSubject(ctx, subj); err == nil {
+	if m, err := api(ctx, func(ctx context.Context) (*jetstream.RawStreamMsg, error) {
+		return results.GetLastMsgForSubject(ctx, subj)
+	}); err == nil {
 		r.last = m.Sequence
 	} else if !errors.Is(err, jetstream.ErrMsgNotFound) {
 		return nil, fmt.Errorf("results of run %s: %w", c.Run, err)
 	}
 	r.caughtUp = r.last == 0
-	cons, err := results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}})
+	cons, err := api(ctx, func(ctx context.Context) (jetstream.Consumer, error) {
+		return results.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}})
+	})
 	if err != nil {
 		return nil, fmt.Errorf("results of run %s: %w", c.Run, err)
 	}

@@ -93,7 +93,9 @@ func (c *Coordinator) openSeal(ctx context.Context, results jetstream.Stream) (s
 	subj := runsPrefix + c.Run
 	var last error
 	for range 3 {
-		m, err := runs.GetLastMsgForSubject(ctx, subj)
+		m, err := api(ctx, func(ctx context.Context) (*jetstream.RawStreamMsg, error) {
+			return runs.GetLastMsgForSubject(ctx, subj)
+		})
 		if err == nil {
 			var rec runRecord
 			if err := json.Unmarshal(m.Data, &rec); err != nil {
@@ -108,7 +110,7 @@ func (c *Coordinator) openSeal(ctx context.Context, results jetstream.Stream) (s
 		if !errors.Is(err, jetstream.ErrMsgNotFound) {
 			return seal{}, fmt.Errorf("the record of run %s: %w", c.Run, err)
 		}
-		info, err := results.Info(ctx)
+		info, err := api(ctx, func(ctx context.Context) (*jetstream.StreamInfo, error) { return results.Info(ctx) })
 		if err != nil {
 			return seal{}, fmt.Errorf("stream %s: %w", ResultsStream, err)
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -91,13 +92,54 @@ func runsConfig() jetstream.StreamConfig {
 	}
 }
 
+// A JetStream API request (a stream's or consumer's lookup or creation, a
+// stream's info, a stored message) is given apiAttempt to be answered and
+// is sent again, up to apiTries times while the caller's context lives,
+// when it is not: without the bound a request whose reply was lost (a
+// loaded server, a reconnect) waits the caller's whole deadline (a
+// coordinator's run waited its test's 120 s for a stream lookup under
+// the race detector on a loaded machine). The requests sent this way are
+// lookups and creations with a fixed configuration, so a second sending
+// of one the server did answer does no harm.
+const (
+	apiAttempt = 10 * time.Second
+	apiTries   = 6
+)
+
+// api runs one JetStream API request with apiAttempt and apiTries.
+func api[T any](ctx context.Context, call func(context.Context) (T, error)) (T, error) {
+	return retry(ctx, apiAttempt, apiTries, call)
+}
+
+// retry runs call with a deadline of attempt, again while it times out,
+// ctx lives and fewer than tries were made; it returns the last answer.
+func retry[T any](ctx context.Context, attempt time.Duration, tries int, call func(context.Context) (T, error)) (T, error) {
+	var v T
+	var err error
+	for range max(tries, 1) {
+		actx, cancel := context.WithTimeout(ctx, attempt)
+		v, err = call(actx)
+		cancel()
+		if err == nil || ctx.Err() != nil || !timedOut(err) {
+			break
+		}
+	}
+	return v, err
+}
+
+// timedOut reports whether err is a request's timeout.
+func timedOut(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout)
+}
+
 // stream returns the named stream, creating it with cfg when it is absent.
 func stream(ctx context.Context, js jetstream.JetStream, cfg jetstream.StreamConfig) (jetstream.Stream, error) {
-	s, err := js.Stream(ctx, cfg.Name)
+	lookup := func(ctx context.Context) (jetstream.Stream, error) { return js.Stream(ctx, cfg.Name) }
+	s, err := api(ctx, lookup)
 	if errors.Is(err, jetstream.ErrStreamNotFound) {
-		s, err = js.CreateStream(ctx, cfg)
+		s, err = api(ctx, func(ctx context.Context) (jetstream.Stream, error) { return js.CreateStream(ctx, cfg) })
 		if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
-			s, err = js.Stream(ctx, cfg.Name) // another process was quicker
+			s, err = api(ctx, lookup) // another process was quicker
 		}
 	}
 	if err != nil {
@@ -118,9 +160,11 @@ func streams(ctx context.Context, js jetstream.JetStream) (jobs, results jetstre
 // workerConsumer returns the workers' durable pull consumer, creating it
 // with ackWait and maxDeliver when it is absent.
 func workerConsumer(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, maxDeliver int) (jetstream.Consumer, error) {
-	c, err := js.Consumer(ctx, JobsStream, WorkerConsumer)
+	c, err := api(ctx, func(ctx context.Context) (jetstream.Consumer, error) {
+		return js.Consumer(ctx, JobsStream, WorkerConsumer)
+	})
 	if errors.Is(err, jetstream.ErrConsumerNotFound) {
-		c, err = js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
+		cfg := jetstream.ConsumerConfig{
 			Durable:       WorkerConsumer,
 			Description:   "kiothi workers: one job per pull",
 			AckPolicy:     jetstream.AckExplicitPolicy,
@@ -128,6 +172,9 @@ func workerConsumer(ctx context.Context, js jetstream.JetStream, ackWait time.Du
 			MaxDeliver:    maxDeliver,
 			MaxAckPending: -1,
 			FilterSubject: jobsPrefix + ">",
+		}
+		c, err = api(ctx, func(ctx context.Context) (jetstream.Consumer, error) {
+			return js.CreateOrUpdateConsumer(ctx, JobsStream, cfg)
 		})
 	}
 	if err != nil {
