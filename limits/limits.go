@@ -132,9 +132,9 @@ func LongAnalysis(infinite bool, moveTime time.Duration) bool {
 }
 
 // AnalysisHash returns the table for an analysis whose size is not given:
-// AnalysisHashMB when the analysis is long and engines engines of threads
-// threads with such tables pass the memory check (CheckMemory), else
-// DefaultHashMB.
+// AnalysisHashMB when the analysis is long and the given number of
+// engines, each of the given threads and such a table, pass the memory
+// check (CheckMemory), else DefaultHashMB.
 func AnalysisHash(long bool, engines, threads int) int {
 	if long && CheckMemory("", int64(engines)*EngineMB(threads, AnalysisHashMB)) == nil {
 		return AnalysisHashMB
