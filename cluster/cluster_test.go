@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/syncbuf"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/position"
 	"github.com/nats-io/nats-server/v2/server"
@@ -51,24 +52,6 @@ func connect(t *testing.T, e *Embedded) *nats.Conn {
 	return nc
 }
 
-// syncBuffer is a log several goroutines write.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // startWorker runs a worker on its own connection until the test ends (or
 // stop is called); the returned channel gets Work's error.
 func startWorker(t *testing.T, e *Embedded, cfg WorkerConfig) (stop func(), errc chan error, nc *nats.Conn) {
@@ -99,7 +82,7 @@ func startWorker(t *testing.T, e *Embedded, cfg WorkerConfig) (stop func(), errc
 	return stop, errc, nc
 }
 
-func coordinator(t *testing.T, e *Embedded, run string, log *syncBuffer) *Coordinator {
+func coordinator(t *testing.T, e *Embedded, run string, log *syncbuf.Buffer) *Coordinator {
 	t.Helper()
 	js, err := jetstream.New(connect(t, e))
 	if err != nil {
@@ -270,7 +253,7 @@ func TestCoordinatorRestart(t *testing.T) {
 func TestOtherBuildRefused(t *testing.T) {
 	wantTable, wantGames := reference(t)
 	e := startServer(t)
-	log := &syncBuffer{}
+	log := &syncbuf.Buffer{}
 	// Only a worker of another build: every job is refused, the run fails
 	// with the reason.
 	stopBad, _, _ := startWorker(t, e, WorkerConfig{Build: otherBuild, Name: "stale"})

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/datagen"
+	"github.com/kiothi/kiothi/internal/syncbuf"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/record"
 	"github.com/kiothi/kiothi/search"
@@ -184,7 +185,7 @@ func TestDatagenForgedResults(t *testing.T) {
 		}
 	}
 	startWorker(t, e, WorkerConfig{})
-	var log syncBuffer
+	var log syncbuf.Buffer
 	c := coordinator(t, e, run, &log)
 	buf := fileStart(t, cfg)
 	if _, err := Datagen(withTimeout(t, 60*time.Second), c, cfg, buf, nil, nil); err != nil {

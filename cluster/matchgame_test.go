@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/syncbuf"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/position"
@@ -157,7 +158,7 @@ func TestMatchForgedGameResults(t *testing.T) {
 		}
 	}
 	startWorker(t, e, WorkerConfig{})
-	var log syncBuffer
+	var log syncbuf.Buffer
 	out.Reset()
 	pg.Reset()
 	c := coordinator(t, e, run, &log)

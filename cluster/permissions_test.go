@@ -14,6 +14,8 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/kiothi/kiothi/internal/syncbuf"
 )
 
 // docsConfig returns the server configuration docs/cluster.md shows: the
@@ -44,7 +46,7 @@ func docsConfig(t *testing.T) string {
 }
 
 // violations collects a connection's asynchronous errors.
-type violations struct{ syncBuffer }
+type violations struct{ syncbuf.Buffer }
 
 func (v *violations) handler(_ *nats.Conn, _ *nats.Subscription, err error) {
 	v.Write([]byte(err.Error() + "\n"))

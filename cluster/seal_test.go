@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/syncbuf"
 	"github.com/kiothi/kiothi/match"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -111,7 +112,7 @@ func TestForgedReplayNotCounted(t *testing.T) {
 	}
 	replay() // before r2 starts
 
-	var log syncBuffer
+	var log syncbuf.Buffer
 	c2 := coordinator(t, e, "r2", &log)
 	type outcome struct {
 		sum *match.Summary

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/syncbuf"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -71,7 +72,7 @@ func TestSearchResultChecks(t *testing.T) {
 func TestSubmitCheckedRepublishes(t *testing.T) {
 	e := startServer(t)
 	startWorker(t, e, WorkerConfig{})
-	var log syncBuffer
+	var log syncbuf.Buffer
 	c := coordinator(t, e, "checked", &log)
 	c.MaxTries = 3
 	ctx := withTimeout(t, 60*time.Second)

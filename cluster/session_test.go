@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/syncbuf"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -24,7 +25,7 @@ func TestSessionEmbeddedPerft(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var log syncBuffer
+	var log syncbuf.Buffer
 	s, err := Open(SessionConfig{URL: "embedded", LocalWorkers: 1, Window: 4, Log: &log,
 		Build: func() (Build, error) { return testBuild, nil }})
 	if err != nil {

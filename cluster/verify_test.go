@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/syncbuf"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -58,7 +59,7 @@ func TestVerifyCatchesALyingWorker(t *testing.T) {
 		startWorker(t, e, WorkerConfig{Name: "honest-1"})
 		startWorker(t, e, WorkerConfig{Name: "honest-2"})
 	}()
-	var log syncBuffer
+	var log syncbuf.Buffer
 	c := coordinator(t, e, "liar", &log)
 	c.Verify = 1
 	_, _, err := runMatch(t, withTimeout(t, 120*time.Second), c, nil)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/internal/syncbuf"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
@@ -212,24 +213,6 @@ func flagSays(s *settings.Setting, v, name string) error {
 	return f.Parse([]string{"--" + name + "=" + v})
 }
 
-// syncBuffer is an output shared with a session's background work.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // idle is a searcher that takes no memory: the faces test sets tables of
 // gigabytes.
 type idle struct{}
@@ -247,7 +230,7 @@ func (outOfBook) Probe(position.Position, []uint64, movegen.Rules) (position.Gam
 }
 
 func ugiSays(t *testing.T, name, v string) error {
-	var out syncBuffer
+	var out syncbuf.Buffer
 	s := ugi.NewSession(&out, ugi.Config{
 		NewSearcher: func(search.Options) (ugi.Searcher, error) { return idle{}, nil },
 		OpenBook: func(path string) (ugi.Book, error) {
