@@ -96,11 +96,11 @@ func runsConfig() jetstream.StreamConfig {
 // stream's info, a stored message) is given apiAttempt to be answered and
 // is sent again, up to apiTries times while the caller's context lives,
 // when it is not: without the bound a request whose reply was lost (a
-// loaded server, a reconnect) waits the caller's whole deadline (a
-// coordinator's run waited its test's 120 s for a stream lookup under
-// the race detector on a loaded machine). The requests sent this way are
-// lookups and creations with a fixed configuration, so a second sending
-// of one the server did answer does no harm.
+// loaded server, a reconnect) waits the caller's whole deadline, since
+// jetstream bounds a request by itself only when the context has no
+// deadline. The requests sent this way are lookups and creations with a
+// fixed configuration, so a second sending of one the server did answer
+// does no harm.
 const (
 	apiAttempt = 10 * time.Second
 	apiTries   = 6
