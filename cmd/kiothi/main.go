@@ -14,6 +14,7 @@
 //	kiothi bench                       the fixed search benchmark: build, machine, node count and speed
 //	kiothi bench --threads 1,2 --movetime 50   per-thread speed and a search's fixed cost by thread count
 //	kiothi solve POSITION              prove a play-phase position's exact value
+//	kiothi egdb build|verify|info      endgame databases: exact values of small boards
 //	kiothi accuracy --set FILE         a player's moves against proven move values
 //
 // Playing and front-ends:

@@ -34,7 +34,7 @@ func subcommands(g *globalOptions) []*cobra.Command {
 		// The rules.
 		newPerftCmd(g), newMovesCmd(g), newShowCmd(g),
 		// The search.
-		newAnalyseCmd(g), newBenchCmd(g), newSolveCmd(g), newAccuracyCmd(g),
+		newAnalyseCmd(g), newBenchCmd(g), newSolveCmd(g), newEgdbCmd(g), newAccuracyCmd(g),
 		// Playing and front-ends.
 		newPlayCmd(g), newUGICmd(g), newServeCmd(g),
 		// Games between engines, books, training data, and their workers.

@@ -22,6 +22,8 @@ var rules = []struct {
 }{
 	{From: "limits", Only: []string{"internal/..."},
 		Why: "the bounds table sits below the engine packages, which use it"},
+	{From: "egdb", Only: []string{"position", "movegen", "limits", "internal/..."},
+		Why: "the endgame databases sit below the solver and the search, which read them: built by the generator alone"},
 	{From: "record", Only: []string{"position", "movegen", "internal/..."},
 		Why: "the training-record format is read without the generator: what reads records pulls in no search"},
 	{From: "train/...", Forbid: []string{"search", "solve", "match", "cluster", "datagen"},

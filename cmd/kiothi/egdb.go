@@ -1,0 +1,113 @@
+// The egdb command: endgame databases, built, checked and described.
+
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kiothi/kiothi/egdb"
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/solve"
+	"github.com/spf13/cobra"
+)
+
+func newEgdbCmd(g *globalOptions) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "egdb",
+		Short: "Build, verify and describe endgame databases",
+		Long: `An endgame database holds the exact value (margin objective) of every play
+position of up to --max warriors on the board without nki marks, for one rule
+set (the global --free-first-lap). kiothi solve --egdb FILE and the engines
+(setting egdb) read it; see docs/solve.md for sizes and build times.`,
+	}
+	c.AddCommand(newEgdbBuildCmd(g), newEgdbVerifyCmd(g), newEgdbInfoCmd(g))
+	return c
+}
+
+func newEgdbBuildCmd(g *globalOptions) *cobra.Command {
+	o := &egdb.BuildFlags{}
+	c := &cobra.Command{
+		Use:     "build --out FILE [--max N]",
+		Short:   "Build the layers 0..N and write them to FILE",
+		Example: "  kiothi egdb build --out egdb12.kdb --max 12\n  kiothi egdb build --from egdb12.kdb --out egdb13.kdb --max 13",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.Rules = g.rules()
+			if err := o.Check(); err != nil {
+				return err
+			}
+			ctx, stop := interruptible(contextOrBackground(cmd.Context()))
+			defer stop()
+			return o.Run(ctx, g.errOut)
+		},
+	}
+	c.Flags().IntVar(&o.Max, "max", egdb.DefaultMax, "the most warriors on the board to cover")
+	c.Flags().StringVar(&o.Out, "out", "", "the database file to write")
+	c.Flags().StringVar(&o.From, "from", "", "a database file whose layers are kept (the build goes on from its last)")
+	return c
+}
+
+func newEgdbVerifyCmd(g *globalOptions) *cobra.Command {
+	var count int
+	var seed uint64
+	c := &cobra.Command{
+		Use:   "verify FILE [--positions K] [--seed S]",
+		Short: "Check a database against kiothi solve on random positions",
+		Long: `Check that every entry is a value its layer can have, then solve K seeded
+random positions of the database's three top layers (no nki marks, random
+prisons, either side to move) and compare each value with the database's.
+Exits with status 1 on any disagreement.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if count < 1 || count > 1000000 {
+				return fmt.Errorf("--positions %d: must be from 1 to 1000000", count)
+			}
+			d, err := egdb.ReadFile(args[0])
+			if err != nil {
+				return err
+			}
+			if err := d.CheckValues(); err != nil {
+				return fmt.Errorf("%s: %v", args[0], err)
+			}
+			ctx, stop := interruptible(contextOrBackground(cmd.Context()))
+			defer stop()
+			n, err := egdb.Verify(ctx, d, count, seed, solveMargin, g.errOut)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(g.out, "verified %d positions: every value agrees with kiothi solve\n", n)
+			return nil
+		},
+	}
+	c.Flags().IntVar(&count, "positions", 200, "positions to solve")
+	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the random positions")
+	return c
+}
+
+// solveMargin is egdb verify's solver: kiothi solve's, one thread, no
+// database.
+func solveMargin(ctx context.Context, p position.Position, r movegen.Rules) (int, error) {
+	res, err := solve.Solve(ctx, p, solve.Options{Rules: r, Objective: movegen.Margin})
+	if err == nil && !res.Exact {
+		err = fmt.Errorf("%s: stopped before its value", p)
+	}
+	return res.Value, err
+}
+
+func newEgdbInfoCmd(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "info FILE",
+		Short: "Describe a database: its rules, layers and how many values each knows",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			d, err := egdb.ReadFile(args[0])
+			if err != nil {
+				return err
+			}
+			egdb.Info(g.out, d)
+			return nil
+		},
+	}
+}

@@ -1,0 +1,138 @@
+// kiothi egdb: building a database file, checking one against the
+// solver, and what one holds.
+
+package egdb
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"time"
+
+	"github.com/kiothi/kiothi/internal/wholefile"
+	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// DefaultMax is kiothi egdb build's default layers: 0 to 12 warriors, 225
+// MB, a few minutes on one core (docs/solve.md).
+const DefaultMax = 12
+
+// BuildFlags are kiothi egdb build's settings.
+type BuildFlags struct {
+	Max   int
+	Out   string
+	From  string // a database whose layers are kept ("": none)
+	Rules movegen.Rules
+}
+
+// Check refuses what cannot be built, before any work: layers outside
+// the index, more memory than the process may use, an output that cannot
+// be written.
+func (f *BuildFlags) Check() error {
+	if f.Max < 0 || f.Max > MaxWarriors {
+		return fmt.Errorf("--max %d: must be from 0 to %d (warriors on the board)", f.Max, MaxWarriors)
+	}
+	if f.Out == "" {
+		return fmt.Errorf("--out: the file to write is needed")
+	}
+	if err := limits.CheckMemory(fmt.Sprintf("--max %d", f.Max), Bytes(f.Max)>>20+1); err != nil {
+		return err
+	}
+	return wholefile.CheckWritable(f.Out)
+}
+
+// Run builds the layers, a line for each on log, and writes the file.
+func (f *BuildFlags) Run(ctx context.Context, log io.Writer) error {
+	begin := time.Now()
+	base := &DB{rules: f.Rules}
+	if f.From != "" {
+		var err error
+		if base, err = ReadFile(f.From); err != nil {
+			return fmt.Errorf("--from: %v", err)
+		}
+		if base.rules != f.Rules {
+			return fmt.Errorf("--from %s: built for other rules (free-first-lap %v)", f.From, base.rules.FreeFirstLap)
+		}
+		if err := base.CheckValues(); err != nil {
+			return fmt.Errorf("--from %s: %v", f.From, err)
+		}
+		fmt.Fprintf(log, "layers 0 to %d from %s\n", base.Max(), f.From)
+	}
+	d, err := Extend(ctx, base, f.Max, func(s LayerStats) {
+		fmt.Fprintf(log, "layer %2d: %d entries, %d known (%.4f%%), %v\n", s.Warriors, s.Entries, s.Known,
+			100*float64(s.Known)/float64(s.Entries), s.Time.Round(time.Millisecond))
+	})
+	if err != nil {
+		return err
+	}
+	if err := d.WriteFile(f.Out); err != nil {
+		return err
+	}
+	fmt.Fprintf(log, "wrote %s: layers 0 to %d, %d bytes, %v\n", f.Out, f.Max, Bytes(f.Max)+headerSize+4, time.Since(begin).Round(time.Millisecond))
+	return nil
+}
+
+// Info writes what d holds: each layer's entries and known ones.
+func Info(out io.Writer, d *DB) {
+	rules := "standard"
+	if d.rules.FreeFirstLap {
+		rules = "free-first-lap"
+	}
+	fmt.Fprintf(out, "rules %s, layers 0 to %d, %d entries\n", rules, d.Max(), Bytes(d.Max()))
+	for n := 0; n <= d.Max(); n++ {
+		k := d.Known(n)
+		fmt.Fprintf(out, "layer %2d: %d entries, %d known (%.4f%%)\n", n, Size(n), k, 100*float64(k)/float64(Size(n)))
+	}
+}
+
+// Solver proves a position's value under the margin objective; kiothi
+// egdb verify passes package solve's (which imports this package).
+type Solver func(ctx context.Context, p position.Position, r movegen.Rules) (int, error)
+
+// Verify checks count seeded random positions of d's top layers (a third
+// each from the last three, or fewer when it has fewer), without nki
+// marks, random prisons and either side to move, against solver. It
+// writes a line a mismatch and returns an error naming the first one;
+// known counts the positions d held.
+func Verify(ctx context.Context, d *DB, count int, seed uint64, solver Solver, log io.Writer) (known int, err error) {
+	rng := rand.New(rand.NewPCG(seed, 0x65676462))
+	bad := 0
+	var first error
+	for k := 0; k < count; k++ {
+		n := max(0, d.Max()-k%3)
+		var counts [position.NumPits]int
+		for w := 0; w < n; w++ {
+			counts[rng.IntN(position.NumPits)]++
+		}
+		left := position.MaxTotal - n
+		a := rng.IntN(min(left, 25) + 1)
+		b := rng.IntN(min(left-a, 25) + 1)
+		p, err := position.New(counts, 0, [2]int{a, b}, position.Side(rng.IntN(2)), 3+rng.IntN(60))
+		if err != nil {
+			return known, err
+		}
+		v, ok := d.Probe(&p, d.rules)
+		if !ok {
+			continue
+		}
+		known++
+		want, err := solver(ctx, p, d.rules)
+		if err != nil {
+			return known, err
+		}
+		if got := p.Prison(p.Side()) - p.Prison(p.Side().Other()) + v; got != want {
+			bad++
+			fmt.Fprintf(log, "%s: database %d, solve %d\n", p, got, want)
+			if first == nil {
+				first = fmt.Errorf("%s: the database says %d, the solver %d", p, got, want)
+			}
+		}
+	}
+	if first != nil {
+		return known, fmt.Errorf("%d of %d positions disagree; the first: %w", bad, known, first)
+	}
+	return known, nil
+}

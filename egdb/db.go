@@ -1,0 +1,83 @@
+// The database in memory and its probe.
+
+package egdb
+
+import (
+	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
+)
+
+// Unknown is the entry of a position whose value a repetition can change
+// (doc.go); the probe reports it as absent.
+const Unknown int8 = -128
+
+// DB is a set of layers 0..Max() for one rule set. It is read-only once
+// built or read, so any number of goroutines may probe it.
+type DB struct {
+	rules  movegen.Rules
+	layers [][]byte // layers[n][Rank], an int8 each, for n = 0..max
+}
+
+// Max returns the most warriors on the board the database covers (-1
+// for none).
+func (d *DB) Max() int {
+	if d == nil {
+		return -1
+	}
+	return len(d.layers) - 1
+}
+
+// Rules returns the rules the values were built under.
+func (d *DB) Rules() movegen.Rules { return d.rules }
+
+// Probe returns what the side to move of p still wins under perfect play
+// (the margin objective's value less the current prison difference), and
+// false when the database does not hold it: more warriors on the board
+// than Max, an nki mark, an opening position, other rules than the
+// database's, or a value a repetition can change. It does not allocate.
+func (d *DB) Probe(p *position.Position, r movegen.Rules) (int, bool) {
+	if e := d.Entry(p, r); e != nil {
+		return Value(e)
+	}
+	return 0, false
+}
+
+// Entry returns where p's entry is, or nil when the database does not
+// cover p (as Probe says); Value reads it. Locating a batch of entries
+// first and reading them after lets the reads' cache misses overlap.
+func (d *DB) Entry(p *position.Position, r movegen.Rules) *byte {
+	if d == nil || r != d.rules || p.NkiMask() != 0 || p.Phase() != position.Play {
+		return nil
+	}
+	n := p.BoardTotal()
+	if n >= len(d.layers) {
+		return nil
+	}
+	var counts [position.NumPits]int
+	boardOf(p, &counts)
+	return &d.layers[n][Rank(&counts, n)]
+}
+
+// Value returns the value at an entry Entry located, and false for a
+// value a repetition can change.
+func Value(e *byte) (int, bool) {
+	v := int8(*e)
+	return int(v), v != Unknown
+}
+
+// Covers reports whether p's board is within the database's layers (its
+// value may still be Unknown).
+func (d *DB) Covers(p *position.Position) bool {
+	return d != nil && p.NkiMask() == 0 && p.BoardTotal() < len(d.layers)
+}
+
+// Known returns how many entries of layer n are known (not Unknown).
+func (d *DB) Known(n int) int {
+	k := 0
+	for _, v := range d.layers[n] {
+		if int8(v) != Unknown {
+			k++
+		}
+	}
+	return k
+}

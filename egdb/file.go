@@ -1,0 +1,204 @@
+// The database file: a header, the layers as they are in memory, and a
+// checksum.
+
+package egdb
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/kiothi/kiothi/internal/wholefile"
+	"github.com/kiothi/kiothi/limits"
+	"github.com/kiothi/kiothi/movegen"
+)
+
+// The file, all numbers little-endian:
+//
+//	offset  size            field
+//	0       8               magic "KIOTHIEG"
+//	8       4               format version (fileVersion)
+//	12      4               rules: bit 0 set for free-first-lap
+//	16      4               max: the layers are 0..max
+//	20      Size(0..max)    the layers, one signed byte an entry (doc.go)
+//	end-4   4               CRC-32C (Castagnoli) of all the bytes before it
+const (
+	fileMagic   = "KIOTHIEG"
+	fileVersion = 1
+	headerSize  = 20
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Bytes returns the memory the layers 0..max take, in bytes.
+func Bytes(max int) int64 {
+	var b int64
+	for n := 0; n <= max; n++ {
+		b += int64(Size(n))
+	}
+	return b
+}
+
+// WriteFile replaces path by the database, whole (a temporary file
+// renamed over it).
+func (d *DB) WriteFile(path string) error {
+	return wholefile.Write(path, func(w io.Writer) error {
+		c := crc32.New(castagnoli)
+		bw := bufio.NewWriterSize(io.MultiWriter(w, c), 1<<20)
+		var h [headerSize]byte
+		copy(h[:], fileMagic)
+		binary.LittleEndian.PutUint32(h[8:], fileVersion)
+		if d.rules.FreeFirstLap {
+			binary.LittleEndian.PutUint32(h[12:], 1)
+		}
+		binary.LittleEndian.PutUint32(h[16:], uint32(d.Max()))
+		bw.Write(h[:])
+		for _, l := range d.layers {
+			bw.Write(l)
+		}
+		if err := bw.Flush(); err != nil {
+			return err
+		}
+		var sum [4]byte
+		binary.LittleEndian.PutUint32(sum[:], c.Sum32())
+		_, err := w.Write(sum[:])
+		return err
+	})
+}
+
+// ReadFile reads a database written by WriteFile. It checks the header,
+// the size, the memory the layers need (before taking it) and the
+// checksum; CheckValues also checks every entry, as kiothi egdb verify
+// does. The layers are mapped from the file where the system can
+// (map_unix.go), so they cost no copy and no heap.
+func ReadFile(path string) (*DB, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%s: not an endgame database of this build: %s", path, fmt.Sprintf(format, a...))
+	}
+	var h [headerSize]byte
+	if _, err := io.ReadFull(f, h[:]); err != nil {
+		return nil, bad("the %d-byte header is cut short", headerSize)
+	}
+	if string(h[:8]) != fileMagic {
+		return nil, bad("it does not start with %q", fileMagic)
+	}
+	if v := binary.LittleEndian.Uint32(h[8:]); v != fileVersion {
+		return nil, bad("format version %d, this build reads %d", v, fileVersion)
+	}
+	flags := binary.LittleEndian.Uint32(h[12:])
+	if flags&^1 != 0 {
+		return nil, bad("unknown rule flags %#x", flags)
+	}
+	max := binary.LittleEndian.Uint32(h[16:])
+	if max > MaxWarriors {
+		return nil, bad("layers up to %d warriors, at most %d", max, MaxWarriors)
+	}
+	body := Bytes(int(max))
+	size := headerSize + body + 4
+	if fi.Size() != size {
+		return nil, bad("%d bytes, its header says %d", fi.Size(), size)
+	}
+	if err := limits.CheckMemory("the endgame database "+path, (body+1<<20-1)>>20); err != nil {
+		return nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	all, err := mapFile(f, size)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if crc32.Checksum(all[:size-4], castagnoli) != binary.LittleEndian.Uint32(all[size-4:]) {
+		return nil, bad("the checksum does not match (a damaged or cut file)")
+	}
+	d := &DB{rules: movegen.Rules{FreeFirstLap: flags&1 != 0}}
+	off := headerSize
+	for n := 0; n <= int(max); n++ {
+		d.layers = append(d.layers, all[off:off+Size(n):off+Size(n)])
+		off += Size(n)
+	}
+	return d, nil
+}
+
+// CheckValues returns an error naming the first entry no position of its
+// layer can have (checkLayer): what a file with a good checksum holds
+// only when the program that wrote it was wrong.
+func (d *DB) CheckValues() error {
+	for n, l := range d.layers {
+		if err := checkLayer(l, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkLayer returns an error for an entry layer n cannot hold: a value
+// outside [-n, n] or of the other parity than n (what is still to be won
+// has the parity of the warriors on the board).
+func checkLayer(l []byte, n int) error {
+	for i, b := range l {
+		v := int8(b)
+		if v == Unknown {
+			continue
+		}
+		if int(v) < -n || int(v) > n || (int(v)+n)%2 != 0 {
+			return fmt.Errorf("layer %d entry %d: value %d, not one of -%d, -%d, ..., %d", n, i, v, n, n-2, n)
+		}
+	}
+	return nil
+}
+
+// opened holds the databases Open has read, by path: the engines of one
+// process (a match's players, a server's sessions) share one copy.
+var opened struct {
+	sync.Mutex
+	dbs map[string]openedDB
+}
+
+type openedDB struct {
+	db      *DB
+	size    int64
+	modTime time.Time
+}
+
+// Open returns the database in path, read once per process (ReadFile)
+// and again only when the file changed.
+func Open(path string) (*DB, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, err
+	}
+	opened.Lock()
+	defer opened.Unlock()
+	if o, ok := opened.dbs[abs]; ok && o.size == fi.Size() && o.modTime.Equal(fi.ModTime()) {
+		return o.db, nil
+	}
+	d, err := ReadFile(abs)
+	if err != nil {
+		return nil, err
+	}
+	if opened.dbs == nil {
+		opened.dbs = map[string]openedDB{}
+	}
+	opened.dbs[abs] = openedDB{d, fi.Size(), fi.ModTime()}
+	return d, nil
+}
