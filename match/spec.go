@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/internal/excerpt"
@@ -303,6 +304,8 @@ func (c *EngineConfig) setEngine(s *settings.Setting, k, v string) error {
 		c.Options.Eval, err = LoadEval(e.Eval)
 	case settings.Book:
 		c.Book, err = book.Open(e.Book)
+	case settings.EGDB:
+		c.Options.DB, err = egdb.Open(e.EGDB)
 	}
 	if err != nil {
 		return fmt.Errorf("%s=%s: %v", name, excerpt.Quote(v), err)

@@ -5,6 +5,7 @@ package search
 import (
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -37,6 +38,10 @@ type Options struct {
 	// Params are the search knobs set (Tunables); the zero set is the
 	// defaults.
 	Params ParamSet
+	// DB, if set, is an endgame database: under the margin objective the
+	// positions it holds (after the root) are scored by their exact value,
+	// and the root solve stops at them.
+	DB *egdb.DB
 }
 
 // Info is one progress report, as printed in an "info" line.

@@ -81,7 +81,7 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 	began := time.Now()
 	res, err := solve.Solve(sctx, *root, solve.Options{
 		Rules: s.rules, Objective: s.objective, Multiplier: s.multiplier,
-		Threads: len(e.workers), Table: e.solved, History: history, Guess: &guess, Order: s.ev,
+		Threads: len(e.workers), Table: e.solved, History: history, Guess: &guess, Order: s.ev, DB: s.db,
 	})
 	if err != nil || !res.Exact || len(res.PV) == 0 {
 		s.solveFailed(time.Since(began))

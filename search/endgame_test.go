@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -109,6 +110,53 @@ func TestWarriors(t *testing.T) {
 	} {
 		if got := Warriors(c.s); got != c.want {
 			t.Errorf("Warriors(%d) = %d, want %d", c.s, got, c.want)
+		}
+	}
+}
+
+// TestDatabaseLeaves: a depth-2 search with an endgame database (no root
+// solve: a depth limit) scores a position without nki marks, whose every
+// child the database holds, by the exact value (on the evaluation's
+// scale, or proven where the best child is a finished game) and plays a
+// move that keeps it; under the match objective the database is not
+// read.
+func TestDatabaseLeaves(t *testing.T) {
+	db, err := egdb.Build(context.Background(), 6, movegen.Rules{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(17, 2))
+	checked := 0
+	for checked < 30 {
+		r := testgame.RandomPlay(rng, 2+rng.IntN(5), 20)
+		var c [position.NumPits]int
+		for i := range c {
+			c[i] = r.Count(i)
+		}
+		p, err := position.New(c, 0, [2]int{r.Prison(position.South), r.Prison(position.North)}, r.Side(), r.Turn())
+		if err != nil || !movegen.HasMove(&p, movegen.Rules{}) {
+			continue
+		}
+		checked++
+		e, _ := NewEngine(Options{HashMB: 1, DB: db})
+		res := e.Search(context.Background(), p, nil, Limits{Depth: 2}, nil)
+		want := solvedValue(t, p, e.Options(), nil)
+		if res.Score != 100*want {
+			t.Errorf("%s: score %d, solved %d", p, res.Score, want)
+		}
+		q, _ := movegen.MakeMove(p, res.Best.Play, movegen.Rules{})
+		if got := -solvedValue(t, q, e.Options(), nil); got != want {
+			t.Errorf("%s: %s is worth %d, the position %d", p, res.Best, got, want)
+		}
+		// The match objective searches as without a database.
+		m := Options{HashMB: 1, Objective: movegen.Match, Multiplier: 2}
+		a, _ := NewEngine(m)
+		m.DB = db
+		b, _ := NewEngine(m)
+		ra := a.Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
+		rb := b.Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
+		if ra.Score != rb.Score || ra.Nodes != rb.Nodes {
+			t.Errorf("%s match: with the database score %d nodes %d, without %d %d", p, rb.Score, rb.Nodes, ra.Score, ra.Nodes)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/limits"
@@ -108,6 +109,7 @@ func (e *Engine) Hashfull() int { return e.tt.Hashfull() }
 // shared is the state of one search that every thread reads.
 type shared struct {
 	tt          *tt.Table
+	db          *egdb.DB // Options.DB under the margin objective, else nil
 	ev          *eval.Evaluator
 	rules       movegen.Rules
 	objective   movegen.Objective
@@ -152,6 +154,9 @@ func (e *Engine) newShared(ctx context.Context, root *position.Position, history
 	}
 	if l.Depth > 0 {
 		s.maxDepth = min(l.Depth, MaxDepth)
+	}
+	if e.opts.Objective == movegen.Margin {
+		s.db = e.opts.DB
 	}
 	if e.params.smpMarks {
 		s.marks = e.marks

@@ -141,6 +141,16 @@ func (w *worker) begin(p *position.Position, ply int) (v int, end bool) {
 	if w.repeated(ply) {
 		return w.s.gameValue(p, movegen.RepetitionOutcome(p)), true
 	}
+	// A position the endgame database holds is scored by its exact value,
+	// on the evaluation's scale rather than in the proven band: it is a
+	// perfect evaluation, and a proven score would rank a sure small win
+	// above every estimate of a big one (the margin objective weighs the
+	// size). The root is searched: it needs a move.
+	if ply > 0 && w.s.db != nil {
+		if v, ok := w.s.db.Probe(p, w.s.rules); ok {
+			return 100 * (p.Prison(p.Side()) - p.Prison(p.Side().Other()) + v), true
+		}
+	}
 	return 0, false
 }
 

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,6 +18,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/internal/syncbuf"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
@@ -56,9 +59,38 @@ func probes(s *settings.Setting) []string {
 		if s == settings.Book {
 			return []string{testBook}
 		}
+		if s == settings.EGDB {
+			return []string{testEGDB()}
+		}
 		return []string{"linear", "nn", "LINEAR"}
 	}
 	return nil
+}
+
+// testEGDB returns an endgame database file of layers 0 to 3, written
+// once to a temporary folder the process removes at exit (TestMain).
+var testEGDB = sync.OnceValue(func() string {
+	d, err := egdb.Build(context.Background(), 3, movegen.Rules{}, nil)
+	if err != nil {
+		panic(err)
+	}
+	path := filepath.Join(tempDir, "egdb3.kdb")
+	if err := d.WriteFile(path); err != nil {
+		panic(err)
+	}
+	return path
+})
+
+var tempDir string
+
+func TestMain(m *testing.M) {
+	var err error
+	if tempDir, err = os.MkdirTemp("", "settings-test"); err != nil {
+		panic(err)
+	}
+	code := m.Run()
+	os.RemoveAll(tempDir)
+	os.Exit(code)
 }
 
 // tableSays is the table's answer for s and v.

@@ -58,6 +58,7 @@ type Engine struct {
 	OwnBook      bool           // play the book's moves (UGI's switch; a book given to a spec or flag is played)
 	Book         string         // opening book file ("": none)
 	Eval         string         // evaluation: linear, nn, FILE.knn or weights FILE ("": the engine's)
+	EGDB         string         // endgame database file ("": none); a face opens it into Search.DB
 }
 
 // Value is a parsed value: the field of its kind is set.
@@ -146,6 +147,11 @@ var (
 		Help: "evaluation: linear, nn, FILE.knn or FILE.json (default: the engine's)", Faces: FaceFlag | FaceSpec,
 		apply: func(e *Engine, v Value) { e.Eval = v.S },
 		get:   func(e *Engine) string { return e.Eval }}
+	EGDB = &Setting{Key: "egdb", UGI: "EGDBFile", Kind: File, Words: []string{"FILE"},
+		Help:  "endgame database file (kiothi egdb build): the exact values of the positions it holds, under the margin objective",
+		Faces: FaceFlag | FaceUGI | FaceSpec,
+		apply: func(e *Engine, v Value) { e.EGDB = v.S },
+		get:   func(e *Engine) string { return e.EGDB }}
 	Params = &Setting{Key: "param.", Kind: Param,
 		Help: "a search knob (search.Tunables), checked against its range", Faces: FaceSpec,
 		apply: func(e *Engine, v Value) { _ = e.Search.Params.Set(v.S, v.F) }}
@@ -156,7 +162,7 @@ var (
 var objectives = map[string]movegen.Objective{"margin": movegen.Margin, "match": movegen.Match}
 
 // Table lists every setting, in the order UGI announces them.
-var Table = []*Setting{Hash, Threads, MultiPV, Setup, FreeFirstLap, Multiplier, Objective, MoveOverhead, OwnBook, Book, Eval, Params}
+var Table = []*Setting{Hash, Threads, MultiPV, Setup, FreeFirstLap, Multiplier, Objective, MoveOverhead, OwnBook, Book, EGDB, Eval, Params}
 
 // FlagName is the setting's command flag, without the dashes.
 func (s *Setting) FlagName() string {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
@@ -26,6 +27,7 @@ type Flags struct {
 	TimeLimit  time.Duration // 0: none
 	Table      string        // search or simple
 	Rules      movegen.Rules
+	EGDB       string // endgame database file ("": none)
 }
 
 // Options checks f for solving p and returns its Options. When p has no
@@ -81,6 +83,19 @@ func (f *Flags) Options(p *position.Position) (Options, string, error) {
 	}
 	if f.TimeLimit < 0 {
 		return Options{}, "", fmt.Errorf("--time-limit %v: must not be negative", f.TimeLimit)
+	}
+	if f.EGDB != "" {
+		if f.Objective != movegen.Margin {
+			return Options{}, "", fmt.Errorf("--egdb: the database holds margin values, which --objective match cannot use")
+		}
+		d, err := egdb.Open(f.EGDB)
+		if err != nil {
+			return Options{}, "", fmt.Errorf("--egdb: %v", err)
+		}
+		if d.Rules() != f.Rules {
+			return Options{}, "", fmt.Errorf("--egdb %s: built for other rules (--free-first-lap %v)", f.EGDB, d.Rules().FreeFirstLap)
+		}
+		opts.DB = d
 	}
 	return opts, "", nil
 }

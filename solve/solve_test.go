@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -121,8 +122,16 @@ func TestSolveMatchesMinimax(t *testing.T) {
 				checked++
 			}
 			// One thread without and with a guess, two with a guess,
-			// then one ordered at every node by a random evaluation.
-			for i, threads := range []int{1, 1, 2, 1} {
+			// one ordered at every node by a random evaluation, then
+			// one with an endgame database of the test's rules (margin
+			// only: the match objective does not read it; and only
+			// without the fake history, which puts positions still to
+			// come in the game's past: no game can, and the database's
+			// values hold for the histories games have, egdb/doc.go).
+			for i, threads := range []int{1, 1, 2, 1, 1} {
+				if i == 4 && hist != nil {
+					continue
+				}
 				o := Options{Rules: testRules, Objective: obj, Multiplier: mult, Threads: threads, HashMB: 1, History: hist}
 				if i == 1 {
 					g := rng.IntN(41) - 20 // any guess, in or out of the bounds
@@ -139,6 +148,9 @@ func TestSolveMatchesMinimax(t *testing.T) {
 				}
 				if i == 3 {
 					o.Order, o.orderMin = randomEval(rng.Uint64()), 1
+				}
+				if i == 4 {
+					o.DB = testDB(t, testRules)
 				}
 				res, err := Solve(context.Background(), p, o)
 				if err != nil {
@@ -158,6 +170,25 @@ func TestSolveMatchesMinimax(t *testing.T) {
 	if randomEvals.Load() == 0 {
 		t.Error("no move was ordered by the evaluation")
 	}
+}
+
+// testDBs are endgame databases of up to 6 warriors, standard rules and
+// free-first-lap, built once.
+var testDBs [2]*egdb.DB
+
+func testDB(t *testing.T, r movegen.Rules) *egdb.DB {
+	i := 0
+	if r.FreeFirstLap {
+		i = 1
+	}
+	if testDBs[i] == nil {
+		d, err := egdb.Build(context.Background(), 6, r, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		testDBs[i] = d
+	}
+	return testDBs[i]
 }
 
 // randomEvals counts randomEval's calls, so the test can tell that the

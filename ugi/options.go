@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/settings"
@@ -68,6 +69,18 @@ func checkMemory(st *settings.Engine) error {
 func (s *Session) set(o *settings.Setting, v string) error {
 	if o == settings.Book && (v == "" || v == "<empty>") {
 		s.st.Book, s.book = "", nil // UGI's spelling of no book
+		return nil
+	}
+	if o == settings.EGDB {
+		if v == "" || v == "<empty>" {
+			s.st.EGDB, s.st.Search.DB = "", nil
+			return nil
+		}
+		d, err := egdb.Open(v)
+		if err != nil {
+			return fmt.Errorf("endgame database %q: %v", v, err)
+		}
+		s.st.EGDB, s.st.Search.DB = v, d
 		return nil
 	}
 	if err := o.Set(&s.st, "value", v); err != nil {

@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
@@ -19,6 +20,7 @@ type analyseOptions struct {
 	search.Analysis
 	moves []string
 	book  bookFlags
+	egdb  string // endgame database file
 }
 
 // hashFlag is the table size flag's name (its default depends on the
@@ -77,6 +79,7 @@ func (o *analyseOptions) addFlags(f *pflag.FlagSet) {
 	f.BoolVar(&o.JSON, "json", false, "print JSON lines instead of text")
 	settings.Flag(f, settings.Objective, &o.Objective, "")
 	settings.Flag(f, settings.Multiplier, &o.Multiplier, "one-warrior win multiplier for --objective match (2..10)")
+	settings.Flag(f, settings.EGDB, &o.egdb, "")
 }
 
 // searchSetup is what analyse and similar commands need to search.
@@ -102,6 +105,11 @@ func (o *analyseOptions) setup(f *pflag.FlagSet, g *globalOptions, args []string
 	l, opts, err := o.Setup(game.Current())
 	if err != nil {
 		return nil, err
+	}
+	if o.egdb != "" {
+		if opts.DB, err = egdb.Open(o.egdb); err != nil {
+			return nil, fmt.Errorf("--%s: %v", settings.EGDB.FlagName(), err)
+		}
 	}
 	return &searchSetup{game: game, limits: l, options: opts}, nil
 }

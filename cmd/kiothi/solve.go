@@ -36,6 +36,7 @@ no legal move is already decided: its value is printed with the result.`,
 	settings.Flag(f, settings.Objective, &o.Objective, "margin or match")
 	settings.Flag(f, settings.Multiplier, &o.Multiplier, "one-warrior multiplier for --objective match (2..10)")
 	durationVar(f, &o.TimeLimit, "time-limit", 0, "give up after this long (0: no limit)")
+	settings.Flag(f, settings.EGDB, &o.EGDB, "")
 	f.StringVar(&o.Table, "table", "search", "transposition table: search (the engine's, bucketed) or simple (one entry a slot)")
 	return c
 }
