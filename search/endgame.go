@@ -17,14 +17,14 @@ import (
 const (
 	// The solver's work grows about twofold a warrior, so a timed search
 	// tries the solver at the root when the board holds at most
-	// solveWarriors(budget) warriors: solveBase for a budget of one
-	// second, one fewer each time the budget halves, one more each time
-	// it doubles, never more than solveMax; and not below
-	// minSolveBudget. A solve is tried where about half the roots of the
-	// engine's own games or more finish in the budget (25 warriors in the
-	// 170 ms of a 200 ms move, 26 in 440 ms): one that does not finish
-	// costs only search time.
-	solveBase      = 28
+	// solveWarriors(budget) warriors: the knob solveBase (params.go; 28,
+	// solveBaseDB with an endgame database) for a budget of one second,
+	// one fewer each time the budget halves, one more each time it
+	// doubles, never more than solveMax; and not below minSolveBudget. A
+	// solve is tried where about half the roots of the engine's own games
+	// or more finish in the budget (25 warriors in the 170 ms of a 200 ms
+	// move, 26 in 440 ms): one that does not finish costs only search
+	// time.
 	solveMax       = 32
 	minSolveBudget = 25 * time.Millisecond
 	// The solver gets solveShare per mille of the soft time; what it
@@ -35,9 +35,9 @@ const (
 )
 
 // solveWarriors returns the most warriors on the board for which a solve
-// of the given budget is tried.
-func solveWarriors(budget time.Duration) int {
-	n := solveBase
+// of the given budget is tried, base at a one-second budget.
+func solveWarriors(budget time.Duration, base int) int {
+	n := base
 	for b := time.Second; b > budget && n > 0; b /= 2 {
 		n--
 	}
@@ -66,7 +66,11 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 	// A depth or node limit says how much to search: a time that comes
 	// with it is a deadline, not a budget to spend on a solve.
 	limited := s.maxDepth < MaxDepth || s.nodeLimit > 0
-	if !s.timed || limited || s.multiPV > 1 || budget < minSolveBudget || root.BoardTotal() > solveWarriors(budget) {
+	base := e.params.solveBase
+	if s.db != nil {
+		base = e.params.solveBaseDB
+	}
+	if !s.timed || limited || s.multiPV > 1 || budget < minSolveBudget || root.BoardTotal() > solveWarriors(budget, base) {
 		return Result{}, false
 	}
 	if e.solved == nil {

@@ -87,6 +87,7 @@ func TestDepthSearchSkipsSolver(t *testing.T) {
 }
 
 func TestSolveWarriors(t *testing.T) {
+	solveBase := defaultParams.solveBase
 	for _, c := range []struct {
 		budget time.Duration
 		want   int
@@ -95,7 +96,7 @@ func TestSolveWarriors(t *testing.T) {
 		{999 * time.Millisecond, solveBase - 1}, {500 * time.Millisecond, solveBase - 1},
 		{40 * time.Millisecond, solveBase - 5}, {time.Hour, solveMax},
 	} {
-		if got := solveWarriors(c.budget); got != c.want {
+		if got := solveWarriors(c.budget, solveBase); got != c.want {
 			t.Errorf("solveWarriors(%v) = %d, want %d", c.budget, got, c.want)
 		}
 	}

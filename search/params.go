@@ -28,6 +28,8 @@ type params struct {
 	smpSkip      bool    // Lazy SMP helpers skip depths (as in Stockfish)
 	smpVote      bool    // the threads vote for the move played (shared.vote)
 	smpMarks     bool    // busy marks: late moves reduced more where another thread searches (marks.go)
+	solveBase    int     // the root solve's most warriors at a one-second budget (endgame.go)
+	solveBaseDB  int     // the same with an endgame database (Options.DB)
 	lmr          *lmrTable
 }
 
@@ -44,6 +46,8 @@ var defaultParams = params{
 	deltaMargin:  200,
 	qsRelays:     false, // not weaker at equal nodes, and cheaper per node
 	smpSkip:      true,
+	solveBase:    28,
+	solveBaseDB:  28,
 }.withLMR()
 
 // withLMR returns p with its reduction table built from p.lmrDiv.
@@ -114,6 +118,10 @@ var paramTable = [...]Param{
 		set: func(p *params, v float64) { p.deltaMargin = int(v) }},
 	{Name: "qsRelays", Default: 0, Min: 0, Max: 1, Int: true,
 		set: func(p *params, v float64) { p.qsRelays = v != 0 }},
+	{Name: "solveBase", Default: 28, Min: 0, Max: solveMax, Int: true,
+		set: func(p *params, v float64) { p.solveBase = int(v) }},
+	{Name: "solveBaseDB", Default: 28, Min: 0, Max: solveMax, Int: true,
+		set: func(p *params, v float64) { p.solveBaseDB = int(v) }},
 }
 
 // numParams is the number of knobs in paramTable.
