@@ -30,7 +30,7 @@ func labelled(t *testing.T, n int) []Item {
 		if !movegen.HasMove(&p, rules) {
 			continue
 		}
-		it, ok, err := Label(context.Background(), p, rules, solve.NewMemTable(1), 0)
+		it, ok, err := Label(context.Background(), p, rules, solve.NewMemTable(1), 0, nil)
 		if err != nil || !ok {
 			t.Fatalf("%s: ok %v err %v", p, ok, err)
 		}

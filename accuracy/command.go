@@ -9,6 +9,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
@@ -78,6 +79,7 @@ type GenerateFlags struct {
 	Nodes     int64 // 0: no bound
 	HashMB    int
 	Out       string
+	EGDB      string // the endgame database setting (egdb.OpenSetting)
 	Rules     movegen.Rules
 }
 
@@ -109,7 +111,14 @@ func (f *GenerateFlags) Run(ctx context.Context, out io.Writer, status func(stri
 	if status == nil {
 		status = func(string) {}
 	}
-	opts := GenerateOptions{Lo: f.Lo, Hi: f.Hi, N: f.N, Seed: f.Seed, Nodes: uint64(f.Nodes), HashMB: f.HashMB, Rules: f.Rules}
+	db, err := egdb.OpenSetting(f.EGDB)
+	if err != nil {
+		return fmt.Errorf("--egdb: %v", err)
+	}
+	if db != nil && db.Rules() != f.Rules {
+		return fmt.Errorf("--egdb %s: built for other rules (--free-first-lap %v)", f.EGDB, db.Rules().FreeFirstLap)
+	}
+	opts := GenerateOptions{Lo: f.Lo, Hi: f.Hi, N: f.N, Seed: f.Seed, Nodes: uint64(f.Nodes), HashMB: f.HashMB, Rules: f.Rules, DB: db}
 	written := 0
 	res, err := Generate(ctx, opts, func(r *Generated) error {
 		status(fmt.Sprintf("games %d tried %d kept %d/%d unproven %d equal %d, %s", r.Games, r.Tried, len(r.Items), f.N, r.Unproven, r.Flat, r.Elapsed.Round(time.Second)))

@@ -36,7 +36,7 @@ func TestGenerate(t *testing.T) {
 		if bt := it.Pos.BoardTotal(); bt < o.Lo || bt > o.Hi || it.Best() == minValue(it.Values) {
 			t.Errorf("%s: %d warriors, values %v", it.Pos, bt, it.Values)
 		}
-		want, ok, err := Label(context.Background(), it.Pos, rules, solve.NewMemTable(1), 0)
+		want, ok, err := Label(context.Background(), it.Pos, rules, solve.NewMemTable(1), 0, nil)
 		if err != nil || !ok || want.Format() != it.Format() {
 			t.Errorf("%s: labelled %q, generated %q", it.Pos, want.Format(), it.Format())
 		}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/solve"
@@ -15,8 +16,9 @@ import (
 // game history), sharing table between the solves (it must hold margin
 // entries only). maxNodes, if positive, bounds the solver nodes of all
 // the solves together. ok is false when ctx ended or the nodes ran out
-// before every move was proven.
-func Label(ctx context.Context, p position.Position, r movegen.Rules, table solve.Table, maxNodes uint64) (Item, bool, error) {
+// before every move was proven. db, if set, gives the solver the exact
+// values of the small boards it holds (their values are the solver's).
+func Label(ctx context.Context, p position.Position, r movegen.Rules, table solve.Table, maxNodes uint64, db *egdb.DB) (Item, bool, error) {
 	var list movegen.MoveList
 	n := movegen.Generate(&p, r, &list)
 	it := Item{Pos: p}
@@ -27,7 +29,7 @@ func Label(ctx context.Context, p position.Position, r movegen.Rules, table solv
 		if st != movegen.Legal {
 			return it, false, fmt.Errorf("move %s of %s: generated but not legal (%v)", m, p, st)
 		}
-		o := solve.Options{Rules: r, Objective: movegen.Margin, Table: table, Guess: guess}
+		o := solve.Options{Rules: r, Objective: movegen.Margin, Table: table, Guess: guess, DB: db}
 		if maxNodes > 0 {
 			if spent >= maxNodes {
 				return it, false, nil

@@ -4,6 +4,7 @@
 package main
 
 import (
+	"github.com/kiothi/kiothi/egdb"
 	"strconv"
 
 	"github.com/kiothi/kiothi/accuracy"
@@ -38,6 +39,7 @@ early leaves a valid set; a progress line goes to standard error.`,
 	f.Int64Var(&o.Nodes, "nodes", 200_000_000, "solver nodes a position may take (0: no bound)")
 	settings.FlagDefault(f, settings.Hash, &o.HashMB, strconv.Itoa(limits.SolveHashMB), "solver table in MB")
 	f.StringVar(&o.Out, "out", "", "the set file to write (required)")
+	settings.FlagDefault(f, settings.EGDB, &o.EGDB, egdb.None, "endgame database the solver reads: FILE or auto (default none, so that the set depends on the flags only)")
 	return c
 }
 
