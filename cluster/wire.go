@@ -59,14 +59,17 @@ func CheckRunID(run string) error {
 	return nil
 }
 
-// Build is a build fingerprint: the engine's version, its commit and the
-// node count of its bench at depth 10 (package bench's FingerprintNodes).
-// Workers run only jobs of their own build, and coordinators count only
-// results of theirs, so results of two builds never mix.
+// Build is a build fingerprint: the engine's version, its commit, the
+// node count of its bench at depth 10 (package bench's FingerprintNodes)
+// and the endgame database its engines read by default (egdb.DB.ID of the
+// setting's auto; "" for none). Workers run only jobs of their own build,
+// and coordinators count only results of theirs, so results of two builds
+// never mix.
 type Build struct {
 	Version string `json:"version"`
 	Commit  string `json:"commit,omitempty"`
 	Nodes   uint64 `json:"fingerprint_nodes"`
+	EGDB    string `json:"egdb,omitempty"`
 }
 
 func (b Build) String() string {
@@ -74,7 +77,11 @@ func (b Build) String() string {
 	if b.Commit != "" && !strings.Contains(b.Version, b.Commit) {
 		c = " commit " + b.Commit
 	}
-	return fmt.Sprintf("build fingerprint kiothi %s%s (depth-10 bench: %d nodes)", b.Version, c, b.Nodes)
+	db := ""
+	if b.EGDB != "" {
+		db = ", endgame database " + b.EGDB
+	}
+	return fmt.Sprintf("build fingerprint kiothi %s%s (depth-10 bench: %d nodes%s)", b.Version, c, b.Nodes, db)
 }
 
 // Job is one unit of work, self-contained: a worker needs nothing else.

@@ -3,6 +3,8 @@
 package egdb
 
 import (
+	"fmt"
+
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -16,6 +18,20 @@ const Unknown int8 = -128
 type DB struct {
 	rules  movegen.Rules
 	layers [][]byte // layers[n][Rank], an int8 each, for n = 0..max
+	sum    uint32   // the file's checksum (ReadFile; 0 for a database built here)
+}
+
+// ID names the database's contents for a build fingerprint: its rules,
+// layers and file checksum ("" for none).
+func (d *DB) ID() string {
+	if d == nil {
+		return ""
+	}
+	rules := ""
+	if d.rules.FreeFirstLap {
+		rules = " free-first-lap"
+	}
+	return fmt.Sprintf("layers 0-%d%s crc32c %08x", d.Max(), rules, d.sum)
 }
 
 // Max returns the most warriors on the board the database covers (-1

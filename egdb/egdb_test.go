@@ -6,6 +6,7 @@ package egdb_test
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"math/rand/v2"
 	"os"
@@ -367,4 +368,56 @@ func FuzzReadFile(f *testing.F) {
 		}
 		egdb.ReadFile(p)
 	})
+}
+
+// TestOpenSetting: the egdb setting's words. none and "" open nothing;
+// auto opens kiothi.egdb beside the running program when it is there
+// (here the test binary's folder), nothing when it is not, and refuses a
+// file there that is no database; any other value is a file to open.
+func TestOpenSetting(t *testing.T) {
+	for _, v := range []string{"", "none", "NONE"} {
+		if d, err := egdb.OpenSetting(v); d != nil || err != nil {
+			t.Errorf("OpenSetting(%q) = %v, %v; want none", v, d, err)
+		}
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip("no executable path:", err)
+	}
+	auto := filepath.Join(filepath.Dir(exe), egdb.AutoName)
+	if _, err := os.Stat(auto); err == nil {
+		t.Skipf("%s is there already", auto)
+	}
+	if d, err := egdb.OpenSetting("auto"); d != nil || err != nil {
+		t.Fatalf("auto with no %s: %v, %v; want none", auto, d, err)
+	}
+	d := testDB(t, movegen.Rules{})
+	if err := d.WriteFile(auto); err != nil {
+		t.Skip("cannot write beside the test binary:", err)
+	}
+	defer os.Remove(auto)
+	got, err := egdb.OpenSetting("Auto")
+	if err != nil || got == nil || got.Max() != d.Max() {
+		t.Fatalf("auto with %s there: %v, %v", auto, got, err)
+	}
+	if named, err := egdb.OpenSetting(auto); err != nil || named != got {
+		t.Errorf("the file by name: %v, %v; want the database auto opened (one copy a process)", named, err)
+	}
+	// Its ID (a cluster build's fingerprint) names the layers and the
+	// file's checksum, its last four bytes.
+	data, err := os.ReadFile(auto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("layers 0-%d crc32c %08x", d.Max(), binary.LittleEndian.Uint32(data[len(data)-4:]))
+	if id := got.ID(); id != want {
+		t.Errorf("ID %q, want %q", id, want)
+	}
+	// A file there that is no database is an error, not silence.
+	if err := os.WriteFile(auto, []byte("not a database"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := egdb.OpenSetting("auto"); d != nil || err == nil || !strings.Contains(err.Error(), "not an endgame database") {
+		t.Errorf("auto with a junk %s: %v, %v; want an error", auto, d, err)
+	}
 }

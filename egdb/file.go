@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -126,7 +127,7 @@ func ReadFile(path string) (*DB, error) {
 	if crc32.Checksum(all[:size-4], castagnoli) != binary.LittleEndian.Uint32(all[size-4:]) {
 		return nil, bad("the checksum does not match (a damaged or cut file)")
 	}
-	d := &DB{rules: movegen.Rules{FreeFirstLap: flags&1 != 0}}
+	d := &DB{rules: movegen.Rules{FreeFirstLap: flags&1 != 0}, sum: binary.LittleEndian.Uint32(all[size-4:])}
 	off := headerSize
 	for n := 0; n <= int(max); n++ {
 		d.layers = append(d.layers, all[off:off+Size(n):off+Size(n)])
@@ -201,4 +202,34 @@ func Open(path string) (*DB, error) {
 	}
 	opened.dbs[abs] = openedDB{d, fi.Size(), fi.ModTime()}
 	return d, nil
+}
+
+// The setting's words (settings.EGDB): Auto, the default, opens AutoName
+// beside the running program when there is one; None opens nothing.
+const (
+	Auto     = "auto"
+	None     = "none"
+	AutoName = "kiothi.egdb" // what make build writes beside bin/kiothi
+)
+
+// OpenSetting returns the database the egdb setting's value v names: nil
+// for None (or ""), the file AutoName in the running program's folder
+// for Auto (nil when it has none), else the file v (Open). A file that is
+// there but not a database of this build is an error in either case.
+func OpenSetting(v string) (*DB, error) {
+	switch {
+	case v == "" || strings.EqualFold(v, None):
+		return nil, nil
+	case strings.EqualFold(v, Auto):
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, nil
+		}
+		path := filepath.Join(filepath.Dir(exe), AutoName)
+		if _, err := os.Stat(path); err != nil {
+			return nil, nil
+		}
+		return Open(path)
+	}
+	return Open(v)
 }

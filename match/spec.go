@@ -46,6 +46,8 @@ import (
 //	    book=FILE              play the opening book's moves while in book
 //	    bookrandom=0|1         draw book moves by weight (seeded by the
 //	                           game) instead of playing the best
+//	    egdb=FILE              an endgame database (kiothi egdb build):
+//	                           exact values under the margin objective
 //	    param.NAME=V           a search knob (search.Tunables), checked
 //	                           against its range
 //
@@ -206,6 +208,11 @@ func parseEngineSettings(s string) (EngineConfig, error) {
 			}
 		}
 	}
+	if !seen[settings.EGDB.Key] {
+		if err := c.set(settings.EGDB.Key, settings.EGDB.Default); err != nil {
+			return c, err
+		}
+	}
 	if c.Limits.MoveTime == 0 && c.Limits.Depth == 0 && c.Limits.Nodes == 0 {
 		c.Limits.MoveTime = 10 * time.Millisecond
 		c.MoveTimeDefault = true
@@ -305,7 +312,7 @@ func (c *EngineConfig) setEngine(s *settings.Setting, k, v string) error {
 	case settings.Book:
 		c.Book, err = book.Open(e.Book)
 	case settings.EGDB:
-		c.Options.DB, err = egdb.Open(e.EGDB)
+		c.Options.DB, err = egdb.OpenSetting(e.EGDB)
 	}
 	if err != nil {
 		return fmt.Errorf("%s=%s: %v", name, excerpt.Quote(v), err)

@@ -4,6 +4,7 @@ package play
 
 import (
 	"fmt"
+	"github.com/kiothi/kiothi/egdb"
 	"io"
 	"os"
 	"time"
@@ -25,6 +26,7 @@ type Flags struct {
 	Color      string // auto, always or never
 	Start      string // a position to start from instead of the setup's
 	Multiplier int
+	EGDB       string // the endgame database setting (egdb.OpenSetting)
 	Rules      movegen.Rules
 	In         io.Reader
 	Out        io.Writer
@@ -68,6 +70,10 @@ func (f *Flags) Config() (Config, error) {
 	}
 	if err := limits.Multiplier.Check("--multiplier", int64(f.Multiplier)); err != nil {
 		return cfg, err
+	}
+	var err error
+	if cfg.DB, err = egdb.OpenSetting(f.EGDB); err != nil {
+		return cfg, fmt.Errorf("--egdb: %v", err)
 	}
 	switch f.Color {
 	case "auto":

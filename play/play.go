@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/egdb"
 	"io"
 	"strings"
 	"time"
@@ -37,6 +38,7 @@ type Config struct {
 	Depth       int                // engine level by depth instead, if > 0
 	Multiplier  int                // one-warrior multiplier (default 2)
 	Book        Book               // opening book the engine plays from, or nil
+	DB          *egdb.DB           // endgame database the engine reads, or nil
 	NewSearcher func(search.Options) (Searcher, error)
 }
 
@@ -73,7 +75,7 @@ func Run(cfg Config) error {
 	if cfg.NewSearcher == nil {
 		cfg.NewSearcher = func(o search.Options) (Searcher, error) { return search.NewEngine(o) }
 	}
-	eng, err := cfg.NewSearcher(search.Options{Threads: 1, HashMB: limits.SessionHashMB, MultiPV: 1, Rules: cfg.Rules, Multiplier: cfg.Multiplier})
+	eng, err := cfg.NewSearcher(search.Options{Threads: 1, HashMB: limits.SessionHashMB, MultiPV: 1, Rules: cfg.Rules, Multiplier: cfg.Multiplier, DB: cfg.DB})
 	if err != nil {
 		return err
 	}

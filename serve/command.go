@@ -9,6 +9,8 @@ import (
 	"io"
 	"net"
 	"time"
+
+	"github.com/kiothi/kiothi/egdb"
 )
 
 // Command is kiothi serve: the Config its flags set (each flag's value as
@@ -18,6 +20,7 @@ type Command struct {
 	Config
 	Addr  string
 	Grace time.Duration
+	EGDB  string // the endgame database setting (egdb.OpenSetting), opened into Config.DB
 	Log   io.Writer
 }
 
@@ -52,7 +55,12 @@ func (c *Command) Run(ctx context.Context) error {
 	if err := c.Check(); err != nil {
 		return err
 	}
-	err := New(c.Config).Run(ctx, c.Addr, c.Grace, func(a net.Addr) {
+	db, err := egdb.OpenSetting(c.EGDB)
+	if err != nil {
+		return fmt.Errorf("--egdb: %v", err)
+	}
+	c.Config.DB = db
+	err = New(c.Config).Run(ctx, c.Addr, c.Grace, func(a net.Addr) {
 		fmt.Fprintf(c.Log, "kiothi: serving on http://%s\n", a)
 	})
 	if err == nil || err == context.Canceled {

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
@@ -45,6 +46,8 @@ type Config struct {
 	MaxBody         int64         // request body bytes (default 64 KiB)
 	MaxHeader       int           // request line and header bytes (default 16 KiB)
 	MaxMoves        int           // moves in an analyse request (default 10000)
+	// DB is the endgame database every engine reads (nil: none).
+	DB *egdb.DB
 	// NewSearcher builds one engine; nil means search.NewEngine.
 	// Every engine the server holds, in use or idle, counts against
 	// MaxSearches, whatever its options, so that the server never holds
@@ -225,7 +228,7 @@ func method(m string, h http.HandlerFunc) http.HandlerFunc {
 // rules.
 func (s *Server) engineOptions(lines int, rules movegen.Rules) search.Options {
 	o := settings.Defaults().Search
-	o.HashMB, o.MultiPV, o.Rules = s.cfg.HashMB, lines, rules
+	o.HashMB, o.MultiPV, o.Rules, o.DB = s.cfg.HashMB, lines, rules, s.cfg.DB
 	return o
 }
 

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
@@ -58,7 +59,7 @@ type Engine struct {
 	OwnBook      bool           // play the book's moves (UGI's switch; a book given to a spec or flag is played)
 	Book         string         // opening book file ("": none)
 	Eval         string         // evaluation: linear, nn, FILE.knn or weights FILE ("": the engine's)
-	EGDB         string         // endgame database file ("": none); a face opens it into Search.DB
+	EGDB         string         // endgame database: FILE, auto or none (egdb.OpenSetting); a face opens it into Search.DB
 }
 
 // Value is a parsed value: the field of its kind is set.
@@ -147,8 +148,10 @@ var (
 		Help: "evaluation: linear, nn, FILE.knn or FILE.json (default: the engine's)", Faces: FaceFlag | FaceSpec,
 		apply: func(e *Engine, v Value) { e.Eval = v.S },
 		get:   func(e *Engine) string { return e.Eval }}
-	EGDB = &Setting{Key: "egdb", UGI: "EGDBFile", Kind: File, Words: []string{"FILE"},
-		Help:  "endgame database file (kiothi egdb build): the exact values of the positions it holds, under the margin objective",
+	EGDB = &Setting{Key: "egdb", UGI: "EGDBFile", Kind: File, Words: []string{"FILE", egdb.Auto, egdb.None},
+		Default: egdb.Auto,
+		Help: "endgame database (kiothi egdb build): FILE, auto (" + egdb.AutoName + " beside the program, if there) or none; " +
+			"the exact values of the positions it holds, under the margin objective",
 		Faces: FaceFlag | FaceUGI | FaceSpec,
 		apply: func(e *Engine, v Value) { e.EGDB = v.S },
 		get:   func(e *Engine) string { return e.EGDB }}

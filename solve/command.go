@@ -84,17 +84,23 @@ func (f *Flags) Options(p *position.Position) (Options, string, error) {
 	if f.TimeLimit < 0 {
 		return Options{}, "", fmt.Errorf("--time-limit %v: must not be negative", f.TimeLimit)
 	}
-	if f.EGDB != "" {
-		if f.Objective != movegen.Margin {
+	// The database: one named is refused where it cannot serve; the
+	// default (auto) serves where it can.
+	named := !strings.EqualFold(f.EGDB, egdb.Auto)
+	d, err := egdb.OpenSetting(f.EGDB)
+	switch {
+	case err != nil:
+		return Options{}, "", fmt.Errorf("--egdb: %v", err)
+	case d == nil:
+	case f.Objective != movegen.Margin:
+		if named {
 			return Options{}, "", fmt.Errorf("--egdb: the database holds margin values, which --objective match cannot use")
 		}
-		d, err := egdb.Open(f.EGDB)
-		if err != nil {
-			return Options{}, "", fmt.Errorf("--egdb: %v", err)
-		}
-		if d.Rules() != f.Rules {
+	case d.Rules() != f.Rules:
+		if named {
 			return Options{}, "", fmt.Errorf("--egdb %s: built for other rules (--free-first-lap %v)", f.EGDB, d.Rules().FreeFirstLap)
 		}
+	default:
 		opts.DB = d
 	}
 	return opts, "", nil

@@ -73,10 +73,9 @@ func (s *Session) set(o *settings.Setting, v string) error {
 	}
 	if o == settings.EGDB {
 		if v == "" || v == "<empty>" {
-			s.st.EGDB, s.st.Search.DB = "", nil
-			return nil
+			v = egdb.None // UGI's spelling of none
 		}
-		d, err := egdb.Open(v)
+		d, err := egdb.OpenSetting(v)
 		if err != nil {
 			return fmt.Errorf("endgame database %q: %v", v, err)
 		}

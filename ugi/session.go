@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -71,6 +72,10 @@ func NewSession(out io.Writer, cfg Config) *Session {
 		cfg.NewSearcher = func(o search.Options) (Searcher, error) { return search.NewEngine(o) }
 	}
 	s := &Session{cfg: cfg, out: newLineWriter(out), st: defaultSettings(cfg.Rules)}
+	if err := s.set(settings.EGDB, s.st.EGDB); err != nil {
+		s.st.EGDB = egdb.None
+		s.out.errorf("%v (not used)", err)
+	}
 	s.game = movegen.NewGame(position.Start(s.st.Setup), s.rules())
 	s.prepare(false) // the first go need not wait for the table
 	return s

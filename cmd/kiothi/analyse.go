@@ -20,7 +20,7 @@ type analyseOptions struct {
 	search.Analysis
 	moves []string
 	book  bookFlags
-	egdb  string // endgame database file
+	egdb  string // endgame database: FILE, auto or none
 }
 
 // hashFlag is the table size flag's name (its default depends on the
@@ -106,10 +106,8 @@ func (o *analyseOptions) setup(f *pflag.FlagSet, g *globalOptions, args []string
 	if err != nil {
 		return nil, err
 	}
-	if o.egdb != "" {
-		if opts.DB, err = egdb.Open(o.egdb); err != nil {
-			return nil, fmt.Errorf("--%s: %v", settings.EGDB.FlagName(), err)
-		}
+	if opts.DB, err = egdb.OpenSetting(o.egdb); err != nil {
+		return nil, fmt.Errorf("--%s: %v", settings.EGDB.FlagName(), err)
 	}
 	return &searchSetup{game: game, limits: l, options: opts}, nil
 }

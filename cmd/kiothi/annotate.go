@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/egdb"
 	"io"
 	"os"
 	"runtime"
@@ -26,6 +27,7 @@ type annotateOptions struct {
 	depth       int
 	nodes       uint64
 	hash        int
+	egdb        string // the endgame database setting (egdb.OpenSetting)
 	concurrency int
 	out         string
 	json        bool
@@ -67,6 +69,7 @@ is the one this process would make.`,
 	f.IntVar(&o.depth, "depth", 0, "search each position to this depth instead")
 	f.Uint64Var(&o.nodes, "nodes", 0, "search each position about this many nodes instead")
 	settings.Flag(f, settings.Hash, &o.hash, "transposition table of each engine, in MB")
+	settings.Flag(f, settings.EGDB, &o.egdb, "")
 	f.IntVar(&o.concurrency, "concurrency", max(runtime.NumCPU(), 1), "searches at a time (with --workers/--nats: in flight)")
 	f.StringVar(&o.out, "out", "", "write the annotated games (or the JSON) to this file")
 	f.BoolVar(&o.json, "json", false, "write the review as JSON instead of PGN")
@@ -108,6 +111,10 @@ func (o *annotateOptions) run(ctx context.Context, f *pflag.FlagSet, g *globalOp
 			return fmt.Errorf("--out: %v", err)
 		}
 	}
+	db, err := egdb.OpenSetting(o.egdb)
+	if err != nil {
+		return fmt.Errorf("--egdb: %v", err)
+	}
 	in, err := os.Open(path)
 	if err != nil {
 		return err
@@ -119,7 +126,7 @@ func (o *annotateOptions) run(ctx context.Context, f *pflag.FlagSet, g *globalOp
 	status := newStatusLine(g.errOut)
 	began, shown := time.Now(), time.Time{}
 	cfg := annotate.Config{Limits: l, Concurrency: o.concurrency,
-		Options: search.Options{Threads: 1, HashMB: o.hash, Rules: g.rules()},
+		Options: search.Options{Threads: 1, HashMB: o.hash, Rules: g.rules(), DB: db},
 		Progress: func(done int) {
 			if !status.s.Redraw && !shown.IsZero() && time.Since(shown) < 10*time.Second {
 				return

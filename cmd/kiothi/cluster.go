@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/egdb"
 	"io"
 
 	"github.com/kiothi/kiothi/annotate"
@@ -31,7 +32,11 @@ func localBuild() (cluster.Build, error) {
 	if err != nil {
 		return cluster.Build{}, fmt.Errorf("build fingerprint: %v", err)
 	}
-	return cluster.Build{Version: version, Commit: commit, Nodes: n}, nil
+	db, err := egdb.OpenSetting(egdb.Auto)
+	if err != nil {
+		return cluster.Build{}, fmt.Errorf("build fingerprint: %v", err)
+	}
+	return cluster.Build{Version: version, Commit: commit, Nodes: n, EGDB: db.ID()}, nil
 }
 
 // clusterOptions are a coordinator's flags.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/match"
+	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -39,9 +40,9 @@ func newMatchCmd(g *globalOptions) *cobra.Command {
                             objective=margin|match, multiplier=M
                             eval=FILE (weights as kiothi tune --out writes)
                             book=FILE, bookrandom=0|1
-                            param.NAME=V (a search knob: rfpDepth,
-                              rfpMargin, nullMinDepth, lmrFirst, lmrDiv,
-                              deltaMargin, qsRelays; docs/spsa.md)
+                            egdb=FILE (an endgame database, kiothi egdb build)
+                            param.NAME=V (a search knob, docs/spsa.md:
+                              ` + search.ParamNames() + `)
   ugi:COMMAND LINE        an external UGI engine, thinking --movetime a move
                           or on its --tc clock (go p1time p2time p1inc p2inc)
 

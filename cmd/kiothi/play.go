@@ -49,6 +49,7 @@ plays the book's moves while the game is in book, and says so.`,
 	f.StringVar(&o.Start, "position", "", "start from this position instead (startpos, startpos25 or four fields)")
 	f.StringVar(&o.Color, "color", "auto", "colour: auto, always or never")
 	settings.Flag(f, settings.Multiplier, &o.Multiplier, "one-warrior multiplier (2 to 10)")
+	settings.Flag(f, settings.EGDB, &o.EGDB, "")
 	addBookFlags(cmd, &o.book)
 	return cmd
 }

@@ -41,6 +41,7 @@ far, requests waiting for a search get a 503, and requests in flight have
 	durationVar(f, &o.MaxAnalysisTime, "max-analysis", serve.DefaultMaxAnalysisTime, "cap on an unlimited analysis (the page's Unlimited)")
 	durationVar(f, &o.DefaultMoveTime, "movetime", serve.DefaultMoveTime, "search time when a request gives no limit")
 	settings.Flag(f, settings.Hash, &o.HashMB, "transposition table per engine, MB")
+	settings.Flag(f, settings.EGDB, &o.EGDB, "")
 	f.Int64Var(&o.MaxBody, "max-body", serve.DefaultMaxBody, "request body limit, bytes")
 	durationVar(f, &o.Grace, "grace", serve.DefaultGrace, "time for requests in flight at shutdown")
 	return cmd
