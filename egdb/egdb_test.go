@@ -372,12 +372,13 @@ func FuzzReadFile(f *testing.F) {
 
 // TestOpenSetting: the egdb setting's words. none and "" open nothing;
 // auto opens kiothi.egdb beside the running program when it is there
-// (here the test binary's folder), nothing when it is not, and refuses a
-// file there that is no database; any other value is a file to open.
+// (here the test binary's folder), the built-in database when it is not,
+// and refuses a file there that is no database; any other value is a
+// file to open.
 func TestOpenSetting(t *testing.T) {
 	for _, v := range []string{"", "none", "NONE"} {
 		if d, err := egdb.OpenSetting(v); d != nil || err != nil {
-			t.Errorf("OpenSetting(%q) = %v, %v; want none", v, d, err)
+			t.Errorf("OpenSetting(%q) = layers 0 to %d, %v; want none", v, d.Max(), err)
 		}
 	}
 	exe, err := os.Executable()
@@ -388,8 +389,12 @@ func TestOpenSetting(t *testing.T) {
 	if _, err := os.Stat(auto); err == nil {
 		t.Skipf("%s is there already", auto)
 	}
-	if d, err := egdb.OpenSetting("auto"); d != nil || err != nil {
-		t.Fatalf("auto with no %s: %v, %v; want none", auto, d, err)
+	builtIn, err := egdb.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, err := egdb.OpenSetting("auto"); d != builtIn || err != nil {
+		t.Fatalf("auto with no %s: layers 0 to %d, %v; want the built-in database", auto, d.Max(), err)
 	}
 	d := testDB(t, movegen.Rules{})
 	if err := d.WriteFile(auto); err != nil {
@@ -398,7 +403,7 @@ func TestOpenSetting(t *testing.T) {
 	defer os.Remove(auto)
 	got, err := egdb.OpenSetting("Auto")
 	if err != nil || got == nil || got.Max() != d.Max() {
-		t.Fatalf("auto with %s there: %v, %v", auto, got, err)
+		t.Fatalf("auto with %s there: layers 0 to %d, %v", auto, got.Max(), err)
 	}
 	if named, err := egdb.OpenSetting(auto); err != nil || named != got {
 		t.Errorf("the file by name: %v, %v; want the database auto opened (one copy a process)", named, err)
@@ -418,6 +423,58 @@ func TestOpenSetting(t *testing.T) {
 		t.Fatal(err)
 	}
 	if d, err := egdb.OpenSetting("auto"); d != nil || err == nil || !strings.Contains(err.Error(), "not an endgame database") {
-		t.Errorf("auto with a junk %s: %v, %v; want an error", auto, d, err)
+		t.Errorf("auto with a junk %s: layers 0 to %d, %v; want an error", auto, d.Max(), err)
+	}
+}
+
+// TestEmbedded: the built-in database opens, holds layers 0 to
+// EmbeddedMax of the standard rules, agrees with a fresh build on every
+// board of the layers the tests build, and with the solver on random
+// positions of its top layers.
+func TestEmbedded(t *testing.T) {
+	d, err := egdb.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Max() != egdb.EmbeddedMax || d.Rules() != (movegen.Rules{}) {
+		t.Fatalf("built-in database: layers 0 to %d, rules %+v", d.Max(), d.Rules())
+	}
+	if again, _ := egdb.Embedded(); again != d {
+		t.Error("Embedded read the database twice")
+	}
+	fresh := testDB(t, movegen.Rules{})
+	for n := 0; n <= testMax; n++ {
+		for idx := 0; idx < egdb.Size(n); idx++ {
+			var c [position.NumPits]int
+			egdb.Unrank(idx, n, &c)
+			p, err := position.New(c, 0, [2]int{}, position.South, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, aok := d.Probe(&p, movegen.Rules{})
+			b, bok := fresh.Probe(&p, movegen.Rules{})
+			if a != b || aok != bok {
+				t.Fatalf("%s: built-in %d %v, built %d %v", p, a, aok, b, bok)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(40, 4))
+	count := 30
+	if testing.Short() {
+		count = 8
+	}
+	for k := 0; k < count; k++ {
+		p := noNki(t, testgame.RandomPlay(rng, egdb.EmbeddedMax-k%3, 20))
+		v, ok := d.Probe(&p, movegen.Rules{})
+		if !ok {
+			t.Fatalf("%s: not held", p)
+		}
+		res, err := solve.Solve(context.Background(), p, solve.Options{HashMB: 4})
+		if err != nil || !res.Exact {
+			t.Fatalf("%s: %v %+v", p, err, res)
+		}
+		if diff := p.Prison(p.Side()) - p.Prison(p.Side().Other()); diff+v != res.Value {
+			t.Fatalf("%s: built-in %d + prisons %d, solve %d", p, v, diff, res.Value)
+		}
 	}
 }

@@ -88,48 +88,72 @@ func ReadFile(path string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("%s: not an endgame database of this build: %s", path, fmt.Sprintf(format, a...))
-	}
 	var h [headerSize]byte
 	if _, err := io.ReadFull(f, h[:]); err != nil {
-		return nil, bad("the %d-byte header is cut short", headerSize)
+		return nil, notDB(path, "the %d-byte header is cut short", headerSize)
 	}
-	if string(h[:8]) != fileMagic {
-		return nil, bad("it does not start with %q", fileMagic)
-	}
-	if v := binary.LittleEndian.Uint32(h[8:]); v != fileVersion {
-		return nil, bad("format version %d, this build reads %d", v, fileVersion)
-	}
-	flags := binary.LittleEndian.Uint32(h[12:])
-	if flags&^1 != 0 {
-		return nil, bad("unknown rule flags %#x", flags)
-	}
-	max := binary.LittleEndian.Uint32(h[16:])
-	if max > MaxWarriors {
-		return nil, bad("layers up to %d warriors, at most %d", max, MaxWarriors)
-	}
-	body := Bytes(int(max))
-	size := headerSize + body + 4
-	if fi.Size() != size {
-		return nil, bad("%d bytes, its header says %d", fi.Size(), size)
-	}
-	if err := limits.CheckMemory("the endgame database "+path, (body+1<<20-1)>>20); err != nil {
+	_, size, err := readHeader(path, h[:])
+	if err != nil {
 		return nil, err
 	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
+	if fi.Size() != size {
+		return nil, notDB(path, "%d bytes, its header says %d", fi.Size(), size)
+	}
+	if err := limits.CheckMemory("the endgame database "+path, (size+1<<20-1)>>20); err != nil {
 		return nil, err
 	}
 	all, err := mapFile(f, size)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if crc32.Checksum(all[:size-4], castagnoli) != binary.LittleEndian.Uint32(all[size-4:]) {
-		return nil, bad("the checksum does not match (a damaged or cut file)")
+	return fromBytes(path, all)
+}
+
+// notDB is the error for name's bytes that are not a database.
+func notDB(name, format string, a ...any) error {
+	return fmt.Errorf("%s: not an endgame database of this build: %s", name, fmt.Sprintf(format, a...))
+}
+
+// readHeader checks a file's header (name for errors) and returns its
+// rules and the file's size it implies.
+func readHeader(name string, h []byte) (movegen.Rules, int64, error) {
+	if len(h) < headerSize {
+		return movegen.Rules{}, 0, notDB(name, "the %d-byte header is cut short", headerSize)
 	}
-	d := &DB{rules: movegen.Rules{FreeFirstLap: flags&1 != 0}, sum: binary.LittleEndian.Uint32(all[size-4:])}
+	if string(h[:8]) != fileMagic {
+		return movegen.Rules{}, 0, notDB(name, "it does not start with %q", fileMagic)
+	}
+	if v := binary.LittleEndian.Uint32(h[8:]); v != fileVersion {
+		return movegen.Rules{}, 0, notDB(name, "format version %d, this build reads %d", v, fileVersion)
+	}
+	flags := binary.LittleEndian.Uint32(h[12:])
+	if flags&^1 != 0 {
+		return movegen.Rules{}, 0, notDB(name, "unknown rule flags %#x", flags)
+	}
+	max := binary.LittleEndian.Uint32(h[16:])
+	if max > MaxWarriors {
+		return movegen.Rules{}, 0, notDB(name, "layers up to %d warriors, at most %d", max, MaxWarriors)
+	}
+	return movegen.Rules{FreeFirstLap: flags&1 != 0}, headerSize + Bytes(int(max)) + 4, nil
+}
+
+// fromBytes returns the database whose file's bytes are all (name for
+// errors), checked: header, size and checksum. Its layers are all's.
+func fromBytes(name string, all []byte) (*DB, error) {
+	rules, size, err := readHeader(name, all)
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(all)) != size {
+		return nil, notDB(name, "%d bytes, its header says %d", len(all), size)
+	}
+	sum := binary.LittleEndian.Uint32(all[size-4:])
+	if crc32.Checksum(all[:size-4], castagnoli) != sum {
+		return nil, notDB(name, "the checksum does not match (a damaged or cut file)")
+	}
+	d := &DB{rules: rules, sum: sum}
 	off := headerSize
-	for n := 0; n <= int(max); n++ {
+	for n := 0; off < int(size)-4; n++ {
 		d.layers = append(d.layers, all[off:off+Size(n):off+Size(n)])
 		off += Size(n)
 	}
@@ -213,23 +237,22 @@ const (
 )
 
 // OpenSetting returns the database the egdb setting's value v names: nil
-// for None (or ""), the file AutoName in the running program's folder
-// for Auto (nil when it has none), else the file v (Open). A file that is
-// there but not a database of this build is an error in either case.
+// for None (or ""); for Auto the file AutoName in the running program's
+// folder, or when it has none the database built into the program
+// (Embedded); else the file v (Open). A file that is there but not a
+// database of this build is an error in either case.
 func OpenSetting(v string) (*DB, error) {
 	switch {
 	case v == "" || strings.EqualFold(v, None):
 		return nil, nil
 	case strings.EqualFold(v, Auto):
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, nil
+		if exe, err := os.Executable(); err == nil {
+			path := filepath.Join(filepath.Dir(exe), AutoName)
+			if _, err := os.Stat(path); err == nil {
+				return Open(path)
+			}
 		}
-		path := filepath.Join(filepath.Dir(exe), AutoName)
-		if _, err := os.Stat(path); err != nil {
-			return nil, nil
-		}
-		return Open(path)
+		return Embedded()
 	}
 	return Open(v)
 }

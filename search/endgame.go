@@ -20,13 +20,13 @@ const (
 	// solveWarriors(budget) warriors: the knob solveBase (params.go; 28,
 	// solveBaseDB with an endgame database) for a budget of one second,
 	// one fewer each time the budget halves, one more each time it
-	// doubles, never more than solveMax; and not below minSolveBudget. A
+	// doubles, never more than solveMax; and not below the knob
+	// solveMinMS (25 ms). A
 	// solve is tried where about half the roots of the engine's own games
 	// or more finish in the budget (25 warriors in the 170 ms of a 200 ms
 	// move, 26 in 440 ms): one that does not finish costs only search
 	// time.
-	solveMax       = 32
-	minSolveBudget = 25 * time.Millisecond
+	solveMax = 32
 	// The solver gets solveShare per mille of the soft time; what it
 	// leaves goes to the search. Most of it: on these roots the search
 	// finds about as many best moves with a sixth of the time as with all
@@ -70,7 +70,8 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 	if s.db != nil {
 		base = e.params.solveBaseDB
 	}
-	if !s.timed || limited || s.multiPV > 1 || budget < minSolveBudget || root.BoardTotal() > solveWarriors(budget, base) {
+	least := time.Duration(e.params.solveMinMS) * time.Millisecond
+	if !s.timed || limited || s.multiPV > 1 || budget < least || root.BoardTotal() > solveWarriors(budget, base) {
 		return Result{}, false
 	}
 	if e.solved == nil {

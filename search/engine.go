@@ -110,6 +110,7 @@ func (e *Engine) Hashfull() int { return e.tt.Hashfull() }
 type shared struct {
 	tt          *tt.Table
 	db          *egdb.DB // Options.DB under the margin objective, else nil
+	rootHeld    bool     // db holds the root: every root line's value is exact (decode)
 	ev          *eval.Evaluator
 	rules       movegen.Rules
 	objective   movegen.Objective
@@ -157,6 +158,7 @@ func (e *Engine) newShared(ctx context.Context, root *position.Position, history
 	}
 	if e.opts.Objective == movegen.Margin {
 		s.db = e.opts.DB
+		_, s.rootHeld = s.db.Probe(root, s.rules)
 	}
 	if e.params.smpMarks {
 		s.marks = e.marks
@@ -234,7 +236,7 @@ func (s *shared) report(lines []rootMove, depth int) {
 	hf := s.tt.Hashfull()
 	for k := range lines {
 		r := &lines[k]
-		v, proven := Decode(r.score)
+		v, proven := s.decode(r.score)
 		s.info(Info{
 			Depth: depth, SelDepth: max(r.selDepth, depth), MultiPV: k + 1, Lines: len(lines),
 			Score: v, Proven: proven, Nodes: nodes, NPS: nps(nodes, el),
@@ -475,7 +477,7 @@ func (s *shared) vote() *worker {
 // iteration's first line.
 func (s *shared) result(best *worker) Result {
 	r := s.played(best)
-	v, proven := Decode(r.score)
+	v, proven := s.decode(r.score)
 	if r.score == -Infinite {
 		v, proven = 0, false
 	}

@@ -30,6 +30,7 @@ type params struct {
 	smpMarks     bool    // busy marks: late moves reduced more where another thread searches (marks.go)
 	solveBase    int     // the root solve's most warriors at a one-second budget (endgame.go)
 	solveBaseDB  int     // the same with an endgame database (Options.DB)
+	solveMinMS   int     // the least budget a root solve is tried with, ms
 	lmr          *lmrTable
 }
 
@@ -47,7 +48,8 @@ var defaultParams = params{
 	qsRelays:     false, // not weaker at equal nodes, and cheaper per node
 	smpSkip:      true,
 	solveBase:    28,
-	solveBaseDB:  28,
+	solveBaseDB:  30,
+	solveMinMS:   25,
 }.withLMR()
 
 // withLMR returns p with its reduction table built from p.lmrDiv.
@@ -120,8 +122,10 @@ var paramTable = [...]Param{
 		set: func(p *params, v float64) { p.qsRelays = v != 0 }},
 	{Name: "solveBase", Default: 28, Min: 0, Max: solveMax, Int: true,
 		set: func(p *params, v float64) { p.solveBase = int(v) }},
-	{Name: "solveBaseDB", Default: 28, Min: 0, Max: solveMax, Int: true,
+	{Name: "solveBaseDB", Default: 30, Min: 0, Max: solveMax, Int: true,
 		set: func(p *params, v float64) { p.solveBaseDB = int(v) }},
+	{Name: "solveMinMS", Default: 25, Min: 0, Max: 10000, Int: true,
+		set: func(p *params, v float64) { p.solveMinMS = int(v) }},
 }
 
 // numParams is the number of knobs in paramTable.

@@ -64,6 +64,16 @@ func Decode(s int) (v int, proven bool) {
 	return s, false
 }
 
+// decode is Decode of a root line's score. When the endgame database
+// holds the root, each line's child is held too (or ends the game), so
+// its value is exact: it is reported proven, though the search ranks held
+// positions on the evaluation's scale (worker.begin). A draw, 0, is not
+// proven, as in the band.
+func (s *shared) decode(score int) (int, bool) {
+	v, proven := Decode(score)
+	return v, proven || s.rootHeld && v != 0
+}
+
 // gameValue scores a finished game for the side to move of p.
 func (s *shared) gameValue(p *position.Position, o movegen.Outcome) int {
 	m := o.Margin()

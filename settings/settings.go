@@ -150,7 +150,7 @@ var (
 		get:   func(e *Engine) string { return e.Eval }}
 	EGDB = &Setting{Key: "egdb", UGI: "EGDBFile", Kind: File, Words: []string{"FILE", egdb.Auto, egdb.None},
 		Default: egdb.Auto,
-		Help: "endgame database (kiothi egdb build): FILE, auto (" + egdb.AutoName + " beside the program, if there) or none; " +
+		Help: "endgame database (kiothi egdb build): FILE, auto (" + egdb.AutoName + " beside the program, else the built-in one) or none; " +
 			"the exact values of the positions it holds, under the margin objective",
 		Faces: FaceFlag | FaceUGI | FaceSpec,
 		apply: func(e *Engine, v Value) { e.EGDB = v.S },

@@ -12,9 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
+	"github.com/kiothi/kiothi/settings"
 )
 
 func TestHandshake(t *testing.T) {
@@ -360,7 +362,11 @@ func TestSetOption(t *testing.T) {
 		h.send(ok)
 	}
 	h.want("isready", "readyok")
-	want := search.Options{Threads: 2, HashMB: 128, MultiPV: 3, Rules: movegen.Rules{FreeFirstLap: true}, Objective: movegen.Match, Multiplier: 5}
+	db, err := egdb.OpenSetting(settings.EGDB.Default) // the default database, read at the start
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := search.Options{Threads: 2, HashMB: 128, MultiPV: 3, Rules: movegen.Rules{FreeFirstLap: true}, Objective: movegen.Match, Multiplier: 5, DB: db}
 	// Each change starts a build at once, in the background; isready waits
 	// for the last, which has every option.
 	n := len(got())

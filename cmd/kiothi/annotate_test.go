@@ -14,8 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/serve"
+	"github.com/kiothi/kiothi/settings"
 )
 
 func TestAnnotateCommand(t *testing.T) {
@@ -144,8 +146,13 @@ func TestAnnotateEndpointIsTheCommand(t *testing.T) {
 	// The server's caps are the only difference allowed, so they are set
 	// beyond what a depth-3 search takes even under the race detector (its
 	// default 10 s cap stopped the opening's 64-line search at depth 2).
+	// Its endgame database is the one both commands read by default.
+	db, err := egdb.OpenSetting(settings.EGDB.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
 	srv := httptest.NewServer(serve.New(serve.Config{HashMB: 8, MaxSearches: 2,
-		MaxMoveTime: 10 * time.Minute, MaxAnalysisTime: 30 * time.Minute}).Handler())
+		MaxMoveTime: 10 * time.Minute, MaxAnalysisTime: 30 * time.Minute, DB: db}).Handler())
 	defer srv.Close()
 	for _, c := range []struct {
 		flag, value string

@@ -26,7 +26,8 @@ func newSPSACmd(g *globalOptions) *cobra.Command {
 		Use:   "spsa --openings FILE [--params NAME,...] [--iterations N] [--pairs P] [--state FILE [--resume]]",
 		Short: "Tune the search's knobs by SPSA over short matches",
 		Long: `Tune search knobs by SPSA. The knobs (search.Tunables; the switch
-qsRelays and the root solve's solveBase and solveBaseDB are not tuned):
+qsRelays and the root solve's solveBase, solveBaseDB and solveMinMS are
+not tuned):
   ` + search.ParamNames() + `
 
 Each iteration plays the knobs
