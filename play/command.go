@@ -4,11 +4,11 @@ package play
 
 import (
 	"fmt"
-	"github.com/kiothi/kiothi/egdb"
 	"io"
 	"os"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/internal/progress"
 	"github.com/kiothi/kiothi/limits"

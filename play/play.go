@@ -8,11 +8,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/kiothi/kiothi/egdb"
 	"io"
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"

@@ -4,10 +4,10 @@
 package main
 
 import (
-	"github.com/kiothi/kiothi/egdb"
 	"strconv"
 
 	"github.com/kiothi/kiothi/accuracy"
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/cobra"

@@ -6,12 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/kiothi/kiothi/egdb"
 	"io"
 
 	"github.com/kiothi/kiothi/annotate"
 	"github.com/kiothi/kiothi/bench"
 	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/match"
 	"github.com/spf13/pflag"
 )
