@@ -115,8 +115,10 @@ func (f *GenerateFlags) Run(ctx context.Context, out io.Writer, status func(stri
 	if err != nil {
 		return fmt.Errorf("--egdb: %v", err)
 	}
-	if db != nil && db.Rules() != f.Rules {
-		return fmt.Errorf("--egdb %s: built for other rules (--free-first-lap %v)", f.EGDB, db.Rules().FreeFirstLap)
+	if db != nil {
+		if err := db.CheckRules("--egdb "+f.EGDB, f.Rules); err != nil {
+			return err
+		}
 	}
 	opts := GenerateOptions{Lo: f.Lo, Hi: f.Hi, N: f.N, Seed: f.Seed, Nodes: uint64(f.Nodes), HashMB: f.HashMB, Rules: f.Rules, DB: db}
 	written := 0

@@ -53,8 +53,8 @@ func (f *BuildFlags) Run(ctx context.Context, log io.Writer) error {
 		if base, err = ReadFile(f.From); err != nil {
 			return fmt.Errorf("--from: %v", err)
 		}
-		if base.rules != f.Rules {
-			return fmt.Errorf("--from %s: built for other rules (free-first-lap %v)", f.From, base.rules.FreeFirstLap)
+		if err := base.CheckRules("--from "+f.From, f.Rules); err != nil {
+			return err
 		}
 		if err := base.CheckValues(); err != nil {
 			return fmt.Errorf("--from %s: %v", f.From, err)
@@ -86,6 +86,38 @@ func Info(out io.Writer, d *DB) {
 		k := d.Known(n)
 		fmt.Fprintf(out, "layer %2d: %d entries, %d known (%.4f%%)\n", n, Size(n), k, 100*float64(k)/float64(Size(n)))
 	}
+}
+
+// VerifyFlags are kiothi egdb verify's settings.
+type VerifyFlags struct {
+	File      string
+	Positions int
+	Seed      uint64
+}
+
+// MaxVerifyPositions bounds --positions.
+const MaxVerifyPositions = 1000000
+
+// Run checks every entry of the file (CheckValues), then Verify's
+// positions against solver, and writes the summary to out (a line a
+// disagreement to log).
+func (f *VerifyFlags) Run(ctx context.Context, solver Solver, out, log io.Writer) error {
+	if f.Positions < 1 || f.Positions > MaxVerifyPositions {
+		return fmt.Errorf("--positions %d: must be from 1 to %d", f.Positions, MaxVerifyPositions)
+	}
+	d, err := ReadFile(f.File)
+	if err != nil {
+		return err
+	}
+	if err := d.CheckValues(); err != nil {
+		return fmt.Errorf("%s: %v", f.File, err)
+	}
+	n, err := Verify(ctx, d, f.Positions, f.Seed, solver, log)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "verified %d positions: every value agrees with kiothi solve\n", n)
+	return nil
 }
 
 // Solver proves a position's value under the margin objective; kiothi

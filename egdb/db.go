@@ -46,6 +46,15 @@ func (d *DB) Max() int {
 // Rules returns the rules the values were built under.
 func (d *DB) Rules() movegen.Rules { return d.rules }
 
+// CheckRules returns an error, naming the database as name, when its
+// values were built under other rules than r.
+func (d *DB) CheckRules(name string, r movegen.Rules) error {
+	if d.rules != r {
+		return fmt.Errorf("%s: built for other rules (free-first-lap %v, wanted %v)", name, d.rules.FreeFirstLap, r.FreeFirstLap)
+	}
+	return nil
+}
+
 // Probe returns what the side to move of p still wins under perfect play
 // (the margin objective's value less the current prison difference), and
 // false when the database does not hold it: more warriors on the board

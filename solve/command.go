@@ -96,12 +96,12 @@ func (f *Flags) Options(p *position.Position) (Options, string, error) {
 		if named {
 			return Options{}, "", fmt.Errorf("--egdb: the database holds margin values, which --objective match cannot use")
 		}
-	case d.Rules() != f.Rules:
-		if named {
-			return Options{}, "", fmt.Errorf("--egdb %s: built for other rules (--free-first-lap %v)", f.EGDB, d.Rules().FreeFirstLap)
-		}
 	default:
-		opts.DB = d
+		if err := d.CheckRules("--egdb "+f.EGDB, f.Rules); err == nil {
+			opts.DB = d
+		} else if named {
+			return Options{}, "", err
+		}
 	}
 	return opts, "", nil
 }

@@ -50,8 +50,7 @@ func newEgdbBuildCmd(g *globalOptions) *cobra.Command {
 }
 
 func newEgdbVerifyCmd(g *globalOptions) *cobra.Command {
-	var count int
-	var seed uint64
+	o := &egdb.VerifyFlags{}
 	c := &cobra.Command{
 		Use:   "verify FILE [--positions K] [--seed S]",
 		Short: "Check a database against kiothi solve on random positions",
@@ -61,28 +60,14 @@ prisons, either side to move) and compare each value with the database's.
 Exits with status 1 on any disagreement.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if count < 1 || count > 1000000 {
-				return fmt.Errorf("--positions %d: must be from 1 to 1000000", count)
-			}
-			d, err := egdb.ReadFile(args[0])
-			if err != nil {
-				return err
-			}
-			if err := d.CheckValues(); err != nil {
-				return fmt.Errorf("%s: %v", args[0], err)
-			}
+			o.File = args[0]
 			ctx, stop := interruptible(contextOrBackground(cmd.Context()))
 			defer stop()
-			n, err := egdb.Verify(ctx, d, count, seed, solveMargin, g.errOut)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(g.out, "verified %d positions: every value agrees with kiothi solve\n", n)
-			return nil
+			return o.Run(ctx, solveMargin, g.out, g.errOut)
 		},
 	}
-	c.Flags().IntVar(&count, "positions", 200, "positions to solve")
-	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the random positions")
+	c.Flags().IntVar(&o.Positions, "positions", 200, "positions to solve")
+	c.Flags().Uint64Var(&o.Seed, "seed", 1, "seed of the random positions")
 	return c
 }
 
