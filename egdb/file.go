@@ -246,13 +246,22 @@ func OpenSetting(v string) (*DB, error) {
 	case v == "" || strings.EqualFold(v, None):
 		return nil, nil
 	case strings.EqualFold(v, Auto):
-		if exe, err := os.Executable(); err == nil {
-			path := filepath.Join(filepath.Dir(exe), AutoName)
-			if _, err := os.Stat(path); err == nil {
-				return Open(path)
-			}
+		if path, ok := AutoPath(); ok {
+			return Open(path)
 		}
 		return Embedded()
 	}
 	return Open(v)
+}
+
+// AutoPath returns the file AutoName in the running program's folder,
+// and whether it is there (auto reads it; else the built-in database).
+func AutoPath() (string, bool) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", false
+	}
+	path := filepath.Join(filepath.Dir(exe), AutoName)
+	_, err = os.Stat(path)
+	return path, err == nil
 }

@@ -83,11 +83,25 @@ func solveMargin(ctx context.Context, p position.Position, r movegen.Rules) (int
 
 func newEgdbInfoCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
-		Use:   "info FILE",
+		Use:   "info [FILE]",
 		Short: "Describe a database: its rules, layers and how many values each knows",
-		Args:  cobra.ExactArgs(1),
+		Long: `Describe a database: its rules, layers and how many values each knows.
+Without FILE, the one the egdb setting's default (auto) reads: kiothi.egdb
+beside this program, or the database built into it.`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			d, err := egdb.ReadFile(args[0])
+			var d *egdb.DB
+			var err error
+			switch path, there := egdb.AutoPath(); {
+			case len(args) == 1:
+				d, err = egdb.ReadFile(args[0])
+			case there:
+				fmt.Fprintf(g.out, "auto: %s\n", path)
+				d, err = egdb.ReadFile(path)
+			default:
+				fmt.Fprintf(g.out, "auto: the built-in database (no %s)\n", path)
+				d, err = egdb.Embedded()
+			}
 			if err != nil {
 				return err
 			}

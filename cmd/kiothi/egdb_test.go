@@ -24,6 +24,12 @@ func TestEgdbCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out, "rules standard, layers 0 to 6, 230230 entries") {
 		t.Fatalf("info: %v\n%s", err, out)
 	}
+	// Without a file: what auto reads, here the built-in database (no
+	// kiothi.egdb beside the test binary).
+	out, _, err = runCLI(t, "egdb", "info")
+	if err != nil || !strings.Contains(out, "auto: the built-in database") || !strings.Contains(out, "layers 0 to 10,") {
+		t.Fatalf("info without a file: %v\n%s", err, out)
+	}
 	out, _, err = runCLI(t, "egdb", "verify", big, "--positions", "20")
 	if err != nil || lastLine(out) != "verified 20 positions: every value agrees with kiothi solve" {
 		t.Fatalf("verify: %v\n%s", err, out)
