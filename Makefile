@@ -36,8 +36,10 @@ egdb: program
 # gzipped; about 13 s of one core): what auto reads when no kiothi.egdb
 # stands beside the program. Rebuild it when the rules or the file
 # format change (go test ./egdb checks it against a fresh build).
+EMBEDDED_MAX = $(shell sed -n 's/^const EmbeddedMax = \([0-9]*\)$$/\1/p' egdb/embedded.go)
+
 embedded-egdb: program
-	$(BIN) egdb build --max 10 --out bin/embedded.kdb
+	$(BIN) egdb build --max $(EMBEDDED_MAX) --out bin/embedded.kdb
 	gzip -9n -c bin/embedded.kdb > egdb/embedded.kdb.gz
 	rm -f bin/embedded.kdb
 
