@@ -106,3 +106,50 @@ func (d *DB) Known(n int) int {
 	}
 	return k
 }
+
+// Line appends to line the database's best line from p, at most n moves:
+// at each position the first move (in generation order) whose child the
+// database holds and whose outcome is the position's value, until a
+// position without moves, one it does not hold, or n moves. A held
+// position's lines cannot come back to a position they passed (doc.go),
+// so the line is a game's continuation under perfect play from p.
+func (d *DB) Line(p position.Position, r movegen.Rules, n int, line []position.Move) []position.Move {
+	var list movegen.MoveList
+	for k := 0; k < n; k++ {
+		v, ok := d.Probe(&p, r)
+		if !ok {
+			break
+		}
+		s := p.Side()
+		want := p.Prison(s) - p.Prison(s.Other()) + v // the mover's final margin
+		nm := movegen.Generate(&p, r, &list)
+		next := -1
+		var child position.Position
+		for i, m := range list[:nm] {
+			q, st := movegen.MakeMove(p, m, r)
+			if st != movegen.Legal {
+				continue
+			}
+			cv, ok := d.Probe(&q, r)
+			if !ok {
+				continue
+			}
+			got := q.Prison(s) - q.Prison(s.Other())
+			if q.Side() == s {
+				got += cv
+			} else {
+				got -= cv
+			}
+			if got == want {
+				next, child = i, q
+				break
+			}
+		}
+		if next < 0 {
+			break
+		}
+		line = append(line, list[next])
+		p = child
+	}
+	return line
+}

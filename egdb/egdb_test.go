@@ -478,3 +478,54 @@ func TestEmbedded(t *testing.T) {
 		}
 	}
 }
+
+// TestLine: from seeded random held positions of both rule sets, the
+// database's line is legal, ends in a position without moves, and its
+// outcome (the last mover's opponent takes the board) is the value
+// kiothi solve proves for the position.
+func TestLine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 4))
+	count := 120
+	if testing.Short() {
+		count = 40
+	}
+	for k := 0; k < count; k++ {
+		r := movegen.Rules{FreeFirstLap: k%3 == 2}
+		d := testDB(t, r)
+		p := noNki(t, testgame.RandomPlay(rng, 1+rng.IntN(testMax), 20))
+		if _, ok := d.Probe(&p, r); !ok {
+			continue
+		}
+		line := d.Line(p, r, 500, nil)
+		q := p
+		for i, m := range line {
+			next, st := movegen.MakeMove(q, m, r)
+			if st != movegen.Legal {
+				t.Fatalf("%s: move %d of the line, %s, is not legal (%v)", p, i, m, st)
+			}
+			q = next
+		}
+		if movegen.HasMove(&q, r) {
+			t.Fatalf("%s: the line %v stops at %s, which has moves", p, line, q)
+		}
+		s := p.Side()
+		end := q.Prison(s) - q.Prison(s.Other())
+		if q.Side() == s {
+			end -= q.BoardTotal()
+		} else {
+			end += q.BoardTotal()
+		}
+		res, err := solve.Solve(context.Background(), p, solve.Options{Rules: r, HashMB: 1})
+		if err != nil || !res.Exact {
+			t.Fatalf("%s: %v %+v", p, err, res)
+		}
+		if end != res.Value {
+			t.Fatalf("%s (rules %+v): the line %v ends %d, solve %d", p, r, line, end, res.Value)
+		}
+		if n := len(line); n > 1 {
+			if got := d.Line(p, r, n-1, nil); len(got) != n-1 {
+				t.Fatalf("%s: a line of at most %d moves has %d", p, n-1, len(got))
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -140,10 +141,38 @@ func TestDatabaseLeaves(t *testing.T) {
 		}
 		checked++
 		e, _ := NewEngine(Options{HashMB: 1, DB: db})
-		res := e.Search(context.Background(), p, nil, Limits{Depth: 2}, nil)
+		var last Info
+		res := e.Search(context.Background(), p, nil, Limits{Depth: 2}, func(in Info) { last = in })
 		want := solvedValue(t, p, e.Options(), nil)
 		if res.Score != 100*want {
 			t.Errorf("%s: score %d, solved %d", p, res.Score, want)
+		}
+		// The line goes on past the held position to the game's end, and
+		// ends as the score says; the last info line shows it.
+		if fmt.Sprint(last.PV) != fmt.Sprint(res.PV) {
+			t.Errorf("%s: last info line's PV %v, result's %v", p, last.PV, res.PV)
+		}
+		end := p
+		for _, m := range res.PV {
+			q, st := movegen.MakeMove(end, m.Play, movegen.Rules{})
+			if st != movegen.Legal {
+				t.Fatalf("%s: PV %v: %s is not legal", p, res.PV, m)
+			}
+			end = q
+		}
+		if movegen.HasMove(&end, movegen.Rules{}) {
+			t.Errorf("%s: PV %v stops at %s, before the game's end", p, res.PV, end)
+		} else {
+			s := p.Side()
+			got := end.Prison(s) - end.Prison(s.Other())
+			if end.Side() == s {
+				got -= end.BoardTotal()
+			} else {
+				got += end.BoardTotal()
+			}
+			if got != want {
+				t.Errorf("%s: PV %v ends %d, solved %d", p, res.PV, got, want)
+			}
 		}
 		q, _ := movegen.MakeMove(p, res.Best.Play, movegen.Rules{})
 		if got := -solvedValue(t, q, e.Options(), nil); got != want {

@@ -240,9 +240,33 @@ func (s *shared) report(lines []rootMove, depth int) {
 		s.info(Info{
 			Depth: depth, SelDepth: max(r.selDepth, depth), MultiPV: k + 1, Lines: len(lines),
 			Score: v, Proven: proven, Nodes: nodes, NPS: nps(nodes, el),
-			Hashfull: hf, Time: el, PV: gameMoves(r.pv[:r.pvLen]),
+			Hashfull: hf, Time: el, PV: gameMoves(s.heldLine(r)),
 		})
 	}
+}
+
+// heldLine returns r's line, continued with the endgame database's best
+// line (egdb.DB.Line) when it ends in a position the database holds: the
+// search scores such a position by its value without searching it, so
+// its line would stop there, while the value is that of the database's
+// line to the game's end.
+func (s *shared) heldLine(r *rootMove) []position.Move {
+	pv := r.pv[:r.pvLen]
+	if s.db == nil || len(pv) == 0 {
+		return pv
+	}
+	p := r.pos
+	for _, m := range pv[1:] {
+		q, st := movegen.MakeMove(p, m, s.rules)
+		if st != movegen.Legal {
+			return pv
+		}
+		p = q
+	}
+	if _, ok := s.db.Probe(&p, s.rules); !ok {
+		return pv
+	}
+	return s.db.Line(p, s.rules, maxPly-len(pv), append([]position.Move(nil), pv...))
 }
 
 // played is the line thread best's result plays: its last completed
@@ -488,12 +512,16 @@ func (s *shared) result(best *worker) Result {
 	if r != &best.lines[0] {
 		depth++ // found by the stopped depth
 	}
+	line := s.heldLine(r)
+	if len(line) == 0 {
+		line = r.pv[:1]
+	}
 	res := Result{
 		Best: position.PlayMove(r.move), HasMove: true, Score: v, Proven: proven,
-		Depth: depth, Nodes: s.totalNodes(), PV: gameMoves(r.pv[:max(r.pvLen, 1)]),
+		Depth: depth, Nodes: s.totalNodes(), PV: gameMoves(line),
 	}
 	res.PV[0] = res.Best
-	if r.pvLen > 1 {
+	if len(res.PV) > 1 {
 		res.Ponder = res.PV[1]
 	}
 	return res
