@@ -6,9 +6,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/solve"
 )
@@ -82,7 +80,7 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 	}
 	sctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	guess := SolveGuess(s.ev, s.objective, s.multiplier, root)
+	guess := solve.EvalGuess(s.ev, s.objective, s.multiplier, root)
 	began := time.Now()
 	res, err := solve.Solve(sctx, *root, solve.Options{
 		Rules: s.rules, Objective: s.objective, Multiplier: s.multiplier,
@@ -121,17 +119,4 @@ func (s *shared) solveFailed(spent time.Duration) {
 	if s.clock.on {
 		s.soft += spent
 	}
-}
-
-// SolveGuess returns the root solve's first guess at root's value
-// (solve.Options.Guess): ev's margin in whole warriors (Warriors), as
-// match points under Match. A guess only orders the
-// solver's tests, so the value does not depend on it (the nodes it saves
-// are in docs/strength.md).
-func SolveGuess(ev *eval.Evaluator, obj movegen.Objective, mult int, root *position.Position) int {
-	g := Warriors(ev.Evaluate(root))
-	if obj == movegen.Match {
-		return movegen.MatchPoints(g, mult)
-	}
-	return g
 }

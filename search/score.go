@@ -6,6 +6,7 @@ import (
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/solve"
 )
 
 // Score bounds (see the package doc).
@@ -41,16 +42,7 @@ func IsProven(s int) bool { return s >= ProvenBase || s <= -ProvenBase }
 // in whole warriors: centi-warriors rounded to the nearest, halves up.
 func Warriors(s int) int {
 	v, _ := Decode(s)
-	return floorDiv(v+50, 100)
-}
-
-// floorDiv returns a/b rounded down (b > 0).
-func floorDiv(a, b int) int {
-	q := a / b
-	if a%b < 0 {
-		q--
-	}
-	return q
+	return solve.RoundWarriors(v)
 }
 
 // Decode returns the value a score stands for and whether it is proven.

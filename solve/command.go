@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/egdb"
+	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
@@ -81,6 +82,14 @@ func (f *Flags) Options(p *position.Position) (Options, string, error) {
 	default:
 		return Options{}, "", fmt.Errorf("--table %s: want search or simple", excerpt.Quote(f.Table))
 	}
+	// The tests start at the evaluation's guess (the engine's root solve
+	// does the same): the value does not depend on it, the work does.
+	ev, err := nn.Evaluator()
+	if err != nil {
+		return Options{}, "", err
+	}
+	guess := EvalGuess(ev, opts.Objective, opts.Multiplier, p)
+	opts.Order, opts.Guess = ev, &guess
 	if f.TimeLimit < 0 {
 		return Options{}, "", fmt.Errorf("--time-limit %v: must not be negative", f.TimeLimit)
 	}

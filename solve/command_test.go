@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -20,8 +21,17 @@ func TestFlagsOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := Flags{Threads: 1, HashMB: 1, Objective: movegen.Margin, Multiplier: 2, Table: "simple"}
-	if _, line, err := good.Options(&p); err != nil || line != "" {
+	opts, line, err := good.Options(&p)
+	if err != nil || line != "" {
 		t.Fatalf("good flags: %q %v", line, err)
+	}
+	// The tests start at the network's guess, as the engine's root solve.
+	ev, err := nn.Evaluator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := EvalGuess(ev, movegen.Margin, 2, &p); opts.Guess == nil || *opts.Guess != want || opts.Order == nil {
+		t.Errorf("guess %v, want %d from the network", opts.Guess, want)
 	}
 	for _, c := range []struct {
 		set  func(*Flags)
@@ -54,5 +64,13 @@ func TestReport(t *testing.T) {
 	out.Reset()
 	if err := Report(&out, &log, Result{Exact: true, Value: 3}); err != nil || out.String() != "value 3 pv\n" {
 		t.Errorf("solved: %v %q", err, out.String())
+	}
+}
+
+func TestRoundWarriors(t *testing.T) {
+	for _, c := range [][2]int{{0, 0}, {49, 0}, {50, 1}, {149, 1}, {150, 2}, {-49, 0}, {-50, 0}, {-51, -1}, {-150, -1}, {-151, -2}, {-250, -2}} {
+		if got := RoundWarriors(c[0]); got != c[1] {
+			t.Errorf("RoundWarriors(%d) = %d, want %d", c[0], got, c[1])
+		}
 	}
 }

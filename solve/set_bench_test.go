@@ -13,7 +13,6 @@ import (
 	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/solve"
 )
 
@@ -32,7 +31,7 @@ func setItems(tb testing.TB) []accuracy.Item {
 func BenchmarkSolveSet(b *testing.B) { benchSet(b, false) }
 
 // BenchmarkSolveSetGuess: the same with the search's first guess, the
-// network evaluation (search.SolveGuess).
+// network evaluation (solve.EvalGuess).
 func BenchmarkSolveSetGuess(b *testing.B) { benchSet(b, true) }
 
 func benchSet(b *testing.B, guess bool) {
@@ -48,7 +47,7 @@ func benchSet(b *testing.B, guess bool) {
 		for i, it := range items {
 			o := solve.Options{Table: solve.NewMemTable(limits.SolvedMB)}
 			if guess {
-				g := search.SolveGuess(ev, movegen.Margin, 0, &it.Pos)
+				g := solve.EvalGuess(ev, movegen.Margin, 0, &it.Pos)
 				o.Guess = &g
 			}
 			res, err := solve.Solve(context.Background(), it.Pos, o)
