@@ -481,7 +481,7 @@ func TestEmbedded(t *testing.T) {
 
 // TestLine: from seeded random held positions of both rule sets, the
 // database's line is legal, ends in a position without moves, and its
-// outcome (the last mover's opponent takes the board) is the value
+// outcome (movegen.NoMoveOutcome) is the value
 // kiothi solve proves for the position.
 func TestLine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 4))
@@ -508,12 +508,9 @@ func TestLine(t *testing.T) {
 		if movegen.HasMove(&q, r) {
 			t.Fatalf("%s: the line %v stops at %s, which has moves", p, line, q)
 		}
-		s := p.Side()
-		end := q.Prison(s) - q.Prison(s.Other())
-		if q.Side() == s {
-			end -= q.BoardTotal()
-		} else {
-			end += q.BoardTotal()
+		end := movegen.NoMoveOutcome(&q).Margin() // South's view
+		if p.Side() == position.North {
+			end = -end
 		}
 		res, err := solve.Solve(context.Background(), p, solve.Options{Rules: r, HashMB: 1})
 		if err != nil || !res.Exact {

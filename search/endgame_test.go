@@ -163,12 +163,9 @@ func TestDatabaseLeaves(t *testing.T) {
 		if movegen.HasMove(&end, movegen.Rules{}) {
 			t.Errorf("%s: PV %v stops at %s, before the game's end", p, res.PV, end)
 		} else {
-			s := p.Side()
-			got := end.Prison(s) - end.Prison(s.Other())
-			if end.Side() == s {
-				got -= end.BoardTotal()
-			} else {
-				got += end.BoardTotal()
+			got := movegen.NoMoveOutcome(&end).Margin() // South's view
+			if p.Side() == position.North {
+				got = -got
 			}
 			if got != want {
 				t.Errorf("%s: PV %v ends %d, solved %d", p, res.PV, got, want)
