@@ -67,6 +67,18 @@ func (d *DB) Probe(p *position.Position, r movegen.Rules) (int, bool) {
 	return 0, false
 }
 
+// Outcome returns the side to move of p's final margin under perfect
+// play (the margin objective's value: the current prison difference plus
+// Probe's value), and false where Probe has none.
+func (d *DB) Outcome(p *position.Position, r movegen.Rules) (int, bool) {
+	v, ok := d.Probe(p, r)
+	if !ok {
+		return 0, false
+	}
+	s := p.Side()
+	return p.Prison(s) - p.Prison(s.Other()) + v, true
+}
+
 // Entry returns where p's entry is, or nil when the database does not
 // cover p (as Probe says); Value reads it. Locating a batch of entries
 // first and reading them after lets the reads' cache misses overlap.
@@ -116,12 +128,10 @@ func (d *DB) Known(n int) int {
 func (d *DB) Line(p position.Position, r movegen.Rules, n int, line []position.Move) []position.Move {
 	var list movegen.MoveList
 	for k := 0; k < n; k++ {
-		v, ok := d.Probe(&p, r)
+		want, ok := d.Outcome(&p, r)
 		if !ok {
 			break
 		}
-		s := p.Side()
-		want := p.Prison(s) - p.Prison(s.Other()) + v // the mover's final margin
 		nm := movegen.Generate(&p, r, &list)
 		next := -1
 		var child position.Position
@@ -130,15 +140,12 @@ func (d *DB) Line(p position.Position, r movegen.Rules, n int, line []position.M
 			if st != movegen.Legal {
 				continue
 			}
-			cv, ok := d.Probe(&q, r)
+			got, ok := d.Outcome(&q, r)
 			if !ok {
 				continue
 			}
-			got := q.Prison(s) - q.Prison(s.Other())
-			if q.Side() == s {
-				got += cv
-			} else {
-				got -= cv
+			if q.Side() != p.Side() {
+				got = -got
 			}
 			if got == want {
 				next, child = i, q

@@ -6,7 +6,6 @@ import (
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
-	"github.com/kiothi/kiothi/solve"
 )
 
 // Score bounds (see the package doc).
@@ -42,7 +41,7 @@ func IsProven(s int) bool { return s >= ProvenBase || s <= -ProvenBase }
 // in whole warriors: centi-warriors rounded to the nearest, halves up.
 func Warriors(s int) int {
 	v, _ := Decode(s)
-	return solve.RoundWarriors(v)
+	return eval.RoundWarriors(v)
 }
 
 // Decode returns the value a score stands for and whether it is proven.

@@ -147,8 +147,8 @@ func (w *worker) begin(p *position.Position, ply int) (v int, end bool) {
 	// above every estimate of a big one (the margin objective weighs the
 	// size). The root is searched: it needs a move.
 	if ply > 0 && w.s.db != nil {
-		if v, ok := w.s.db.Probe(p, w.s.rules); ok {
-			return 100 * (p.Prison(p.Side()) - p.Prison(p.Side().Other()) + v), true
+		if m, ok := w.s.db.Outcome(p, w.s.rules); ok {
+			return 100 * m, true
 		}
 	}
 	return 0, false
