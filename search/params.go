@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/position"
 )
 
 // params are the pruning, reduction and threading settings of a search,
@@ -21,6 +22,7 @@ type params struct {
 	rfpDepth     int     // reverse futility pruning up to this depth (0: off)
 	rfpMargin    int     // its margin per ply of depth, centi-warriors
 	nullMinDepth int     // least depth for null-move pruning (0: off)
+	nullMinBoard int     // least warriors on the board for null-move pruning (zugzwang below)
 	lmrFirst     int     // moves searched in full before late move reductions
 	lmrDiv       float64 // scales the reductions (bigger: smaller reductions)
 	deltaMargin  int     // quiescence's delta pruning margin (0: off)
@@ -42,6 +44,7 @@ var defaultParams = params{
 	rfpDepth:     3,
 	rfpMargin:    150,
 	nullMinDepth: 3,
+	nullMinBoard: 26,
 	lmrFirst:     3,
 	lmrDiv:       2.25,
 	deltaMargin:  200,
@@ -112,6 +115,8 @@ var paramTable = [...]Param{
 		set: func(p *params, v float64) { p.rfpMargin = int(v) }},
 	{Name: "nullMinDepth", Default: 3, Min: 0, Max: 10, Int: true, C: 1, R: 0.002,
 		set: func(p *params, v float64) { p.nullMinDepth = int(v) }},
+	{Name: "nullMinBoard", Default: 26, Min: 0, Max: position.MaxTotal + 1, Int: true,
+		set: func(p *params, v float64) { p.nullMinBoard = int(v) }},
 	{Name: "lmrFirst", Default: 3, Min: 1, Max: movegen.MaxMoves, Int: true, C: 1, R: 0.002,
 		set: func(p *params, v float64) { p.lmrFirst = int(v) }},
 	{Name: "lmrDiv", Default: 2.25, Min: 1, Max: 8, C: 0.25, R: 0.002,

@@ -106,7 +106,7 @@ func TestParamsReachTheSearch(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		v    float64
-	}{{"rfpDepth", 0}, {"nullMinDepth", 0}, {"lmrFirst", 64}, {"lmrDiv", 1.5}, {"deltaMargin", 0}, {"qsRelays", 1}} {
+	}{{"rfpDepth", 0}, {"nullMinDepth", 0}, {"nullMinBoard", 64}, {"lmrFirst", 64}, {"lmrDiv", 1.5}, {"deltaMargin", 0}, {"qsRelays", 1}} {
 		var s ParamSet
 		if err := s.Set(c.name, c.v); err != nil {
 			t.Fatal(err)
@@ -124,5 +124,39 @@ func TestTunablesIsACopy(t *testing.T) {
 	var s ParamSet
 	if err := s.Set(ts[1].Name, 500); err != nil {
 		t.Errorf("the table changed through Tunables: %v", err)
+	}
+}
+
+// Below nullMinBoard warriors on the board no null move is tried: at a
+// root of 21 warriors (the board only shrinks along a line) the defaults
+// search the tree that null move turned off searches, and a null move
+// allowed on any board (nullMinBoard 0) changes it.
+func TestNoNullMoveOnSmallBoards(t *testing.T) {
+	pos, err := position.Parse("0.2.1.1.0.0.0.1.0.2/1.0.0.1.1.0.2.1.1.7 16-13 s 21")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := pos.BoardTotal(); n >= defaultParams.nullMinBoard {
+		t.Fatalf("the position has %d warriors on the board, not fewer than nullMinBoard %d", n, defaultParams.nullMinBoard)
+	}
+	nodes := func(name string, v float64) uint64 {
+		var s ParamSet
+		if name != "" {
+			if err := s.Set(name, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e, err := NewEngine(Options{HashMB: 4, Params: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.Search(context.Background(), pos, nil, Limits{Depth: 10}, nil).Nodes
+	}
+	def, off, anyBoard := nodes("", 0), nodes("nullMinDepth", 0), nodes("nullMinBoard", 0)
+	if def != off {
+		t.Errorf("defaults: %d nodes; without null move: %d (a null move was tried below nullMinBoard)", def, off)
+	}
+	if anyBoard == def {
+		t.Errorf("nullMinBoard 0: %d nodes, as the defaults (the test does not reach null move)", anyBoard)
 	}
 }

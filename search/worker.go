@@ -200,8 +200,10 @@ func (w *worker) node(p *position.Position, alpha, beta, depth, ply int, pvNode 
 		}
 	}
 	// Null move: if passing still holds beta with a reduced search, so
-	// would a real move (not twice in a row, not near proven values).
-	if nmd := w.s.params.nullMinDepth; nmd > 0 && !w.s.noNull && !pvNode && depth >= nmd && !w.nulled[ply] && !IsProven(beta) && quietMoveExists(p) {
+	// would a real move (not twice in a row, not near proven values, and
+	// not on a small board, where having to move is often the worse:
+	// nullMinBoard).
+	if nmd := w.s.params.nullMinDepth; nmd > 0 && !w.s.noNull && !pvNode && depth >= nmd && !w.nulled[ply] && p.BoardTotal() >= w.s.params.nullMinBoard && !IsProven(beta) && quietMoveExists(p) {
 		if static == noEval {
 			static = w.s.ev.Evaluate(p)
 		}
