@@ -88,13 +88,7 @@ func TestParamsReachTheSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nodes := func(s ParamSet) uint64 {
-		e, err := NewEngine(Options{HashMB: 4, Params: s})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return e.Search(context.Background(), pos, nil, Limits{Depth: 8}, nil).Nodes
-	}
+	nodes := func(s ParamSet) uint64 { return paramNodes(t, &pos, s, 8) }
 	base := nodes(ParamSet{})
 	var same ParamSet
 	for _, p := range Tunables() {
@@ -107,11 +101,7 @@ func TestParamsReachTheSearch(t *testing.T) {
 		name string
 		v    float64
 	}{{"rfpDepth", 0}, {"nullMinDepth", 0}, {"nullMinBoard", 64}, {"lmrFirst", 64}, {"lmrDiv", 1.5}, {"deltaMargin", 0}, {"qsRelays", 1}} {
-		var s ParamSet
-		if err := s.Set(c.name, c.v); err != nil {
-			t.Fatal(err)
-		}
-		if n := nodes(s); n == base {
+		if n := nodes(knob(t, c.name, c.v)); n == base {
 			t.Errorf("%s=%v: %d nodes at depth 8, as the defaults", c.name, c.v, n)
 		}
 	}
@@ -139,24 +129,33 @@ func TestNoNullMoveOnSmallBoards(t *testing.T) {
 	if n := pos.BoardTotal(); n >= defaultParams.nullMinBoard {
 		t.Fatalf("the position has %d warriors on the board, not fewer than nullMinBoard %d", n, defaultParams.nullMinBoard)
 	}
-	nodes := func(name string, v float64) uint64 {
-		var s ParamSet
-		if name != "" {
-			if err := s.Set(name, v); err != nil {
-				t.Fatal(err)
-			}
-		}
-		e, err := NewEngine(Options{HashMB: 4, Params: s})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return e.Search(context.Background(), pos, nil, Limits{Depth: 10}, nil).Nodes
-	}
-	def, off, anyBoard := nodes("", 0), nodes("nullMinDepth", 0), nodes("nullMinBoard", 0)
+	nodes := func(s ParamSet) uint64 { return paramNodes(t, &pos, s, 10) }
+	def, off, anyBoard := nodes(ParamSet{}), nodes(knob(t, "nullMinDepth", 0)), nodes(knob(t, "nullMinBoard", 0))
 	if def != off {
 		t.Errorf("defaults: %d nodes; without null move: %d (a null move was tried below nullMinBoard)", def, off)
 	}
 	if anyBoard == def {
 		t.Errorf("nullMinBoard 0: %d nodes, as the defaults (the test does not reach null move)", anyBoard)
 	}
+}
+
+// knob returns the settings with the one knob name set to v.
+func knob(t *testing.T, name string, v float64) ParamSet {
+	t.Helper()
+	var s ParamSet
+	if err := s.Set(name, v); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// paramNodes returns the nodes a fresh engine with settings s searches
+// to depth from pos.
+func paramNodes(t *testing.T, pos *position.Position, s ParamSet, depth int) uint64 {
+	t.Helper()
+	e, err := NewEngine(Options{HashMB: 4, Params: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e.Search(context.Background(), *pos, nil, Limits{Depth: depth}, nil).Nodes
 }

@@ -203,7 +203,7 @@ func (w *worker) node(p *position.Position, alpha, beta, depth, ply int, pvNode 
 	// would a real move (not twice in a row, not near proven values, and
 	// not on a small board, where having to move is often the worse:
 	// nullMinBoard).
-	if nmd := w.s.params.nullMinDepth; nmd > 0 && !w.s.noNull && !pvNode && depth >= nmd && !w.nulled[ply] && p.BoardTotal() >= w.s.params.nullMinBoard && !IsProven(beta) && quietMoveExists(p) {
+	if nmd := w.s.params.nullMinDepth; nmd > 0 && !w.s.noNull && !pvNode && depth >= nmd && !w.nulled[ply] && !IsProven(beta) && p.BoardTotal() >= w.s.params.nullMinBoard && quietMoveExists(p) {
 		if static == noEval {
 			static = w.s.ev.Evaluate(p)
 		}
