@@ -1,7 +1,9 @@
 // Package solve proves the exact value of a play-phase position under
 // perfect play by both sides, by null-window alpha-beta searches over the
 // whole game tree that narrow the value's bounds (bisection, in the manner
-// of MTD(f)), sharing a transposition table between Lazy SMP threads.
+// of MTD(f)), sharing a transposition table between threads: with two or
+// more, two tests run at once (Solve's pair), the planned one with Lazy
+// SMP helpers beyond the second thread.
 //
 // Values are from the side to move's view: under Margin the final prison
 // difference, under Match the match points of RULES.md §6 (1 a win, M a

@@ -28,7 +28,7 @@ type Options struct {
 	Rules      movegen.Rules
 	Objective  movegen.Objective
 	Multiplier int // one-warrior multiplier, 2..10 (Match only; default 2)
-	Threads    int // default 1
+	Threads    int // default 1; two or more run two tests at once (pair)
 	HashMB     int // size of the default table (default limits.SolveHashMB)
 	// Table, if set, is used instead of a fresh MemTable. It must not
 	// hold entries from another objective or multiplier.
@@ -170,39 +170,21 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 	}
 	// With a guess: test at the guess, then gallop away from it (steps 1,
 	// 2, 4, ...) until a test goes the other way; then, or without a
-	// guess, bisect.
-	galloping, dir, step := o.Guess != nil, 0, 1
-	for lo < hi {
-		// The test "value >= mid" with lo < mid <= hi, so that both
-		// outcomes shrink the interval.
-		mid := lo + (hi-lo+1)/2
-		if galloping {
-			switch dir {
-			case 0:
-				mid = *o.Guess
-			case 1:
-				mid = lo + step
-			case -1:
-				mid = hi - step + 1
-			}
-			mid = min(max(mid, lo+1), hi)
-			step *= 2
-		}
-		v, ok := s.test(ctx, &root, mid)
-		if !ok {
-			return Result{Lo: lo, Hi: hi, Nodes: s.nodes(), Time: time.Since(s.begin)}, nil
-		}
-		d := -1
-		if v >= mid {
-			lo, d = max(lo, v), 1
-		} else {
-			hi = min(hi, v)
-		}
-		if dir != 0 && d != dir {
-			galloping = false
-		}
-		dir = d
-		report()
+	// guess, bisect. With two threads or more a second test runs beside
+	// (pair).
+	t := tests{lo: lo, hi: hi, galloping: o.Guess != nil, step: 1}
+	if o.Guess != nil {
+		t.guess = *o.Guess
+	}
+	var solved bool
+	if o.Threads == 1 {
+		solved = s.serial(ctx, &root, &t, func() { lo, hi = t.lo, t.hi; report() })
+	} else {
+		solved = s.pair(ctx, &root, &t, func() { lo, hi = t.lo, t.hi; report() })
+	}
+	lo, hi = t.lo, t.hi
+	if !solved {
+		return Result{Lo: lo, Hi: hi, Nodes: s.nodes(), Time: time.Since(s.begin)}, nil
 	}
 	res := Result{Exact: true, Value: lo, Lo: lo, Hi: hi}
 	// A line cut short (time out, or a table entry another path made) is
@@ -210,6 +192,171 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 	res.PV, _ = s.workers[0].pv(ctx, root, lo)
 	res.Nodes, res.Time = s.nodes(), time.Since(s.begin)
 	return res, nil
+}
+
+// tests plans the null-window tests of a solve: the interval [lo, hi]
+// the value is known to lie in, and the gallop from the guess.
+type tests struct {
+	lo, hi    int
+	guess     int
+	galloping bool
+	dir, step int // the last test's outcome (1 value >= mid, -1 below, 0 none yet), the gallop's next step
+}
+
+// next returns the next test "value >= mid", lo < mid <= hi, so that both
+// outcomes shrink the interval.
+func (t *tests) next() int {
+	mid := t.lo + (t.hi-t.lo+1)/2
+	if t.galloping {
+		switch t.dir {
+		case 0:
+			mid = t.guess
+		case 1:
+			mid = t.lo + t.step
+		case -1:
+			mid = t.hi - t.step + 1
+		}
+		mid = min(max(mid, t.lo+1), t.hi)
+		t.step *= 2
+	}
+	return mid
+}
+
+// companion returns a second test to run beside the test at mid, one
+// whose outcome next would likely want after mid's: beside the first
+// test at the guess, the one above it (the pair settles a guess that is
+// right); while galloping, the gallop's next point; while bisecting, or
+// where those are mid itself, the middle of the larger part mid leaves.
+// false when none is left (the interval holds two values).
+func (t *tests) companion(mid int) (int, bool) {
+	c := mid
+	if t.galloping {
+		switch t.dir {
+		case 0:
+			c = mid + 1
+		case 1:
+			c = mid + t.step/2
+		case -1:
+			c = mid - t.step/2
+		}
+		c = min(max(c, t.lo+1), t.hi)
+	}
+	if c == mid {
+		if t.hi-mid >= mid-1-t.lo {
+			c = mid + (t.hi-mid+1)/2
+		} else {
+			c = t.lo + (mid-t.lo)/2
+		}
+	}
+	return c, c != mid && t.lo < c && c <= t.hi
+}
+
+// record narrows the interval by the result v of the test at mid, and
+// turns the gallop into a bisection when the outcome changes direction.
+func (t *tests) record(mid, v int) {
+	d := -1
+	if v >= mid {
+		t.lo, d = max(t.lo, v), 1
+	} else {
+		t.hi = min(t.hi, v)
+	}
+	if t.dir != 0 && d != t.dir {
+		t.galloping = false
+	}
+	t.dir = d
+}
+
+// serial runs the tests one after another on the solver's one thread,
+// until the interval closes (true) or ctx ends or the node budget is
+// spent (false). report is called after each test.
+func (s *solver) serial(ctx context.Context, root *position.Position, t *tests, report func()) bool {
+	for t.lo < t.hi {
+		mid := t.next()
+		var stop atomic.Bool
+		v, ok := s.runTest(ctx, s.workers, root, mid, &stop)
+		if !ok {
+			return false
+		}
+		t.record(mid, v)
+		report()
+	}
+	return true
+}
+
+// A running is a test in progress on a group of workers.
+type running struct {
+	mid  int
+	moot bool // the interval left it: stopped, its outcome known
+	stop atomic.Bool
+	v    int
+	ok   bool
+}
+
+// pair runs two tests at once: the planned one on the first worker and
+// any beyond the second, a companion on the second. A test whose
+// threshold the other's result takes out of the interval is stopped (its
+// outcome follows), and the freed workers take the next test. It returns
+// as serial does, every test stopped and its workers idle.
+func (s *solver) pair(ctx context.Context, root *position.Position, t *tests, report func()) bool {
+	main := append([]*worker{s.workers[0]}, s.workers[2:]...)
+	side := s.workers[1:2]
+	done := make(chan *running, 2)
+	launch := func(ws []*worker, mid int) *running {
+		r := &running{mid: mid}
+		go func() {
+			r.v, r.ok = s.runTest(ctx, ws, root, mid, &r.stop)
+			done <- r
+		}()
+		return r
+	}
+	var a, b *running // on main, on side
+	solved := true
+	for t.lo < t.hi {
+		if a == nil {
+			mid, ok := t.next(), true
+			if b != nil && mid == b.mid {
+				// The side already tests it: main takes a companion.
+				mid, ok = t.companion(mid)
+			}
+			if ok {
+				a = launch(main, mid)
+			}
+		}
+		if b == nil && a != nil {
+			if c, ok := t.companion(a.mid); ok {
+				b = launch(side, c)
+			}
+		}
+		r := <-done
+		if r == a {
+			a = nil
+		} else {
+			b = nil
+		}
+		if !r.ok {
+			if r.moot {
+				continue
+			}
+			solved = false
+			break
+		}
+		t.record(r.mid, r.v)
+		report()
+		for _, o := range []*running{a, b} {
+			if o != nil && (o.mid <= t.lo || o.mid > t.hi) {
+				o.moot = true
+				o.stop.Store(true)
+			}
+		}
+	}
+	for _, o := range []*running{a, b} {
+		if o != nil {
+			o.moot = true
+			o.stop.Store(true)
+			<-done
+		}
+	}
+	return solved
 }
 
 // histWeight scales the history in the move order: each doubling of a
@@ -251,16 +398,16 @@ func (s *solver) overBudget() bool {
 	return s.opts.MaxNodes > 0 && s.nodes() >= s.opts.MaxNodes
 }
 
-// test runs the null-window search (mid-1, mid) on every thread and
-// returns the first result: a value >= mid is a lower bound, a value
-// < mid an upper bound. false when ctx ended first.
-func (s *solver) test(ctx context.Context, root *position.Position, mid int) (int, bool) {
-	s.stop.Store(false)
+// runTest runs the null-window search (mid-1, mid) on the workers ws
+// with the stop given, and returns the first result: a value >= mid is a
+// lower bound, a value < mid an upper bound. false when stop was set or
+// ctx ended first.
+func (s *solver) runTest(ctx context.Context, ws []*worker, root *position.Position, mid int, stop *atomic.Bool) (int, bool) {
 	done := make(chan struct{})
 	go func() {
 		select {
 		case <-ctx.Done():
-			s.stop.Store(true)
+			stop.Store(true)
 		case <-done:
 		}
 	}()
@@ -269,17 +416,16 @@ func (s *solver) test(ctx context.Context, root *position.Position, mid int) (in
 	var val int
 	found := false
 	var wg sync.WaitGroup
-	for _, w := range s.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.aborted = false
+	for _, w := range ws {
+		w.stop = stop
+		w.aborted = false
+		wg.Go(func() {
 			v := w.root(root, mid-1, mid)
 			if !w.aborted {
 				once.Do(func() { val, found = v, true })
-				s.stop.Store(true)
+				stop.Store(true)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	return val, found
@@ -344,6 +490,7 @@ type worker struct {
 	count   uint64
 	nodes   atomic.Uint64
 	aborted bool
+	stop    *atomic.Bool // the stop of the test it runs (runTest), else the solver's
 	// path holds KeyWithPrisons of the positions on the line from the root
 	// (root first) with their prison totals, for repetition.
 	path  []pathEntry
@@ -384,6 +531,7 @@ type child struct {
 
 func newWorker(s *solver, id int) *worker {
 	w := &worker{s: s, id: id, rng: rand.New(rand.NewPCG(uint64(id), 0x736f6c7665))}
+	w.stop = &s.stop
 	w.batch, _ = s.opts.Table.(BatchTable)
 	w.mem, _ = s.opts.Table.(*MemTable)
 	return w
@@ -433,7 +581,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 	n := w.count
 	if n&1023 == 0 {
 		w.nodes.Store(n)
-		if w.s.stop.Load() || w.s.overBudget() {
+		if w.stop.Load() || w.s.overBudget() {
 			w.aborted = true
 		}
 	}
@@ -670,6 +818,7 @@ func (w *worker) probeAll(n int) {
 func (w *worker) pv(ctx context.Context, root position.Position, v int) ([]position.Move, bool) {
 	w.path = w.path[:0]
 	defer func() { w.nodes.Store(w.count) }()
+	w.stop = &w.s.stop
 	w.s.stop.Store(false)
 	done := make(chan struct{})
 	defer close(done)

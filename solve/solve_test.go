@@ -128,7 +128,9 @@ func TestSolveMatchesMinimax(t *testing.T) {
 			// without the fake history, which puts positions still to
 			// come in the game's past: no game can, and the database's
 			// values hold for the histories games have, egdb/doc.go).
-			for i, threads := range []int{1, 1, 2, 1, 1} {
+			// Last, three threads without a guess: the bisection's pairs of
+			// tests, the planned one on two threads.
+			for i, threads := range []int{1, 1, 2, 1, 1, 3} {
 				if i == 4 && hist != nil {
 					continue
 				}
@@ -169,6 +171,57 @@ func TestSolveMatchesMinimax(t *testing.T) {
 	}
 	if randomEvals.Load() == 0 {
 		t.Error("no move was ordered by the evaluation")
+	}
+}
+
+// TestTestPlan: the tests a solve plans close the interval on the value
+// whatever the guess, with a companion beside each planned test as two
+// threads run them (pair), their results arriving in either order and a
+// result dropped when the other's took its threshold out of the
+// interval (fail-soft results: any bound that holds), within 30 rounds.
+func TestTestPlan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 11))
+	for i := 0; i < 20000; i++ {
+		lo := rng.IntN(61) - 30
+		hi := lo + rng.IntN(61)
+		v := lo + rng.IntN(hi-lo+1)
+		// A fail-soft result: any bound on the right side of mid that
+		// holds for v.
+		result := func(mid int) int {
+			if v >= mid {
+				return mid + rng.IntN(v-mid+1)
+			}
+			return v + rng.IntN(mid-v)
+		}
+		pl := tests{lo: lo, hi: hi, galloping: i%4 != 0, step: 1, guess: rng.IntN(101) - 50}
+		rounds := 0
+		for pl.lo < pl.hi {
+			if rounds++; rounds > 30 {
+				t.Fatalf("lo %d hi %d v %d guess %d: not closed after 30 rounds: %+v", lo, hi, v, pl.guess, pl)
+			}
+			a := pl.next()
+			if a <= pl.lo || a > pl.hi {
+				t.Fatalf("planned %d outside (%d, %d]", a, pl.lo, pl.hi)
+			}
+			mids := []int{a}
+			if c, ok := pl.companion(a); ok {
+				if c == a || c <= pl.lo || c > pl.hi {
+					t.Fatalf("companion %d of %d outside (%d, %d]", c, a, pl.lo, pl.hi)
+				}
+				mids = append(mids, c)
+			} else if pl.hi-pl.lo > 1 {
+				t.Fatalf("no companion of %d in (%d, %d]", a, pl.lo, pl.hi)
+			}
+			rng.Shuffle(len(mids), func(i, j int) { mids[i], mids[j] = mids[j], mids[i] })
+			for _, m := range mids {
+				if m > pl.lo && m <= pl.hi {
+					pl.record(m, result(m))
+				}
+			}
+			if pl.lo > v || pl.hi < v {
+				t.Fatalf("lo %d hi %d v %d: interval [%d, %d] lost the value", lo, hi, v, pl.lo, pl.hi)
+			}
+		}
 	}
 }
 
