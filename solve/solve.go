@@ -137,15 +137,23 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 	for i := 0; i < o.Threads; i++ {
 		s.workers = append(s.workers, newWorker(s, i))
 	}
+	// With a guess: test at the guess, then gallop away from it (steps 1,
+	// 2, 4, ...) until a test goes the other way; then, or without a
+	// guess, bisect. With two threads or more a second test runs beside
+	// (pair).
 	lo, hi := s.bounds(&root)
+	t := tests{lo: lo, hi: hi, galloping: o.Guess != nil, step: 1}
+	if o.Guess != nil {
+		t.guess = *o.Guess
+	}
 	var mu sync.Mutex // serialises Progress and guards shown
 	shown := [2]int{lo, hi}
 	report := func() {
 		mu.Lock()
 		defer mu.Unlock()
-		shown = [2]int{lo, hi}
+		shown = [2]int{t.lo, t.hi}
 		if o.Progress != nil {
-			o.Progress(Progress{Lo: lo, Hi: hi, Nodes: s.nodes(), Time: time.Since(s.begin)})
+			o.Progress(Progress{Lo: t.lo, Hi: t.hi, Nodes: s.nodes(), Time: time.Since(s.begin)})
 		}
 	}
 	report()
@@ -168,28 +176,17 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 			}
 		})
 	}
-	// With a guess: test at the guess, then gallop away from it (steps 1,
-	// 2, 4, ...) until a test goes the other way; then, or without a
-	// guess, bisect. With two threads or more a second test runs beside
-	// (pair).
-	t := tests{lo: lo, hi: hi, galloping: o.Guess != nil, step: 1}
-	if o.Guess != nil {
-		t.guess = *o.Guess
+	run := s.serial
+	if o.Threads > 1 {
+		run = s.pair
 	}
-	var solved bool
-	if o.Threads == 1 {
-		solved = s.serial(ctx, &root, &t, func() { lo, hi = t.lo, t.hi; report() })
-	} else {
-		solved = s.pair(ctx, &root, &t, func() { lo, hi = t.lo, t.hi; report() })
+	if !run(ctx, &root, &t, report) {
+		return Result{Lo: t.lo, Hi: t.hi, Nodes: s.nodes(), Time: time.Since(s.begin)}, nil
 	}
-	lo, hi = t.lo, t.hi
-	if !solved {
-		return Result{Lo: lo, Hi: hi, Nodes: s.nodes(), Time: time.Since(s.begin)}, nil
-	}
-	res := Result{Exact: true, Value: lo, Lo: lo, Hi: hi}
+	res := Result{Exact: true, Value: t.lo, Lo: t.lo, Hi: t.hi}
 	// A line cut short (time out, or a table entry another path made) is
 	// still a line that keeps the value as far as it goes.
-	res.PV, _ = s.workers[0].pv(ctx, root, lo)
+	res.PV, _ = s.workers[0].pv(ctx, root, t.lo)
 	res.Nodes, res.Time = s.nodes(), time.Since(s.begin)
 	return res, nil
 }
@@ -381,7 +378,6 @@ type solver struct {
 	db      *egdb.DB // Options.DB under the margin objective, else nil
 	history map[uint64]int
 	workers []*worker
-	stop    atomic.Bool
 	begin   time.Time
 }
 
@@ -490,7 +486,7 @@ type worker struct {
 	count   uint64
 	nodes   atomic.Uint64
 	aborted bool
-	stop    *atomic.Bool // the stop of the test it runs (runTest), else the solver's
+	stop    *atomic.Bool // the stop of the search it runs (runTest, pv)
 	// path holds KeyWithPrisons of the positions on the line from the root
 	// (root first) with their prison totals, for repetition.
 	path  []pathEntry
@@ -531,7 +527,6 @@ type child struct {
 
 func newWorker(s *solver, id int) *worker {
 	w := &worker{s: s, id: id, rng: rand.New(rand.NewPCG(uint64(id), 0x736f6c7665))}
-	w.stop = &s.stop
 	w.batch, _ = s.opts.Table.(BatchTable)
 	w.mem, _ = s.opts.Table.(*MemTable)
 	return w
@@ -818,14 +813,14 @@ func (w *worker) probeAll(n int) {
 func (w *worker) pv(ctx context.Context, root position.Position, v int) ([]position.Move, bool) {
 	w.path = w.path[:0]
 	defer func() { w.nodes.Store(w.count) }()
-	w.stop = &w.s.stop
-	w.s.stop.Store(false)
+	var stop atomic.Bool
+	w.stop = &stop
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
 		select {
 		case <-ctx.Done():
-			w.s.stop.Store(true)
+			stop.Store(true)
 		case <-done:
 		}
 	}()
