@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -28,7 +27,7 @@ type Options struct {
 	Rules      movegen.Rules
 	Objective  movegen.Objective
 	Multiplier int // one-warrior multiplier, 2..10 (Match only; default 2)
-	Threads    int // default 1; two or more run two tests at once (pair)
+	Threads    int // default 1; more search each test together (busy marks)
 	HashMB     int // size of the default table (default limits.SolveHashMB)
 	// Table, if set, is used instead of a fresh MemTable. It must not
 	// hold entries from another objective or multiplier.
@@ -54,8 +53,10 @@ type Options struct {
 	// depend on it.
 	Order Evaluator
 	// orderMin, when positive, replaces evalOrderMin (tests order by
-	// the evaluation at every node).
+	// the evaluation at every node); busyMin likewise replaces busyMin
+	// (tests mark the children of every node).
 	orderMin int
+	busyMin  int
 	// Progress, if set, receives the bounds each time they narrow, and
 	// also every ProgressEvery while they do not when that is positive.
 	// Calls never overlap.
@@ -117,6 +118,9 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 	if o.orderMin <= 0 {
 		o.orderMin = evalOrderMin
 	}
+	if o.busyMin <= 0 {
+		o.busyMin = busyMin
+	}
 	if o.Table == nil {
 		mb := o.HashMB
 		if mb <= 0 {
@@ -135,12 +139,14 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 		}
 	}
 	for i := 0; i < o.Threads; i++ {
-		s.workers = append(s.workers, newWorker(s, i))
+		s.workers = append(s.workers, newWorker(s))
+	}
+	if o.Threads > 1 {
+		s.busy = new(busyTable)
 	}
 	// With a guess: test at the guess, then gallop away from it (steps 1,
 	// 2, 4, ...) until a test goes the other way; then, or without a
-	// guess, bisect. With two threads or more a second test runs beside
-	// (pair).
+	// guess, bisect. Every thread searches each test.
 	lo, hi := s.bounds(&root)
 	t := tests{lo: lo, hi: hi, galloping: o.Guess != nil, step: 1}
 	if o.Guess != nil {
@@ -176,11 +182,7 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 			}
 		})
 	}
-	run := s.serial
-	if o.Threads > 1 {
-		run = s.pair
-	}
-	if !run(ctx, &root, &t, report) {
+	if !s.run(ctx, &root, &t, report) {
 		return Result{Lo: t.lo, Hi: t.hi, Nodes: s.nodes(), Time: time.Since(s.begin)}, nil
 	}
 	res := Result{Exact: true, Value: t.lo, Lo: t.lo, Hi: t.hi}
@@ -219,35 +221,6 @@ func (t *tests) next() int {
 	return mid
 }
 
-// companion returns a second test to run beside the test at mid, one
-// whose outcome next would likely want after mid's: beside the first
-// test at the guess, the one above it (the pair settles a guess that is
-// right); while galloping, the gallop's next point; while bisecting, or
-// where those are mid itself, the middle of the larger part mid leaves.
-// false when none is left (the interval holds two values).
-func (t *tests) companion(mid int) (int, bool) {
-	c := mid
-	if t.galloping {
-		switch t.dir {
-		case 0:
-			c = mid + 1
-		case 1:
-			c = mid + t.step/2
-		case -1:
-			c = mid - t.step/2
-		}
-		c = min(max(c, t.lo+1), t.hi)
-	}
-	if c == mid {
-		if t.hi-mid >= mid-1-t.lo {
-			c = mid + (t.hi-mid+1)/2
-		} else {
-			c = t.lo + (mid-t.lo)/2
-		}
-	}
-	return c, c != mid && t.lo < c && c <= t.hi
-}
-
 // record narrows the interval by the result v of the test at mid, and
 // turns the gallop into a bisection when the outcome changes direction.
 func (t *tests) record(mid, v int) {
@@ -263,10 +236,10 @@ func (t *tests) record(mid, v int) {
 	t.dir = d
 }
 
-// serial runs the tests one after another on the solver's one thread,
-// until the interval closes (true) or ctx ends or the node budget is
-// spent (false). report is called after each test.
-func (s *solver) serial(ctx context.Context, root *position.Position, t *tests, report func()) bool {
+// run runs the tests one after another, each on every thread, until the
+// interval closes (true) or ctx ends or the node budget is spent (false).
+// report is called after each test.
+func (s *solver) run(ctx context.Context, root *position.Position, t *tests, report func()) bool {
 	for t.lo < t.hi {
 		mid := t.next()
 		var stop atomic.Bool
@@ -278,82 +251,6 @@ func (s *solver) serial(ctx context.Context, root *position.Position, t *tests, 
 		report()
 	}
 	return true
-}
-
-// A running is a test in progress on a group of workers.
-type running struct {
-	mid  int
-	moot bool // the interval left it: stopped, its outcome known
-	stop atomic.Bool
-	v    int
-	ok   bool
-}
-
-// pair runs two tests at once: the planned one on the first worker and
-// any beyond the second, a companion on the second. A test whose
-// threshold the other's result takes out of the interval is stopped (its
-// outcome follows), and the freed workers take the next test. It returns
-// as serial does, every test stopped and its workers idle.
-func (s *solver) pair(ctx context.Context, root *position.Position, t *tests, report func()) bool {
-	main := append([]*worker{s.workers[0]}, s.workers[2:]...)
-	side := s.workers[1:2]
-	done := make(chan *running, 2)
-	launch := func(ws []*worker, mid int) *running {
-		r := &running{mid: mid}
-		go func() {
-			r.v, r.ok = s.runTest(ctx, ws, root, mid, &r.stop)
-			done <- r
-		}()
-		return r
-	}
-	var a, b *running // on main, on side
-	solved := true
-	for t.lo < t.hi {
-		if a == nil {
-			mid, ok := t.next(), true
-			if b != nil && mid == b.mid {
-				// The side already tests it: main takes a companion.
-				mid, ok = t.companion(mid)
-			}
-			if ok {
-				a = launch(main, mid)
-			}
-		}
-		if b == nil && a != nil {
-			if c, ok := t.companion(a.mid); ok {
-				b = launch(side, c)
-			}
-		}
-		r := <-done
-		if r == a {
-			a = nil
-		} else {
-			b = nil
-		}
-		if !r.ok {
-			if r.moot {
-				continue
-			}
-			solved = false
-			break
-		}
-		t.record(r.mid, r.v)
-		report()
-		for _, o := range []*running{a, b} {
-			if o != nil && (o.mid <= t.lo || o.mid > t.hi) {
-				o.moot = true
-				o.stop.Store(true)
-			}
-		}
-	}
-	for _, o := range []*running{a, b} {
-		if o != nil {
-			o.moot = true
-			o.stop.Store(true)
-			<-done
-		}
-	}
-	return solved
 }
 
 // histWeight scales the history in the move order: each doubling of a
@@ -379,6 +276,7 @@ type solver struct {
 	history map[uint64]int
 	workers []*worker
 	begin   time.Time
+	busy    *busyTable // with two threads or more: the children being searched
 }
 
 func (s *solver) nodes() uint64 {
@@ -478,9 +376,7 @@ func (s *solver) ttKey(p *position.Position) (key uint64, off int) {
 
 // worker is one search thread.
 type worker struct {
-	s   *solver
-	id  int
-	rng *rand.Rand
+	s *solver
 	// count is the nodes this worker searched; nodes publishes it to the
 	// other goroutines every 1024 nodes and at the end of each search.
 	count   uint64
@@ -525,8 +421,8 @@ type child struct {
 	off   int // the table offset of pos (see ttKey)
 }
 
-func newWorker(s *solver, id int) *worker {
-	w := &worker{s: s, id: id, rng: rand.New(rand.NewPCG(uint64(id), 0x736f6c7665))}
+func newWorker(s *solver) *worker {
+	w := &worker{s: s}
 	w.batch, _ = s.opts.Table.(BatchTable)
 	w.mem, _ = s.opts.Table.(*MemTable)
 	return w
@@ -688,9 +584,6 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 			tm = k
 		}
 		c.score += bits.Len32(uint32(w.hist[side][m&(1<<11-1)])) * histWeight
-		if w.id > 0 {
-			c.score += w.rng.IntN(48)
-		}
 	}
 	// The table move first, then the others in order. The replies are
 	// counted only when they order something: not for the table move,
@@ -703,17 +596,40 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 		sorted = 1
 	}
 	w.plies[ply] = kids
-	tried := 0 // the children searched
-	for i := range kids {
-		if best >= beta {
-			break
-		}
-		if i == sorted {
+	// With busy marks (two threads or more), a child after the first that
+	// another thread is searching now is put off until the others are
+	// searched: by then its entry is likely stored (ABDADA, simplified).
+	// The first child is searched at once, so that threads meeting at a
+	// cut node go down its first child together and part below.
+	marks := s.busy != nil && p.BoardTotal() >= s.opts.busyMin
+	var later [movegen.MaxMoves]uint8
+	var putOff uint64 // kids put off and not searched yet, a bit each
+	nl := 0
+	tried := 0 // the children searched are among kids[:tried]
+	for j := 0; j < len(kids)+nl && best < beta; j++ {
+		i := j
+		if j >= len(kids) {
+			i = int(later[j-len(kids)]) // the put-off children, last
+			putOff &^= 1 << i
+		} else if i == sorted {
 			w.order(p, kids[sorted:])
 		}
 		c := &w.plies[ply][i]
-		tried = i + 1
+		var ck uint64
+		if marks {
+			ck, _ = s.ttKey(&c.pos)
+			if i > 0 && j < len(kids) && s.busy.has(ck) {
+				later[nl], nl = uint8(i), nl+1
+				putOff |= 1 << i
+				continue
+			}
+			s.busy.mark(ck)
+		}
+		tried = max(tried, i+1)
 		v, t := w.search(&c.pos, -beta, -max(alpha, best), ply+1)
+		if marks {
+			s.busy.clear(ck)
+		}
 		if w.aborted {
 			w.path = w.path[:len(w.path)-1]
 			return 0, true
@@ -729,8 +645,11 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 		// The cutoff's nodes are the move's credit and a debit to each
 		// move searched before it in vain.
 		work := int32(min(w.count-n, 1<<20))
-		for _, c := range w.plies[ply][:tried] {
+		for i, c := range w.plies[ply][:tried] {
 			h := &w.hist[side][c.m&(1<<11-1)]
+			if putOff&(1<<i) != 0 {
+				continue // not searched
+			}
 			if c.m != bestMove {
 				*h = max(0, *h-work)
 			} else if *h < 1<<30 {
