@@ -30,6 +30,12 @@ const (
 	// finds about as many best moves with a sixth of the time as with all
 	// of it, while the solver needs all it can get.
 	solveShare = 850
+	// On two threads or more the solver takes about solveThreadTime per
+	// mille of one thread's wall time (the median over the 40 solves of
+	// testdata/solve-27-30.txt, docs/solve.md), so its budget counts as
+	// that much more one-thread time when the warriors it may take are
+	// chosen (more threads are counted as two: unmeasured).
+	solveThreadTime = 590
 )
 
 // solveWarriors returns the most warriors on the board for which a solve
@@ -43,6 +49,15 @@ func solveWarriors(budget time.Duration, base int) int {
 		n++
 	}
 	return n
+}
+
+// solveRoom returns the one-thread solver time that budget is worth on
+// the given threads.
+func solveRoom(budget time.Duration, threads int) time.Duration {
+	if threads > 1 {
+		return budget * 1000 / solveThreadTime
+	}
+	return budget
 }
 
 // solveRoot runs the solver on root for a share of a timed search's time
@@ -69,7 +84,7 @@ func (e *Engine) solveRoot(ctx context.Context, s *shared, root *position.Positi
 		base = e.params.solveBaseDB
 	}
 	least := time.Duration(e.params.solveMinMS) * time.Millisecond
-	if !s.timed || limited || s.multiPV > 1 || budget < least || root.BoardTotal() > solveWarriors(budget, base) {
+	if !s.timed || limited || s.multiPV > 1 || budget < least || root.BoardTotal() > solveWarriors(solveRoom(budget, len(e.workers)), base) {
 		return Result{}, false
 	}
 	if e.solved == nil {

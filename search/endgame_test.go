@@ -103,6 +103,22 @@ func TestSolveWarriors(t *testing.T) {
 	}
 }
 
+// TestSolveRoom: on two threads or more a root solve's budget is worth
+// more one-thread time, so at a 50 ms move (the solve's 42.5 ms) two
+// threads solve roots of one warrior more than one thread does; one
+// thread's budget is what it is.
+func TestSolveRoom(t *testing.T) {
+	budget := 50 * time.Millisecond * solveShare / 1000
+	base := defaultParams.solveBaseDB
+	if solveRoom(time.Second, 1) != time.Second {
+		t.Errorf("one thread: %v worth %v", time.Second, solveRoom(time.Second, 1))
+	}
+	one, two := solveWarriors(solveRoom(budget, 1), base), solveWarriors(solveRoom(budget, 2), base)
+	if two != one+1 || solveWarriors(solveRoom(budget, 8), base) != two {
+		t.Errorf("at %v: one thread %d warriors, two %d, eight %d", budget, one, two, solveWarriors(solveRoom(budget, 8), base))
+	}
+}
+
 // TestWarriors: a score rounds to the nearest warrior, halves up, on both
 // sides of zero, proven or not.
 func TestWarriors(t *testing.T) {
