@@ -2,8 +2,8 @@
 // perfect play by both sides, by null-window alpha-beta searches over the
 // whole game tree that narrow the value's bounds (bisection, in the manner
 // of MTD(f)), sharing a transposition table between threads: with two or
-// more, two tests run at once (Solve's pair), the planned one with Lazy
-// SMP helpers beyond the second thread.
+// more, every thread searches each test, and a thread puts off a child
+// another thread is searching (busy marks, busy.go).
 //
 // Values are from the side to move's view: under Margin the final prison
 // difference, under Match the match points of RULES.md §6 (1 a win, M a
