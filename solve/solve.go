@@ -48,11 +48,12 @@ type Options struct {
 	// does not use it: its points are not the margin's).
 	DB *egdb.DB
 	// Order is the evaluation that also orders the moves at nodes of
-	// at least evalOrderMin warriors on the board; nil uses the
+	// at least evalOrderMin warriors on the board (evalOrderMinDB with
+	// a database); nil uses the
 	// embedded network (nn.Evaluator). It orders only: values do not
 	// depend on it.
 	Order Evaluator
-	// orderMin, when positive, replaces evalOrderMin (tests order by
+	// orderMin, when positive, replaces evalOrderMin[DB] (tests order by
 	// the evaluation at every node); busyMin likewise replaces busyMin
 	// (tests mark the children of every node).
 	orderMin int
@@ -115,9 +116,6 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 		}
 		o.Order = ev
 	}
-	if o.orderMin <= 0 {
-		o.orderMin = evalOrderMin
-	}
 	if o.busyMin <= 0 {
 		o.busyMin = busyMin
 	}
@@ -131,6 +129,12 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 	s := &solver{opts: o, begin: time.Now()}
 	if o.Objective == movegen.Margin {
 		s.db = o.DB
+	}
+	if o.orderMin <= 0 {
+		s.opts.orderMin = evalOrderMin
+		if s.db != nil {
+			s.opts.orderMin = evalOrderMinDB
+		}
 	}
 	if len(o.History) > 0 {
 		s.history = map[uint64]int{}
@@ -259,15 +263,18 @@ func (s *solver) run(ctx context.Context, root *position.Position, t *tests, rep
 // accuracy set, docs/strength.md).
 const histWeight = 512
 
-// At nodes of at least evalOrderMin warriors on the board the children
-// are also ordered by Options.Order, evalWeight a centi-warrior: a
-// warrior of evaluation counts about as much as one reply fewer left to
-// the opponent, a captured warrior far more. Below it the subtrees are
-// too small to repay the evaluation (measured on the accuracy set,
-// docs/strength.md).
+// At nodes of at least evalOrderMin warriors on the board (evalOrderMinDB
+// with an endgame database) the children are also ordered by
+// Options.Order, evalWeight a centi-warrior: a warrior of evaluation
+// counts about as much as one reply fewer left to the opponent, a
+// captured warrior far more. Below it the subtrees are too small to
+// repay the evaluation; with a database, whose leaves end them sooner,
+// smaller still (measured on the accuracy set and
+// testdata/solve-27-30.txt, docs/solve.md).
 const (
-	evalOrderMin = 14
-	evalWeight   = 20
+	evalOrderMin   = 14
+	evalOrderMinDB = 20
+	evalWeight     = 20
 )
 
 type solver struct {
