@@ -53,9 +53,9 @@ type Options struct {
 	// embedded network (nn.Evaluator). It orders only: values do not
 	// depend on it.
 	Order Evaluator
-	// orderMin, when positive, replaces evalOrderMin[DB] (tests order by
-	// the evaluation at every node); busyMin likewise replaces busyMin
-	// (tests mark the children of every node).
+	// orderMin and busyMin, when positive, replace the constants
+	// evalOrderMin[DB] and busyMin (tests order by the evaluation and
+	// mark the children at every node).
 	orderMin int
 	busyMin  int
 	// Progress, if set, receives the bounds each time they narrow, and
@@ -116,9 +116,6 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 		}
 		o.Order = ev
 	}
-	if o.busyMin <= 0 {
-		o.busyMin = busyMin
-	}
 	if o.Table == nil {
 		mb := o.HashMB
 		if mb <= 0 {
@@ -135,6 +132,9 @@ func Solve(ctx context.Context, root position.Position, o Options) (Result, erro
 		if s.db != nil {
 			s.opts.orderMin = evalOrderMinDB
 		}
+	}
+	if o.busyMin <= 0 {
+		s.opts.busyMin = busyMin
 	}
 	if len(o.History) > 0 {
 		s.history = map[uint64]int{}
@@ -246,8 +246,7 @@ func (t *tests) record(mid, v int) {
 func (s *solver) run(ctx context.Context, root *position.Position, t *tests, report func()) bool {
 	for t.lo < t.hi {
 		mid := t.next()
-		var stop atomic.Bool
-		v, ok := s.runTest(ctx, s.workers, root, mid, &stop)
+		v, ok := s.test(ctx, root, mid)
 		if !ok {
 			return false
 		}
@@ -282,6 +281,7 @@ type solver struct {
 	db      *egdb.DB // Options.DB under the margin objective, else nil
 	history map[uint64]int
 	workers []*worker
+	stop    atomic.Bool
 	begin   time.Time
 	busy    *busyTable // with two threads or more: the children being searched
 }
@@ -299,16 +299,16 @@ func (s *solver) overBudget() bool {
 	return s.opts.MaxNodes > 0 && s.nodes() >= s.opts.MaxNodes
 }
 
-// runTest runs the null-window search (mid-1, mid) on the workers ws
-// with the stop given, and returns the first result: a value >= mid is a
-// lower bound, a value < mid an upper bound. false when stop was set or
-// ctx ended first.
-func (s *solver) runTest(ctx context.Context, ws []*worker, root *position.Position, mid int, stop *atomic.Bool) (int, bool) {
+// test runs the null-window search (mid-1, mid) on every thread and
+// returns the first result: a value >= mid is a lower bound, a value
+// < mid an upper bound. false when ctx ended first.
+func (s *solver) test(ctx context.Context, root *position.Position, mid int) (int, bool) {
+	s.stop.Store(false)
 	done := make(chan struct{})
 	go func() {
 		select {
 		case <-ctx.Done():
-			stop.Store(true)
+			s.stop.Store(true)
 		case <-done:
 		}
 	}()
@@ -317,14 +317,13 @@ func (s *solver) runTest(ctx context.Context, ws []*worker, root *position.Posit
 	var val int
 	found := false
 	var wg sync.WaitGroup
-	for _, w := range ws {
-		w.stop = stop
+	for _, w := range s.workers {
 		w.aborted = false
 		wg.Go(func() {
 			v := w.root(root, mid-1, mid)
 			if !w.aborted {
 				once.Do(func() { val, found = v, true })
-				stop.Store(true)
+				s.stop.Store(true)
 			}
 		})
 	}
@@ -389,7 +388,6 @@ type worker struct {
 	count   uint64
 	nodes   atomic.Uint64
 	aborted bool
-	stop    *atomic.Bool // the stop of the search it runs (runTest, pv)
 	// path holds KeyWithPrisons of the positions on the line from the root
 	// (root first) with their prison totals, for repetition.
 	path  []pathEntry
@@ -479,7 +477,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 	n := w.count
 	if n&1023 == 0 {
 		w.nodes.Store(n)
-		if w.stop.Load() || w.s.overBudget() {
+		if w.s.stop.Load() || w.s.overBudget() {
 			w.aborted = true
 		}
 	}
@@ -609,14 +607,15 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 	// The first child is searched at once, so that threads meeting at a
 	// cut node go down its first child together and part below.
 	marks := s.busy != nil && p.BoardTotal() >= s.opts.busyMin
-	var later [movegen.MaxMoves]uint8
 	var putOff uint64 // kids put off and not searched yet, a bit each
-	nl := 0
-	tried := 0 // the children searched are among kids[:tried]
-	for j := 0; j < len(kids)+nl && best < beta; j++ {
+	tried := 0        // the children searched are among kids[:tried]
+	for j := 0; best < beta; j++ {
 		i := j
 		if j >= len(kids) {
-			i = int(later[j-len(kids)]) // the put-off children, last
+			if putOff == 0 {
+				break
+			}
+			i = bits.TrailingZeros64(putOff) // the put-off children, last
 			putOff &^= 1 << i
 		} else if i == sorted {
 			w.order(p, kids[sorted:])
@@ -626,7 +625,6 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 		if marks {
 			ck, _ = s.ttKey(&c.pos)
 			if i > 0 && j < len(kids) && s.busy.has(ck) {
-				later[nl], nl = uint8(i), nl+1
 				putOff |= 1 << i
 				continue
 			}
@@ -739,14 +737,13 @@ func (w *worker) probeAll(n int) {
 func (w *worker) pv(ctx context.Context, root position.Position, v int) ([]position.Move, bool) {
 	w.path = w.path[:0]
 	defer func() { w.nodes.Store(w.count) }()
-	var stop atomic.Bool
-	w.stop = &stop
+	w.s.stop.Store(false)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
 		select {
 		case <-ctx.Done():
-			stop.Store(true)
+			w.s.stop.Store(true)
 		case <-done:
 		}
 	}()
