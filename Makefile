@@ -11,8 +11,9 @@ LDFLAGS ?= -X main.stampedCommit=$(COMMIT) -X main.stampedTag=$(TAG)
 
 # The endgame database the engine reads by default (the egdb setting's
 # auto: kiothi.egdb beside the program): every board of up to EGDB_MAX
-# warriors, built once (about 2.5 minutes of one core and 226 MB at 12,
-# docs/solve.md) and again only when this build cannot read it.
+# warriors, built once (about 2.5 minutes of one core and 113 MB at 12,
+# docs/solve.md), again when this build cannot read it, and on from its
+# layers when it holds fewer than EGDB_MAX (make egdb EGDB_MAX=13).
 EGDB     ?= $(dir $(BIN))kiothi.egdb
 EGDB_MAX ?= 12
 
@@ -27,9 +28,13 @@ program:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/kiothi
 
 egdb: program
-	@if ! $(BIN) egdb info $(EGDB) >/dev/null 2>&1; then \
+	@have=$$($(BIN) egdb info $(EGDB) 2>/dev/null | sed -n '1s/.*layers 0 to \([0-9]*\),.*/\1/p'); \
+	if [ -z "$$have" ]; then \
 	  echo "building the endgame database $(EGDB) (layers 0 to $(EGDB_MAX); a few minutes, once)"; \
 	  $(BIN) egdb build --max $(EGDB_MAX) --out $(EGDB); \
+	elif [ "$$have" -lt $(EGDB_MAX) ]; then \
+	  echo "building the endgame database $(EGDB) on from its layers 0 to $$have (to $(EGDB_MAX))"; \
+	  $(BIN) egdb build --from $(EGDB) --max $(EGDB_MAX) --out $(EGDB); \
 	fi
 
 # The database built into the program (egdb.EmbeddedMax's layers,
