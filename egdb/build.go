@@ -44,11 +44,12 @@ func Extend(ctx context.Context, base *DB, max int, progress func(LayerStats)) (
 	d := &DB{rules: base.rules, layers: base.layers[:keep:keep]}
 	for n := len(d.layers); n <= max; n++ {
 		begin := time.Now()
+		// The layer is built one int8 an entry (with the build's marks)
+		// and packed once done.
 		layer := make([]byte, Size(n))
 		for i := range layer {
 			layer[i] = mark(unvisited)
 		}
-		d.layers = append(d.layers, layer)
 		b := builder{db: d, n: n, layer: layer, tainted: make([]uint64, (len(layer)+63)/64)}
 		for i := range layer {
 			if i&4095 == 0 {
@@ -60,6 +61,7 @@ func Extend(ctx context.Context, base *DB, max int, progress func(LayerStats)) (
 				b.value(i)
 			}
 		}
+		d.layers = append(d.layers, pack(layer, n))
 		if progress != nil {
 			progress(LayerStats{Warriors: n, Entries: len(layer), Known: d.Known(n), Time: time.Since(begin)})
 		}
@@ -114,7 +116,7 @@ func (b *builder) value(idx int) (int8, bool) {
 		if k == b.n {
 			cv, ct = b.value(Rank(&cc, k))
 		} else {
-			cv = int8(b.db.layers[k][Rank(&cc, k)])
+			cv = b.db.entry(k, Rank(&cc, k))
 		}
 		if ct || cv == Unknown {
 			// The child's value lies in [-k, k] whatever the history.

@@ -16,7 +16,7 @@ import (
 	"github.com/kiothi/kiothi/position"
 )
 
-// DefaultMax is kiothi egdb build's default layers: 0 to 12 warriors, 225
+// DefaultMax is kiothi egdb build's default layers: 0 to 12 warriors, 113
 // MB, a few minutes on one core (docs/solve.md).
 const DefaultMax = 12
 
@@ -38,7 +38,8 @@ func (f *BuildFlags) Check() error {
 	if f.Out == "" {
 		return fmt.Errorf("--out: the file to write is needed")
 	}
-	if err := limits.CheckMemory(fmt.Sprintf("--max %d", f.Max), Bytes(f.Max)>>20+1); err != nil {
+	// The layers, and the top one unpacked while it is built.
+	if err := limits.CheckMemory(fmt.Sprintf("--max %d", f.Max), (Bytes(f.Max)+int64(Size(f.Max)))>>20+1); err != nil {
 		return err
 	}
 	return wholefile.CheckWritable(f.Out)
@@ -81,7 +82,7 @@ func Info(out io.Writer, d *DB) {
 	if d.rules.FreeFirstLap {
 		rules = "free-first-lap"
 	}
-	fmt.Fprintf(out, "rules %s, layers 0 to %d, %d entries\n", rules, d.Max(), Bytes(d.Max()))
+	fmt.Fprintf(out, "rules %s, layers 0 to %d, %d entries, %d bytes\n", rules, d.Max(), Entries(d.Max()), Bytes(d.Max()))
 	for n := 0; n <= d.Max(); n++ {
 		k := d.Known(n)
 		fmt.Fprintf(out, "layer %2d: %d entries, %d known (%.4f%%)\n", n, Size(n), k, 100*float64(k)/float64(Size(n)))

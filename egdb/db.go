@@ -17,7 +17,7 @@ const Unknown int8 = -128
 // built or read, so any number of goroutines may probe it.
 type DB struct {
 	rules  movegen.Rules
-	layers [][]byte // layers[n][Rank], an int8 each, for n = 0..max
+	layers [][]byte // layers[n] for n = 0..max, as pack.go stores them
 	sum    uint32   // the file's checksum (ReadFile; 0 for a database built here)
 }
 
@@ -61,8 +61,8 @@ func (d *DB) CheckRules(name string, r movegen.Rules) error {
 // than Max, an nki mark, an opening position, other rules than the
 // database's, or a value a repetition can change. It does not allocate.
 func (d *DB) Probe(p *position.Position, r movegen.Rules) (int, bool) {
-	if e := d.Entry(p, r); e != nil {
-		return Value(e)
+	if e, ok := d.Entry(p, r); ok {
+		return e.Value()
 	}
 	return 0, false
 }
@@ -79,27 +79,21 @@ func (d *DB) Outcome(p *position.Position, r movegen.Rules) (int, bool) {
 	return p.Prison(s) - p.Prison(s.Other()) + v, true
 }
 
-// Entry returns where p's entry is, or nil when the database does not
-// cover p (as Probe says); Value reads it. Locating a batch of entries
-// first and reading them after lets the reads' cache misses overlap.
-func (d *DB) Entry(p *position.Position, r movegen.Rules) *byte {
+// Entry returns where p's entry is, and false when the database does not
+// cover p (as Probe says); Ref.Value reads it. Locating a batch of
+// entries first and reading them after lets the reads' cache misses
+// overlap.
+func (d *DB) Entry(p *position.Position, r movegen.Rules) (Ref, bool) {
 	if d == nil || r != d.rules || p.NkiMask() != 0 || p.Phase() != position.Play {
-		return nil
+		return Ref{}, false
 	}
 	n := p.BoardTotal()
 	if n >= len(d.layers) {
-		return nil
+		return Ref{}, false
 	}
 	var counts [position.NumPits]int
 	boardOf(p, &counts)
-	return &d.layers[n][Rank(&counts, n)]
-}
-
-// Value returns the value at an entry Entry located, and false for a
-// value a repetition can change.
-func Value(e *byte) (int, bool) {
-	v := int8(*e)
-	return int(v), v != Unknown
+	return d.ref(n, Rank(&counts, n)), true
 }
 
 // Covers reports whether p's board is within the database's layers (its
@@ -111,12 +105,23 @@ func (d *DB) Covers(p *position.Position) bool {
 // Known returns how many entries of layer n are known (not Unknown).
 func (d *DB) Known(n int) int {
 	k := 0
-	for _, v := range d.layers[n] {
-		if int8(v) != Unknown {
+	if n > PackedMax {
+		for _, b := range d.layers[n] {
+			if int8(b) != Unknown {
+				k++
+			}
+		}
+		return k
+	}
+	for _, b := range d.layers[n] {
+		if b&15 != unknownCode {
+			k++
+		}
+		if b>>4 != unknownCode {
 			k++
 		}
 	}
-	return k
+	return k - Size(n)%2 // an odd layer's last high half is no entry
 }
 
 // Line appends to line the database's best line from p, at most n moves:

@@ -38,8 +38,9 @@
 //	rank(c0..c19) = sum over pits i of  sum over c < c_i of  N(19-i, r_i - c)
 //
 // where r_i is n less the warriors in pits before i and N(k, r) =
-// C(r+k-1, k-1) counts the ways r warriors fill k pits. Layer n is one
-// signed byte an entry, indexed by the rank:
+// C(r+k-1, k-1) counts the ways r warriors fill k pits. Layer n is an
+// array indexed by the rank, four bits an entry up to 14 warriors and a
+// signed byte above (pack.go):
 //
 //	n:        0  1   2    3     4      5       6       7       8       9      10
 //	entries:  1  20  210  1540  8855   42504   177100  657800  2220075 6906900 20030010

@@ -304,10 +304,11 @@ func TestFileRoundTripAndChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A good checksum over a value layer 3 cannot hold: read, and refused
-	// by CheckValues.
+	// by CheckValues. Layer 3's first entry is the low half of its first
+	// byte; code 5 there is the value 2*5-3 = 7.
 	forged := append([]byte(nil), data...)
-	at := 20 + egdb.Size(0) + egdb.Size(1) + egdb.Size(2)
-	forged[at] = 5
+	at := 20 + egdb.LayerBytes(0) + egdb.LayerBytes(1) + egdb.LayerBytes(2)
+	forged[at] = forged[at]&0xf0 | 5
 	binary.LittleEndian.PutUint32(forged[len(forged)-4:], crc32.Checksum(forged[:len(forged)-4], crc32.MakeTable(crc32.Castagnoli)))
 	fp := filepath.Join(dir, "forged")
 	if err := os.WriteFile(fp, forged, 0o644); err != nil {
@@ -317,7 +318,7 @@ func TestFileRoundTripAndChecks(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a file with a good checksum: %v", err)
 	}
-	if err := fd.CheckValues(); err == nil || !strings.Contains(err.Error(), "layer 3 entry 0: value 5") {
+	if err := fd.CheckValues(); err == nil || !strings.Contains(err.Error(), "layer 3 entry 0: value 7") {
 		t.Errorf("CheckValues of a forged value: %v", err)
 	}
 	if err := back.CheckValues(); err != nil {

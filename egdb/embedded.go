@@ -14,8 +14,8 @@ import (
 	"github.com/kiothi/kiothi/limits"
 )
 
-// EmbeddedMax is the last layer of the built-in database: 30 MB in
-// memory, 4.4 MB in the program (gzip), and at 20 ms a move nearly all
+// EmbeddedMax is the last layer of the built-in database: 15 MB in
+// memory, 4.5 MB in the program (gzip), and at 20 ms a move nearly all
 // that layers 0 to 12 give (docs/solve.md).
 const EmbeddedMax = 10
 

@@ -27,24 +27,15 @@ import (
 //	8       4               format version (fileVersion)
 //	12      4               rules: bit 0 set for free-first-lap
 //	16      4               max: the layers are 0..max
-//	20      Size(0..max)    the layers, one signed byte an entry (doc.go)
+//	20      Bytes(max)      the layers as pack.go stores them
 //	end-4   4               CRC-32C (Castagnoli) of all the bytes before it
 const (
 	fileMagic   = "KIOTHIEG"
-	fileVersion = 1
+	fileVersion = 2 // 1: one byte an entry in every layer
 	headerSize  = 20
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// Bytes returns the memory the layers 0..max take, in bytes.
-func Bytes(max int) int64 {
-	var b int64
-	for n := 0; n <= max; n++ {
-		b += int64(Size(n))
-	}
-	return b
-}
 
 // WriteFile replaces path by the database, whole (a temporary file
 // renamed over it).
@@ -154,35 +145,28 @@ func fromBytes(name string, all []byte) (*DB, error) {
 	d := &DB{rules: rules, sum: sum}
 	off := headerSize
 	for n := 0; off < int(size)-4; n++ {
-		d.layers = append(d.layers, all[off:off+Size(n):off+Size(n)])
-		off += Size(n)
+		b := LayerBytes(n)
+		d.layers = append(d.layers, all[off:off+b:off+b])
+		off += b
 	}
 	return d, nil
 }
 
 // CheckValues returns an error naming the first entry no position of its
-// layer can have (checkLayer): what a file with a good checksum holds
-// only when the program that wrote it was wrong.
+// layer can have: a value outside [-n, n] or of the other parity than n
+// (what is still to be won has the parity of the warriors on the board),
+// what a file with a good checksum holds only when the program that wrote
+// it was wrong.
 func (d *DB) CheckValues() error {
-	for n, l := range d.layers {
-		if err := checkLayer(l, n); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// checkLayer returns an error for an entry layer n cannot hold: a value
-// outside [-n, n] or of the other parity than n (what is still to be won
-// has the parity of the warriors on the board).
-func checkLayer(l []byte, n int) error {
-	for i, b := range l {
-		v := int8(b)
-		if v == Unknown {
-			continue
-		}
-		if int(v) < -n || int(v) > n || (int(v)+n)%2 != 0 {
-			return fmt.Errorf("layer %d entry %d: value %d, not one of -%d, -%d, ..., %d", n, i, v, n, n-2, n)
+	for n := range d.layers {
+		for idx := range Size(n) {
+			v := d.entry(n, idx)
+			if v == Unknown {
+				continue
+			}
+			if int(v) < -n || int(v) > n || (int(v)+n)%2 != 0 {
+				return fmt.Errorf("layer %d entry %d: value %d, not one of -%d, -%d, ..., %d", n, idx, v, n, n-2, n)
+			}
 		}
 	}
 	return nil

@@ -399,8 +399,8 @@ type worker struct {
 	// The node being expanded: its repetition children's values, and its
 	// other children's table keys and what probing them found.
 	repv   [movegen.MaxMoves]int
-	kidOf  [movegen.MaxMoves]uint8 // the child of each move that is searched, in kids
-	dbAt   [movegen.MaxMoves]*byte // the database entry of each move that has one
+	kidOf  [movegen.MaxMoves]uint8    // the child of each move that is searched, in kids
+	dbAt   [movegen.MaxMoves]egdb.Ref // the database entry of each move that has one
 	keys   [movegen.MaxMoves]uint64
 	probed [movegen.MaxMoves]Entry
 	found  [movegen.MaxMoves]bool
@@ -534,7 +534,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 			continue
 		}
 		if s.db != nil {
-			if e := s.db.Entry(&q, s.opts.Rules); e != nil {
+			if e, ok := s.db.Entry(&q, s.opts.Rules); ok {
 				leaf[i], w.repv[i], w.dbAt[i], pending = dbLeaf, -prisonDiff(&q), e, true
 				continue
 			}
@@ -546,7 +546,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 			if leaf[i] != dbLeaf {
 				continue
 			}
-			if v, ok := egdb.Value(w.dbAt[i]); ok {
+			if v, ok := w.dbAt[i].Value(); ok {
 				w.repv[i] -= v
 				continue
 			}
