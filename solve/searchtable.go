@@ -31,6 +31,9 @@ func (s SearchTable) Probe(key uint64) (Entry, bool) {
 	return Entry{Lo: int8(e.Score), Hi: int8(e.Eval), Move: e.Move}, true
 }
 
+// Prefetch starts loading key's bucket into the cache.
+func (s SearchTable) Prefetch(key uint64) { s.T.Prefetch(key) }
+
 // Store records e under key.
 func (s SearchTable) Store(key uint64, e Entry) {
 	if old, ok := s.Probe(key); ok {

@@ -5,7 +5,9 @@ package solve
 
 import (
 	"sync/atomic"
+	"unsafe"
 
+	"github.com/kiothi/kiothi/internal/prefetch"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -29,6 +31,13 @@ type Entry struct {
 type Table interface {
 	Probe(key uint64) (Entry, bool)
 	Store(key uint64, e Entry)
+}
+
+// Prefetcher is a Table that can start loading a key's slot into the
+// cache, so that a probe a little later does not wait for memory (the
+// solver prefetches each child's slot as it makes the child).
+type Prefetcher interface {
+	Prefetch(key uint64)
 }
 
 // BatchTable is a Table that also probes several keys at once, so that
@@ -91,7 +100,7 @@ func entryOf(d, key uint64) (Entry, bool) {
 
 // Prefetch starts loading key's slot into the cache, so that a probe a
 // little later does not wait for memory.
-func (t *MemTable) Prefetch(key uint64) { prefetch(t.slot(key)) }
+func (t *MemTable) Prefetch(key uint64) { prefetch.Line(unsafe.Pointer(t.slot(key))) }
 
 // ProbeBatch probes every key: the slots are read in one tight loop first,
 // so that the cache misses overlap, then checked.

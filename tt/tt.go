@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/kiothi/kiothi/internal/prefetch"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/position"
 )
@@ -137,6 +138,10 @@ func (t *Table) Probe(key uint64) (e Entry, ok bool) {
 	}
 	return e, false
 }
+
+// Prefetch starts loading key's bucket into the cache, so that a probe a
+// little later does not wait for memory.
+func (t *Table) Prefetch(key uint64) { prefetch.Line(unsafe.Pointer(t.index(key))) }
 
 // Store records a search result for key. An entry for the same key is
 // overwritten (keeping its move when the new result has none); otherwise
