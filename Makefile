@@ -11,11 +11,12 @@ LDFLAGS ?= -X main.stampedCommit=$(COMMIT) -X main.stampedTag=$(TAG)
 
 # The endgame database the engine reads by default (the egdb setting's
 # auto: kiothi.egdb beside the program): every board of up to EGDB_MAX
-# warriors, built once (about 2.5 minutes of one core and 113 MB at 12,
-# docs/solve.md), again when this build cannot read it, and on from its
-# layers when it holds fewer than EGDB_MAX (make egdb EGDB_MAX=13).
+# warriors, built once (by default egdb.DefaultMax's layers: about 7.5
+# minutes of one core and 287 MB at 13, docs/solve.md), again when this
+# build cannot read it, and on from its layers when it holds fewer than
+# EGDB_MAX (make egdb EGDB_MAX=14).
 EGDB     ?= $(dir $(BIN))kiothi.egdb
-EGDB_MAX ?= 12
+EGDB_MAX ?= $(shell sed -n 's/^const DefaultMax = \([0-9]*\)$$/\1/p' egdb/command.go)
 
 .PHONY: all build program egdb embedded-egdb test race bench signature fuzz lint suite book clean
 

@@ -31,7 +31,7 @@ func newEgdbBuildCmd(g *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "build --out FILE [--max N]",
 		Short:   "Build the layers 0..N and write them to FILE",
-		Example: "  kiothi egdb build --out egdb12.kdb --max 12\n  kiothi egdb build --from egdb12.kdb --out egdb13.kdb --max 13",
+		Example: "  kiothi egdb build --out egdb13.kdb\n  kiothi egdb build --from egdb13.kdb --out egdb14.kdb --max 14",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.Rules = g.rules()
