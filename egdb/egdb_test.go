@@ -346,7 +346,8 @@ func TestFileRoundTripAndChecks(t *testing.T) {
 	}
 }
 
-// FuzzReadFile: any file is read or refused with an error, never a panic.
+// FuzzReadFile: any file is read or refused with an error, never a panic;
+// one that is read can be checked, counted and probed.
 func FuzzReadFile(f *testing.F) {
 	d, err := egdb.Build(context.Background(), 2, movegen.Rules{}, nil)
 	if err != nil {
@@ -367,7 +368,19 @@ func FuzzReadFile(f *testing.F) {
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		egdb.ReadFile(p)
+		d, err := egdb.ReadFile(p)
+		if err != nil {
+			return
+		}
+		_ = d.CheckValues()
+		for n := 0; n <= d.Max(); n++ {
+			d.Known(n)
+		}
+		var c [position.NumPits]int
+		c[0] = d.Max()
+		if q, err := position.New(c, 0, [2]int{}, position.South, 3); err == nil {
+			d.Probe(&q, d.Rules())
+		}
 	})
 }
 
