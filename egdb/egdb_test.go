@@ -321,6 +321,19 @@ func TestFileRoundTripAndChecks(t *testing.T) {
 	if err := fd.CheckValues(); err == nil || !strings.Contains(err.Error(), "layer 3 entry 0: value 7") {
 		t.Errorf("CheckValues of a forged value: %v", err)
 	}
+	// Layer 0's one entry is the low half of its byte; the high half is
+	// no entry and must be 0.
+	pad := append([]byte(nil), data...)
+	pad[20] |= 3 << 4
+	binary.LittleEndian.PutUint32(pad[len(pad)-4:], crc32.Checksum(pad[:len(pad)-4], crc32.MakeTable(crc32.Castagnoli)))
+	if err := os.WriteFile(fp, pad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if pd, err := egdb.ReadFile(fp); err != nil {
+		t.Fatalf("a file with a good checksum: %v", err)
+	} else if err := pd.CheckValues(); err == nil || !strings.Contains(err.Error(), "layer 0: the high half of its last byte is 3") {
+		t.Errorf("CheckValues of a forged padding: %v", err)
+	}
 	if err := back.CheckValues(); err != nil {
 		t.Errorf("CheckValues of the file written: %v", err)
 	}

@@ -155,10 +155,14 @@ func fromBytes(name string, all []byte) (*DB, error) {
 // CheckValues returns an error naming the first entry no position of its
 // layer can have: a value outside [-n, n] or of the other parity than n
 // (what is still to be won has the parity of the warriors on the board),
-// what a file with a good checksum holds only when the program that wrote
-// it was wrong.
+// or a packed layer's last half byte that is no entry and not 0: what a
+// file with a good checksum holds only when the program that wrote it was
+// wrong.
 func (d *DB) CheckValues() error {
-	for n := range d.layers {
+	for n, l := range d.layers {
+		if n <= PackedMax && Size(n)%2 == 1 && l[len(l)-1]>>4 != 0 {
+			return fmt.Errorf("layer %d: the high half of its last byte is %d, not 0 (no entry is there)", n, l[len(l)-1]>>4)
+		}
 		for idx := range Size(n) {
 			v := d.entry(n, idx)
 			if v == Unknown {
