@@ -11,10 +11,10 @@ LDFLAGS ?= -X main.stampedCommit=$(COMMIT) -X main.stampedTag=$(TAG)
 
 # The endgame database the engine reads by default (the egdb setting's
 # auto: kiothi.egdb beside the program): every board of up to EGDB_MAX
-# warriors, built once (by default egdb.DefaultMax's layers: about 7.5
-# minutes of one core and 287 MB at 13, docs/solve.md), again when this
-# build cannot read it, and on from its layers when it holds fewer than
-# EGDB_MAX (make egdb EGDB_MAX=14).
+# warriors (by default egdb.DefaultMax; sizes and build times in
+# docs/solve.md), built once, again when this build cannot read it, and
+# on from its layers when it holds fewer than EGDB_MAX (make egdb
+# EGDB_MAX=14).
 EGDB     ?= $(dir $(BIN))kiothi.egdb
 EGDB_MAX ?= $(shell sed -n 's/^const DefaultMax = \([0-9]*\)$$/\1/p' egdb/command.go)
 

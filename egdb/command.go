@@ -16,9 +16,9 @@ import (
 	"github.com/kiothi/kiothi/position"
 )
 
-// DefaultMax is kiothi egdb build's default layers, and make build's: 0
-// to 13 warriors, 287 MB, about 7.5 minutes on one core (docs/solve.md;
-// layer 13 against 0 to 12 in games: docs/strength.md).
+// DefaultMax is kiothi egdb build's default last layer, and make build's
+// (the Makefile reads it). Sizes and build times: docs/solve.md; layer 13
+// against 0 to 12 in games: docs/strength.md.
 const DefaultMax = 13
 
 // BuildFlags are kiothi egdb build's settings.

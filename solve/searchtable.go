@@ -31,7 +31,7 @@ func (s SearchTable) Probe(key uint64) (Entry, bool) {
 	return Entry{Lo: int8(e.Score), Hi: int8(e.Eval), Move: e.Move}, true
 }
 
-// Prefetch starts loading key's bucket into the cache.
+// Prefetch starts loading key's bucket into the cache (Prefetcher).
 func (s SearchTable) Prefetch(key uint64) { s.T.Prefetch(key) }
 
 // Store records e under key.

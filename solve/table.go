@@ -37,6 +37,7 @@ type Table interface {
 // cache, so that a probe a little later does not wait for memory (the
 // solver prefetches each child's slot as it makes the child).
 type Prefetcher interface {
+	Table
 	Prefetch(key uint64)
 }
 
@@ -98,8 +99,7 @@ func entryOf(d, key uint64) (Entry, bool) {
 	return unpack(d), true
 }
 
-// Prefetch starts loading key's slot into the cache, so that a probe a
-// little later does not wait for memory.
+// Prefetch starts loading key's slot into the cache (Prefetcher).
 func (t *MemTable) Prefetch(key uint64) { prefetch.Line(unsafe.Pointer(t.slot(key))) }
 
 // ProbeBatch probes every key: the slots are read in one tight loop first,
