@@ -194,11 +194,15 @@ func TestTestPlan(t *testing.T) {
 			}
 			return v + rng.IntN(mid-v)
 		}
-		pl := tests{lo: lo, hi: hi, galloping: i%4 != 0, step: 1, guess: rng.IntN(101) - 50}
+		g := rng.IntN(101) - 50
+		pl := newTests(lo, hi, &g)
+		if i%4 == 0 {
+			pl = newTests(lo, hi, nil)
+		}
 		rounds := 0
 		for pl.lo < pl.hi {
 			if rounds++; rounds > 30 {
-				t.Fatalf("lo %d hi %d v %d guess %d: not closed after 30 rounds: %+v", lo, hi, v, pl.guess, pl)
+				t.Fatalf("lo %d hi %d v %d guess %d: not closed after 30 rounds: %+v", lo, hi, v, g, pl)
 			}
 			a := pl.next()
 			if a <= pl.lo || a > pl.hi {
