@@ -209,9 +209,9 @@ type tests struct {
 // margin keeps the parity of the warriors in play, so "value >= hi-1" asks
 // "value = hi"); each later step doubles the one before. Most guesses are
 // off by a value or two, and a test far past the value is wasted when
-// the bisection comes back: three even steps take 0.94x the nodes of
-// doubling from the first (testdata/solve-27-30.txt and the accuracy
-// set's root solves, docs/journal/strength.md).
+// the bisection comes back (measured on testdata/solve-27-30.txt and the
+// accuracy set's root solves: docs/journal/strength.md, "The gallop's
+// first steps").
 const (
 	gallopStep = 2
 	gallopFlat = 3
