@@ -42,7 +42,7 @@ var embedded = sync.OnceValues(func() (*DB, error) {
 	if err != nil && err != io.ErrUnexpectedEOF {
 		return nil, fmt.Errorf("%s: %v", embeddedName, err)
 	}
-	return fromBytes(embeddedName, all[:n])
+	return fromBytes(embeddedName, all[:n], true)
 })
 
 // Embedded returns the database built into the program (read once per

@@ -69,7 +69,12 @@ func (d *DB) WriteFile(path string) error {
 // checksum; CheckValues also checks every entry, as kiothi egdb verify
 // does. The layers are mapped from the file where the system can
 // (map_unix.go), so they cost no copy and no heap.
-func ReadFile(path string) (*DB, error) {
+func ReadFile(path string) (*DB, error) { return readFile(path, false) }
+
+// readFile is ReadFile; with trustStamp, the checksum is not checked
+// again when path's stamp (stamp.go) vouches for this version of the
+// file, and a passed check writes one.
+func readFile(path string, trustStamp bool) (*DB, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -97,7 +102,19 @@ func ReadFile(path string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return fromBytes(path, all)
+	if !trustStamp {
+		return fromBytes(path, all, true)
+	}
+	sum := binary.LittleEndian.Uint32(all[size-4:])
+	if line, _, ok := stampLine(fi, sum); ok && stamped(path, line) {
+		return fromBytes(path, all, false)
+	}
+	begin := time.Now()
+	d, err := fromBytes(path, all, true)
+	if err == nil {
+		stamp(path, fi, sum, begin)
+	}
+	return d, err
 }
 
 // notDB is the error for name's bytes that are not a database.
@@ -129,8 +146,9 @@ func readHeader(name string, h []byte) (movegen.Rules, int64, error) {
 }
 
 // fromBytes returns the database whose file's bytes are all (name for
-// errors), checked: header, size and checksum. Its layers are all's.
-func fromBytes(name string, all []byte) (*DB, error) {
+// errors), checked: header, size and, with sum, the checksum. Its
+// layers are all's.
+func fromBytes(name string, all []byte, sum bool) (*DB, error) {
 	rules, size, err := readHeader(name, all)
 	if err != nil {
 		return nil, err
@@ -138,11 +156,11 @@ func fromBytes(name string, all []byte) (*DB, error) {
 	if int64(len(all)) != size {
 		return nil, notDB(name, "%d bytes, its header says %d", len(all), size)
 	}
-	sum := binary.LittleEndian.Uint32(all[size-4:])
-	if crc32.Checksum(all[:size-4], castagnoli) != sum {
+	stored := binary.LittleEndian.Uint32(all[size-4:])
+	if sum && crc32.Checksum(all[:size-4], castagnoli) != stored {
 		return nil, notDB(name, "the checksum does not match (a damaged or cut file)")
 	}
-	d := &DB{rules: rules, sum: sum}
+	d := &DB{rules: rules, sum: stored}
 	off := headerSize
 	for n := 0; off < int(size)-4; n++ {
 		b := LayerBytes(n)
@@ -190,7 +208,8 @@ type openedDB struct {
 }
 
 // Open returns the database in path, read once per process (ReadFile)
-// and again only when the file changed.
+// and again only when the file changed; its checksum is checked once
+// per version of the file (stamp.go).
 func Open(path string) (*DB, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -205,7 +224,7 @@ func Open(path string) (*DB, error) {
 	if o, ok := opened.dbs[abs]; ok && o.size == fi.Size() && o.modTime.Equal(fi.ModTime()) {
 		return o.db, nil
 	}
-	d, err := ReadFile(abs)
+	d, err := readFile(abs, true)
 	if err != nil {
 		return nil, err
 	}
