@@ -13,8 +13,8 @@ LDFLAGS ?= -X main.stampedCommit=$(COMMIT) -X main.stampedTag=$(TAG)
 # auto: kiothi.egdb beside the program): every board of up to EGDB_MAX
 # warriors (by default egdb.DefaultMax; sizes and build times in
 # docs/solve.md), built once, again when this build cannot read it, and
-# on from its layers when it holds fewer than EGDB_MAX (make egdb
-# EGDB_MAX=14).
+# on from its layers when it holds fewer than EGDB_MAX (make build
+# EGDB_MAX=13 writes a smaller one).
 EGDB     ?= $(dir $(BIN))kiothi.egdb
 EGDB_MAX ?= $(shell sed -n 's/^const DefaultMax = \([0-9]*\)$$/\1/p' egdb/command.go)
 
