@@ -146,9 +146,9 @@ func readHeader(name string, h []byte) (movegen.Rules, int64, error) {
 }
 
 // fromBytes returns the database whose file's bytes are all (name for
-// errors), checked: header, size and, with sum, the checksum. Its
+// errors), checked: header, size and, with check, the checksum. Its
 // layers are all's.
-func fromBytes(name string, all []byte, sum bool) (*DB, error) {
+func fromBytes(name string, all []byte, check bool) (*DB, error) {
 	rules, size, err := readHeader(name, all)
 	if err != nil {
 		return nil, err
@@ -157,7 +157,7 @@ func fromBytes(name string, all []byte, sum bool) (*DB, error) {
 		return nil, notDB(name, "%d bytes, its header says %d", len(all), size)
 	}
 	stored := binary.LittleEndian.Uint32(all[size-4:])
-	if sum && crc32.Checksum(all[:size-4], castagnoli) != stored {
+	if check && crc32.Checksum(all[:size-4], castagnoli) != stored {
 		return nil, notDB(name, "the checksum does not match (a damaged or cut file)")
 	}
 	d := &DB{rules: rules, sum: stored}
