@@ -106,13 +106,14 @@ func readFile(path string, trustStamp bool) (*DB, error) {
 		return fromBytes(path, all, true)
 	}
 	sum := binary.LittleEndian.Uint32(all[size-4:])
-	if line, _, ok := stampLine(fi, sum); ok && stamped(path, line) {
+	line, ctime, ok := stampLine(fi, sum)
+	if ok && stamped(path, line) {
 		return fromBytes(path, all, false)
 	}
 	begin := time.Now()
 	d, err := fromBytes(path, all, true)
-	if err == nil {
-		stamp(path, fi, sum, begin)
+	if err == nil && ok {
+		stamp(path, line, ctime, sum, begin)
 	}
 	return d, err
 }

@@ -62,13 +62,12 @@ func stamped(path string, line []byte) bool {
 	return err == nil && bytes.Equal(b, line)
 }
 
-// stamp writes path's stamp file after a check of the version fi (with
-// checksum sum) that began at begin, when the file is still that version
-// and was unchanged for stampMargin before begin. Errors are dropped:
-// the stamp only saves work.
-func stamp(path string, fi os.FileInfo, sum uint32, begin time.Time) {
-	line, ctime, ok := stampLine(fi, sum)
-	if !ok || !ctime.Before(begin.Add(-stampMargin)) {
+// stamp writes line (stampLine's, with the file's ctime) as path's
+// stamp file after a check that began at begin, when the file is still
+// that version and was unchanged for stampMargin before begin. Errors
+// are dropped: the stamp only saves work.
+func stamp(path string, line []byte, ctime time.Time, sum uint32, begin time.Time) {
+	if !ctime.Before(begin.Add(-stampMargin)) {
 		return
 	}
 	now, err := os.Stat(path)

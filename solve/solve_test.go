@@ -195,10 +195,11 @@ func TestTestPlan(t *testing.T) {
 			return v + rng.IntN(mid-v)
 		}
 		g := rng.IntN(101) - 50
-		pl := newTests(lo, hi, &g)
+		guess := &g
 		if i%4 == 0 {
-			pl = newTests(lo, hi, nil)
+			guess = nil
 		}
+		pl := newTests(lo, hi, guess)
 		rounds := 0
 		for pl.lo < pl.hi {
 			if rounds++; rounds > 30 {
