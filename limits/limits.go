@@ -45,8 +45,11 @@ const (
 	// fixed, so that the bench signature does not move with the default.
 	BenchHashMB = 16
 	// SolveHashMB is the solver's table when `kiothi solve` is not given
-	// one: a proof revisits far more positions than a search.
-	SolveHashMB = 64
+	// one: a proof revisits far more positions than a search, but with
+	// the endgame database most proofs are small, and a table that fits
+	// the caches and takes fewer pages costs less CPU, user and system,
+	// than 64 MB on all but the largest (docs/solve.md).
+	SolveHashMB = 16
 	// DatagenHashMB is the table of each game datagen plays at once:
 	// node-limited searches of a few thousand nodes fill no more.
 	DatagenHashMB = 8
