@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/kiothi/kiothi/internal/hugepage"
 	"github.com/kiothi/kiothi/internal/prefetch"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/position"
@@ -94,7 +95,10 @@ func (t *Table) Resize(mb int) error {
 		return fmt.Errorf("%s MB: %v", what, err)
 	}
 	t.buckets = b
-	adviseHuge(t.buckets)
+	// Probes land at random in a table of megabytes: with 4 KB pages
+	// nearly every probe would also miss the TLB. The table is fresh and
+	// not yet touched, so its pages are faulted in huge.
+	hugepage.Advise(unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), len(b)*int(unsafe.Sizeof(b[0]))))
 	t.shift = uint(64 - lg)
 	t.gen = 0
 	return nil
