@@ -1,5 +1,6 @@
-// No madvise hint where the platform has none.
 //go:build !linux
+
+// No madvise hint where the platform has none.
 
 package hugepage
 

@@ -5,11 +5,11 @@ import "testing"
 // TestAligned checks the whole huge pages found within a range.
 func TestAligned(t *testing.T) {
 	for _, c := range []struct{ start, end, lo, hi uintptr }{
-		{0, 2 * Size, 0, 2 * Size},               // two whole pages
-		{1, 2 * Size, Size, 2 * Size},            // the first cut: one
-		{Size - 1, 3*Size + 5, Size, 3 * Size},   // both ends cut: two
-		{Size + 1, 2*Size - 1, 2 * Size, Size},   // inside one page: none
-		{5 * Size, 5 * Size, 5 * Size, 5 * Size}, // empty
+		{0, 2 * size, 0, 2 * size},               // two whole pages
+		{1, 2 * size, size, 2 * size},            // the first cut: one
+		{size - 1, 3*size + 5, size, 3 * size},   // both ends cut: two
+		{size + 1, 2*size - 1, 2 * size, size},   // inside one page: none
+		{5 * size, 5 * size, 5 * size, 5 * size}, // empty
 	} {
 		lo, hi := aligned(c.start, c.end)
 		if lo != c.lo || hi != c.hi {
@@ -21,7 +21,7 @@ func TestAligned(t *testing.T) {
 // TestAdvise calls Advise on memory of several sizes and alignments,
 // which must neither fail nor change the bytes.
 func TestAdvise(t *testing.T) {
-	b := make([]byte, 3*Size+123)
+	b := make([]byte, 3*size+123)
 	for i := range b {
 		b[i] = byte(i)
 	}
