@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -74,8 +75,8 @@ func ReadFile(path string) (*DB, error) { return readFile(path, false) }
 // readFile is ReadFile; with trustStamp, the checksum is not checked
 // again when path's stamp (stamp.go) vouches for this version of the
 // file, and a passed check writes one.
-func readFile(path string, trustStamp bool) (*DB, error) {
-	f, err := os.Open(path)
+func readFile(path string, trustStamp bool) (d *DB, err error) {
+	f, err := wholefile.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -102,6 +103,17 @@ func readFile(path string, trustStamp bool) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	// The file may be cut while it is checked: a fault is its error.
+	defer func(old bool) {
+		debug.SetPanicOnFault(old)
+		if rerr := recoverMapped(recover(), all); rerr != nil {
+			d, err = nil, fmt.Errorf("%s: %v", path, rerr)
+		}
+		if d != nil {
+			d.live.path, d.live.fi = path, fi
+			register(d, all)
+		}
+	}(debug.SetPanicOnFault(true))
 	if !trustStamp {
 		return fromBytes(path, all, true)
 	}
@@ -111,7 +123,7 @@ func readFile(path string, trustStamp bool) (*DB, error) {
 		return fromBytes(path, all, false)
 	}
 	begin := time.Now()
-	d, err := fromBytes(path, all, true)
+	d, err = fromBytes(path, all, true)
 	if err == nil && ok {
 		stamp(path, line, ctime, sum, begin)
 	}
@@ -203,9 +215,8 @@ var opened struct {
 }
 
 type openedDB struct {
-	db      *DB
-	size    int64
-	modTime time.Time
+	db *DB
+	fi os.FileInfo
 }
 
 // Open returns the database in path, read once per process (ReadFile)
@@ -222,7 +233,7 @@ func Open(path string) (*DB, error) {
 	}
 	opened.Lock()
 	defer opened.Unlock()
-	if o, ok := opened.dbs[abs]; ok && o.size == fi.Size() && o.modTime.Equal(fi.ModTime()) {
+	if o, ok := opened.dbs[abs]; ok && os.SameFile(o.fi, fi) && o.fi.Size() == fi.Size() && o.fi.ModTime().Equal(fi.ModTime()) {
 		return o.db, nil
 	}
 	d, err := readFile(abs, true)
@@ -232,7 +243,7 @@ func Open(path string) (*DB, error) {
 	if opened.dbs == nil {
 		opened.dbs = map[string]openedDB{}
 	}
-	opened.dbs[abs] = openedDB{d, fi.Size(), fi.ModTime()}
+	opened.dbs[abs] = openedDB{d, d.live.fi}
 	return d, nil
 }
 

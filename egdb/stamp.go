@@ -53,12 +53,7 @@ func stampLine(fi os.FileInfo, sum uint32) ([]byte, time.Time, bool) {
 
 // stamped reports whether path's stamp file holds line.
 func stamped(path string, line []byte) bool {
-	f, err := os.Open(StampPath(path))
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, stampMax))
+	b, err := wholefile.ReadFile(StampPath(path), stampMax, "a stamp file")
 	return err == nil && bytes.Equal(b, line)
 }
 

@@ -69,4 +69,8 @@ type Result struct {
 	Depth   int
 	Nodes   uint64
 	PV      []position.GameMove
+	// Note, when not empty, says what became of the endgame database
+	// before or during the search: its file changed and was read again,
+	// or it was dropped (Engine.Search). A face shows it once.
+	Note string
 }

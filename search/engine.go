@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -356,12 +357,45 @@ func gameMoves(ms []position.Move) []position.GameMove {
 // positions, oldest first, root last (movegen.Game.History), for the
 // repetition rule. info, if not nil, receives progress reports from the
 // searching goroutine. No goroutine started by Search outlives it.
+//
+// Before it searches, the endgame database is checked against its file
+// (egdb.DB.Fresh): a changed file is read again or dropped. A fault while
+// reading the database (its file changed during the search) drops it,
+// and the search runs again without it. Result.Note says either.
 func (e *Engine) Search(ctx context.Context, root position.Position, history []uint64, l Limits, info func(Info)) Result {
+	note := e.freshDB()
+	r := e.search(ctx, root, history, l, info)
+	if e.opts.DB.Lost() {
+		note = e.freshDB()
+		r = e.search(ctx, root, history, l, info)
+	}
+	r.Note = note
+	return r
+}
+
+// search is Search with the database as it is: a fault while reading it
+// (egdb.Recovered) ends the search with a zero result and the database
+// lost.
+func (e *Engine) search(ctx context.Context, root position.Position, history []uint64, l Limits, info func(Info)) (r Result) {
+	defer func(old bool) {
+		debug.SetPanicOnFault(old)
+		if egdb.Recovered(recover()) != nil {
+			r = Result{}
+		}
+	}(debug.SetPanicOnFault(true))
 	e.timing.ran = false
 	if root.Phase() != position.Play {
 		return e.searchOpening(ctx, root, l, info)
 	}
 	return e.searchPlay(ctx, root, history, l, info)
+}
+
+// freshDB replaces the engine's database by what egdb.DB.Fresh gives
+// and returns Fresh's note.
+func (e *Engine) freshDB() string {
+	d, note := e.opts.DB.Fresh(e.opts.Rules)
+	e.opts.DB = d
+	return note
 }
 
 func (e *Engine) searchPlay(ctx context.Context, root position.Position, history []uint64, l Limits, info func(Info)) Result {
@@ -409,6 +443,14 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 	var g errgroup.Group
 	for _, w := range e.workers {
 		g.Go(func() error {
+			// A fault reading the database stops every thread; Search
+			// runs again without it.
+			defer func(old bool) {
+				debug.SetPanicOnFault(old)
+				if egdb.Recovered(recover()) != nil {
+					s.halt()
+				}
+			}(debug.SetPanicOnFault(true))
 			w.began = time.Since(s.start)
 			w.iterate()
 			// The main thread's search ends with the stop it gives the

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -90,9 +91,8 @@ type Result struct {
 	Time   time.Duration
 }
 
-// Solve proves the value of root, or stops when ctx is done and returns
-// the bounds proven so far.
-func Solve(ctx context.Context, root position.Position, o Options) (Result, error) {
+// solve is Solve, with faults reading the database not caught.
+func solve(ctx context.Context, root position.Position, o Options) (Result, error) {
 	if root.Phase() != position.Play {
 		return Result{}, ErrOpening
 	}
@@ -345,6 +345,7 @@ func (s *solver) test(ctx context.Context, root *position.Position, mid int) (in
 	for _, w := range s.workers {
 		w.aborted = false
 		wg.Go(func() {
+			defer s.caught(debug.SetPanicOnFault(true))
 			v := w.root(root, mid-1, mid)
 			if !w.aborted {
 				once.Do(func() { val, found = v, true })
