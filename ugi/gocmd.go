@@ -209,6 +209,9 @@ func (s *Session) goCmd(args []string) error {
 			if j.searcher != nil {
 				l := spent(g.l, root.Side(), time.Since(start))
 				res = j.searcher.Search(ctx, root, hist, l, func(i search.Info) { out.println(i.String()) })
+				if res.Note != "" {
+					out.println("info string " + res.Note)
+				}
 			}
 		}
 		if g.l.Infinite {
