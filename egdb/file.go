@@ -273,6 +273,35 @@ func OpenSetting(v string) (*DB, error) {
 	return Open(v)
 }
 
+// OpenFor is OpenSetting for an engine under rules r: a file named whose
+// database was built for other rules is refused (Unsuited), as kiothi
+// solve refuses it; auto's database serves only where its rules are r
+// (nil otherwise, no error).
+func OpenFor(v string, r movegen.Rules) (*DB, error) {
+	d, err := OpenSetting(v)
+	if err != nil {
+		return nil, err
+	}
+	if err := Unsuited(v, d, r); err != nil {
+		return nil, err
+	}
+	if d != nil && d.rules != r {
+		return nil, nil
+	}
+	return d, nil
+}
+
+// Unsuited returns why d, the database the egdb setting's value v
+// opened, cannot serve rules r: an error naming v when v names a file
+// and d was built for other rules; nil for auto (which serves where it
+// can) and for none.
+func Unsuited(v string, d *DB, r movegen.Rules) error {
+	if d == nil || strings.EqualFold(v, Auto) {
+		return nil
+	}
+	return d.CheckRules(v, r)
+}
+
 // AutoPath returns the file AutoName in the running program's folder,
 // and whether it is there (auto reads it; else the built-in database).
 func AutoPath() (string, bool) {

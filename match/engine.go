@@ -5,10 +5,12 @@ package match
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"time"
 
 	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -30,6 +32,12 @@ type EnginePlayer struct {
 func NewEnginePlayer(cfg EngineConfig, seed uint64, r movegen.Rules) (*EnginePlayer, error) {
 	o := cfg.Options
 	o.Rules = r
+	if err := egdb.Unsuited(cfg.EGDB, o.DB, r); err != nil {
+		return nil, fmt.Errorf("egdb=%s: %v", cfg.EGDB, err)
+	}
+	if o.DB != nil && o.DB.Rules() != r {
+		o.DB = nil // auto's database, for other rules
+	}
 	e, err := search.NewEngine(o)
 	if err != nil {
 		return nil, err

@@ -178,6 +178,7 @@ type EngineConfig struct {
 	// MoveTimeDefault: the spec set no limit, so Limits.MoveTime is the
 	// default 10 ms, which a game clock replaces.
 	MoveTimeDefault bool
+	EGDB            string // the egdb setting as given (Options.DB is what it opened)
 }
 
 // OpeningPlayer is who plays an engine player's redistributions.
@@ -312,6 +313,7 @@ func (c *EngineConfig) setEngine(s *settings.Setting, k, v string) error {
 	case settings.Book:
 		c.Book, err = book.Open(e.Book)
 	case settings.EGDB:
+		c.EGDB = e.EGDB
 		c.Options.DB, err = egdb.OpenSetting(e.EGDB)
 	}
 	if err != nil {

@@ -72,7 +72,7 @@ func (f *Flags) Config() (Config, error) {
 		return cfg, err
 	}
 	var err error
-	if cfg.DB, err = egdb.OpenSetting(f.EGDB); err != nil {
+	if cfg.DB, err = egdb.OpenFor(f.EGDB, f.Rules); err != nil {
 		return cfg, fmt.Errorf("--egdb: %v", err)
 	}
 	switch f.Color {

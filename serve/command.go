@@ -55,7 +55,7 @@ func (c *Command) Run(ctx context.Context) error {
 	if err := c.Check(); err != nil {
 		return err
 	}
-	db, err := egdb.OpenSetting(c.EGDB)
+	db, err := egdb.OpenFor(c.EGDB, c.Config.Rules)
 	if err != nil {
 		return fmt.Errorf("--egdb: %v", err)
 	}

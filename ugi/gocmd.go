@@ -176,6 +176,7 @@ func (s *Session) goCmd(args []string) error {
 		return nil
 	}
 	s.retryFailed()
+	s.egdbUnsuited(false)
 	g.l.MoveOverhead = s.st.MoveOverhead
 	var ctx context.Context
 	var cancel context.CancelFunc

@@ -58,6 +58,8 @@ type Session struct {
 	game  *movegen.Game
 	fault *fault     // the last position command ended the game, or nil
 	run   *searchRun // the search in flight or last finished, or nil
+	// egdbSaid is the EGDBFile value and rules last said to be unsuited.
+	egdbSaid string
 }
 
 // NewSession returns a session that writes to out.
@@ -174,6 +176,24 @@ func (s *Session) ready() {
 	if err := s.bookUnsuited(s.rules()); err != nil {
 		s.out.errorf("book %q: %v (not used)", clip(s.st.Book), err)
 	}
+	s.egdbUnsuited(true)
+}
+
+// egdbUnsuited reports, as an error line, that the database EGDBFile
+// names was built for other rules than the options now give (it is not
+// used: the engine reads no value of other rules), as kiothi solve
+// refuses it: always with again (isready), else once for each setting
+// and rules (go). Auto's database serves where it can, silently.
+func (s *Session) egdbUnsuited(again bool) {
+	err := egdb.Unsuited(s.st.EGDB, s.st.Search.DB, s.rules())
+	if err == nil {
+		return
+	}
+	key := fmt.Sprintf("%s %v", s.st.EGDB, s.rules())
+	if again || s.egdbSaid != key {
+		s.out.errorf("EGDBFile: %v (not used)", err)
+	}
+	s.egdbSaid = key
 }
 
 func (s *Session) newGame() error {

@@ -106,7 +106,7 @@ func (o *analyseOptions) setup(f *pflag.FlagSet, g *globalOptions, args []string
 	if err != nil {
 		return nil, err
 	}
-	if opts.DB, err = egdb.OpenSetting(o.egdb); err != nil {
+	if opts.DB, err = egdb.OpenFor(o.egdb, o.Rules); err != nil {
 		return nil, fmt.Errorf("--%s: %v", settings.EGDB.FlagName(), err)
 	}
 	return &searchSetup{game: game, limits: l, options: opts}, nil

@@ -111,7 +111,7 @@ func (o *annotateOptions) run(ctx context.Context, f *pflag.FlagSet, g *globalOp
 			return fmt.Errorf("--out: %v", err)
 		}
 	}
-	db, err := egdb.OpenSetting(o.egdb)
+	db, err := egdb.OpenFor(o.egdb, g.rules())
 	if err != nil {
 		return fmt.Errorf("--egdb: %v", err)
 	}
