@@ -6,11 +6,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -62,7 +62,7 @@ const maxLine = 1 << 16
 // ReadFile reads the set file name (Parse); a parse error is prefixed
 // with the file's name, an open error is os.Open's (it names the file).
 func ReadFile(name string, r movegen.Rules) ([]Item, error) {
-	f, err := os.Open(name)
+	f, err := wholefile.Open(name)
 	if err != nil {
 		return nil, err
 	}

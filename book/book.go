@@ -5,10 +5,10 @@ package book
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"sort"
 
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -22,9 +22,13 @@ type Book struct {
 	entries []Entry
 }
 
+// maxFileBytes bounds a book file read: far above any book kiothi book
+// build writes, it bounds the memory a wrong path can take.
+const maxFileBytes = 1 << 30
+
 // Open reads and checks a book file.
 func Open(path string) (*Book, error) {
-	data, err := os.ReadFile(path)
+	data, err := wholefile.ReadFile(path, maxFileBytes, "a book file")
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -92,7 +91,7 @@ func (f *Flags) Config() (Config, error) {
 	if f.Starts == "" {
 		return cfg, nil
 	}
-	file, err := os.Open(f.Starts)
+	file, err := wholefile.Open(f.Starts)
 	if err != nil {
 		return cfg, fmt.Errorf("--starts: %w", err)
 	}
@@ -225,7 +224,7 @@ func RunExact(ctx, outer context.Context, f *ExactFlags, out io.Writer, progress
 	eo := f.options()
 	var files []io.Reader
 	for _, name := range f.Data {
-		file, err := os.Open(name)
+		file, err := wholefile.Open(name)
 		if err != nil {
 			return fmt.Errorf("--data: %w", err)
 		}

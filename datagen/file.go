@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/kiothi/kiothi/internal/filelock"
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/record"
 )
 
@@ -26,7 +27,7 @@ import (
 func OpenOutput(path string, h *record.Header, resume bool) (f *os.File, done map[uint32]bool, err error) {
 	done = map[uint32]bool{}
 	if !resume {
-		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err = wholefile.OpenWrite(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if errors.Is(err, fs.ErrExist) {
 			return nil, nil, fmt.Errorf("%s exists: continue it with --resume, or write another file", path)
 		}
@@ -43,7 +44,7 @@ func OpenOutput(path string, h *record.Header, resume bool) (f *os.File, done ma
 		}
 		return f, done, nil
 	}
-	f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err = wholefile.OpenWrite(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, nil, err
 	}

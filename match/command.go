@@ -219,7 +219,7 @@ func interrupted(sum *Summary) string {
 // a second writer (internal/filelock) before anything is cut: emptied for
 // a new match, continued at its end on --resume.
 func openOut(path string, resume bool) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	f, err := wholefile.OpenWrite(path, os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
 	}

@@ -6,10 +6,10 @@ package match
 import (
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -122,7 +122,7 @@ func (o Options) Config() (Config, error) {
 	}
 	cfg.Openings = []position.Position{position.Start(30)}
 	if o.Openings != "" {
-		f, err := os.Open(o.Openings)
+		f, err := wholefile.Open(o.Openings)
 		if err != nil {
 			return cfg, fmt.Errorf("--openings: %v", err)
 		}

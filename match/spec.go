@@ -6,7 +6,6 @@ package match
 import (
 	"context"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -342,7 +342,7 @@ func LoadEval(v string) (*eval.Evaluator, error) {
 		}
 		return eval.FromModel(n), nil
 	}
-	f, err := os.Open(v)
+	f, err := wholefile.Open(v)
 	if err != nil {
 		return nil, err
 	}

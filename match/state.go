@@ -93,6 +93,10 @@ type StateFile struct {
 	settings []Setting
 }
 
+// maxStateBytes bounds the state file read on --resume: a game takes
+// about 300 bytes of it, so this is some 800,000 games.
+const maxStateBytes = 256 << 20
+
 type stateJSON struct {
 	Format   int         `json:"format"`
 	Settings []Setting   `json:"settings"`
@@ -123,7 +127,14 @@ func OpenState(path string, resume bool, cfg *Config) (*StateFile, []GamePoint, 
 		}
 		return st, nil, nil
 	}
-	b, err := os.ReadFile(path)
+	// Everything the match will need of the file is checked before the
+	// first game: that it can be replaced (a regular file, not a link,
+	// in a folder that can be written), and, read within its bound, its
+	// settings.
+	if err := wholefile.CheckWritable(path); err != nil {
+		return fail(fmt.Errorf("--state: %v", err))
+	}
+	b, err := wholefile.ReadFile(path, maxStateBytes, "a match state file")
 	if err != nil {
 		return fail(fmt.Errorf("--resume: %v", err))
 	}

@@ -10,12 +10,12 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/internal/machine"
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/position"
 )
@@ -133,7 +133,7 @@ func (r *PerftRun) One(ctx context.Context, p position.Position) error {
 
 // ReadSuite reads r.Suite's entries.
 func (r *PerftRun) ReadSuite() ([]SuiteEntry, error) {
-	f, err := os.Open(r.Suite)
+	f, err := wholefile.Open(r.Suite)
 	if err != nil {
 		return nil, fmt.Errorf("--suite: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/kiothi/kiothi/internal/filelock"
+	"github.com/kiothi/kiothi/internal/wholefile"
 )
 
 // Append opens path for appending games, creating it when missing. The
@@ -17,7 +18,7 @@ import (
 // Write each game with Write (one write call a game), so a file cut by a
 // crash holds whole games and at most one partial last game.
 func Append(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	f, err := wholefile.OpenWrite(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err
 	}

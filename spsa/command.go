@@ -11,10 +11,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
@@ -55,6 +55,11 @@ type Plan struct {
 // returns the run. Config.Settings, which a resumed run must match,
 // names the settings that change the games: the players' settings,
 // pairs, the openings' SHA-256, max plies and the rules.
+
+// maxOpeningsBytes bounds the --openings file read (its hash names it in
+// the state's settings): far above any set of starts.
+const maxOpeningsBytes = 64 << 20
+
 func (f *Flags) Plan() (*Plan, error) {
 	var names []string
 	if strings.TrimSpace(f.Params) != "" {
@@ -95,7 +100,7 @@ func (f *Flags) Plan() (*Plan, error) {
 	if f.Openings == "" {
 		return nil, errors.New("--openings FILE is required (for example testdata/openings.txt): the games of an iteration must start differently")
 	}
-	data, err := os.ReadFile(f.Openings)
+	data, err := wholefile.ReadFile(f.Openings, maxOpeningsBytes, "an openings file")
 	if err != nil {
 		return nil, fmt.Errorf("--openings: %v", err)
 	}

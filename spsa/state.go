@@ -146,7 +146,7 @@ func equal(a, b []float64) bool {
 
 // LoadState reads the state file path.
 func LoadState(path string) (*State, error) {
-	f, err := os.Open(path)
+	f, err := wholefile.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"time"
 
@@ -115,7 +114,7 @@ func (o *annotateOptions) run(ctx context.Context, f *pflag.FlagSet, g *globalOp
 	if err != nil {
 		return fmt.Errorf("--egdb: %v", err)
 	}
-	in, err := os.Open(path)
+	in, err := wholefile.Open(path)
 	if err != nil {
 		return err
 	}

@@ -7,9 +7,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"hash/crc32"
 	"io"
-	"os"
 	"unicode/utf8"
 )
 
@@ -60,7 +60,7 @@ func Read(r io.Reader) (*Params, error) {
 
 // ReadFile reads the weights file at path; an error names it.
 func ReadFile(path string) (*Params, error) {
-	f, err := os.Open(path)
+	f, err := wholefile.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ package filelock
 import (
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"os"
 )
 
@@ -29,7 +30,7 @@ type Held struct {
 // 0644) if it does not exist. Its error names the file; when another
 // process holds the lock it wraps ErrLocked.
 func Lock(path string) (*Held, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := wholefile.OpenWrite(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("cannot lock %s: %v", path, err)
 	}

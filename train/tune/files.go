@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/record"
 )
 
@@ -60,7 +61,7 @@ func VisitFiles(names []string, o Options, st *Stats, fn func(rec *record.Record
 		return err
 	}
 	for _, name := range files {
-		f, err := os.Open(name)
+		f, err := wholefile.Open(name)
 		if err != nil {
 			return err
 		}
