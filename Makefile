@@ -37,6 +37,7 @@ egdb: program
 	  echo "building the endgame database $(EGDB) on from its layers 0 to $$have (to $(EGDB_MAX))"; \
 	  $(BIN) egdb build --from $(EGDB) --max $(EGDB_MAX) --out $(EGDB); \
 	fi
+	$(BIN) egdb verify $(EGDB) --sample 100000 --positions 30
 
 # The database built into the program (egdb.EmbeddedMax's layers,
 # gzipped; about 13 s of one core): what auto reads when no kiothi.egdb

@@ -5,6 +5,7 @@ package egdb
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -59,15 +60,20 @@ func (f *BuildFlags) Run(ctx context.Context, log io.Writer) error {
 		if err := base.CheckRules("--from "+f.From, f.Rules); err != nil {
 			return err
 		}
-		if err := base.CheckValues(); err != nil {
+		if err := base.CheckValues(ctx); err != nil {
 			return fmt.Errorf("--from %s: %v", f.From, err)
 		}
 		fmt.Fprintf(log, "layers 0 to %d from %s\n", base.Max(), f.From)
 	}
+	done := base.Max()
 	d, err := Extend(ctx, base, f.Max, func(s LayerStats) {
+		done = s.Warriors
 		fmt.Fprintf(log, "layer %2d: %d entries, %d known (%.4f%%), %v\n", s.Warriors, s.Entries, s.Known,
 			100*float64(s.Known)/float64(s.Entries), s.Time.Round(time.Millisecond))
 	})
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("build stopped in layer %d, nothing written (%s is as it was): %w", done+1, f.Out, interrupted(ctx))
+	}
 	if err != nil {
 		return err
 	}
@@ -96,6 +102,16 @@ type VerifyFlags struct {
 	File      string
 	Positions int
 	Seed      uint64
+	Sample    int // entries a layer checked (CheckSample); 0: every entry (CheckValues)
+}
+
+// interrupted is why ctx ended: its cause (a signal: "interrupted by
+// SIGINT"), or "interrupted" for a plain cancel.
+func interrupted(ctx context.Context) error {
+	if err := context.Cause(ctx); err != nil && err != context.Canceled {
+		return err
+	}
+	return errors.New("interrupted")
 }
 
 // MaxVerifyPositions bounds --positions.
@@ -108,17 +124,34 @@ func (f *VerifyFlags) Run(ctx context.Context, solver Solver, out, log io.Writer
 	if f.Positions < 1 || f.Positions > MaxVerifyPositions {
 		return fmt.Errorf("--positions %d: must be from 1 to %d", f.Positions, MaxVerifyPositions)
 	}
+	if f.Sample < 0 {
+		return fmt.Errorf("--sample %d: must not be negative (0: every entry)", f.Sample)
+	}
 	d, err := ReadFile(f.File)
 	if err != nil {
 		return err
 	}
-	if err := d.CheckValues(); err != nil {
+	what := "every entry"
+	if f.Sample > 0 {
+		what = fmt.Sprintf("%d entries a layer", f.Sample)
+		err = d.CheckSample(ctx, f.Sample, f.Seed)
+	} else {
+		err = d.CheckValues(ctx)
+	}
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("verify stopped while checking the values: %w", interrupted(ctx))
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %v", f.File, err)
 	}
 	n, err := Verify(ctx, d, f.Positions, f.Seed, solver, log)
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("verify stopped after %d of %d positions: %w", n, f.Positions, interrupted(ctx))
+	}
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(out, "values: %s checked, each one its layer can have\n", what)
 	fmt.Fprintf(out, "verified %d positions: every value agrees with kiothi solve\n", n)
 	return nil
 }
@@ -137,6 +170,9 @@ func Verify(ctx context.Context, d *DB, count int, seed uint64, solver Solver, l
 	bad := 0
 	var first error
 	for k := 0; k < count; k++ {
+		if err := ctx.Err(); err != nil {
+			return known, err
+		}
 		n := max(0, d.Max()-k%3)
 		var counts [position.NumPits]int
 		for w := 0; w < n; w++ {

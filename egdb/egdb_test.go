@@ -318,7 +318,7 @@ func TestFileRoundTripAndChecks(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a file with a good checksum: %v", err)
 	}
-	if err := fd.CheckValues(); err == nil || !strings.Contains(err.Error(), "layer 3 entry 0: value 7") {
+	if err := fd.CheckValues(context.Background()); err == nil || !strings.Contains(err.Error(), "layer 3 entry 0: value 7") {
 		t.Errorf("CheckValues of a forged value: %v", err)
 	}
 	// Layer 0's one entry is the low half of its byte; the high half is
@@ -331,10 +331,10 @@ func TestFileRoundTripAndChecks(t *testing.T) {
 	}
 	if pd, err := egdb.ReadFile(fp); err != nil {
 		t.Fatalf("a file with a good checksum: %v", err)
-	} else if err := pd.CheckValues(); err == nil || !strings.Contains(err.Error(), "layer 0: the high half of its last byte is 3") {
+	} else if err := pd.CheckValues(context.Background()); err == nil || !strings.Contains(err.Error(), "layer 0: the high half of its last byte is 3") {
 		t.Errorf("CheckValues of a forged padding: %v", err)
 	}
-	if err := back.CheckValues(); err != nil {
+	if err := back.CheckValues(context.Background()); err != nil {
 		t.Errorf("CheckValues of the file written: %v", err)
 	}
 	for _, c := range []struct {
@@ -385,7 +385,7 @@ func FuzzReadFile(f *testing.F) {
 		if err != nil {
 			return
 		}
-		_ = d.CheckValues()
+		_ = d.CheckValues(context.Background())
 		for n := 0; n <= d.Max(); n++ {
 			d.Known(n)
 		}

@@ -5,10 +5,12 @@ package egdb
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -189,20 +191,58 @@ func fromBytes(name string, all []byte, check bool) (*DB, error) {
 // or a packed layer's last half byte that is no entry and not 0: what a
 // file with a good checksum holds only when the program that wrote it was
 // wrong.
-func (d *DB) CheckValues() error {
+// It stops with ctx's error, looked at every 1<<20 entries.
+func (d *DB) CheckValues(ctx context.Context) error {
 	for n, l := range d.layers {
 		if n <= PackedMax && Size(n)%2 == 1 && l[len(l)-1]>>4 != 0 {
 			return fmt.Errorf("layer %d: the high half of its last byte is %d, not 0 (no entry is there)", n, l[len(l)-1]>>4)
 		}
 		for idx := range Size(n) {
-			v := d.entry(n, idx)
-			if v == Unknown {
-				continue
+			if idx&(1<<20-1) == 0 && ctx.Err() != nil {
+				return ctx.Err()
 			}
-			if int(v) < -n || int(v) > n || (int(v)+n)%2 != 0 {
-				return fmt.Errorf("layer %d entry %d: value %d, not one of -%d, -%d, ..., %d", n, idx, v, n, n-2, n)
+			if err := d.checkEntry(n, idx); err != nil {
+				return err
 			}
 		}
+	}
+	return nil
+}
+
+// CheckSample is CheckValues on count seeded random entries of each layer
+// (every entry of a layer that has no more), and each packed layer's
+// last byte: seconds for the largest database, where CheckValues reads
+// every byte. It finds a file whose values are wrong throughout (a
+// wrong build), not one wrong entry.
+func (d *DB) CheckSample(ctx context.Context, count int, seed uint64) error {
+	rng := rand.New(rand.NewPCG(seed, 0x73616d706c65))
+	for n, l := range d.layers {
+		if n <= PackedMax && Size(n)%2 == 1 && l[len(l)-1]>>4 != 0 {
+			return fmt.Errorf("layer %d: the high half of its last byte is %d, not 0 (no entry is there)", n, l[len(l)-1]>>4)
+		}
+		size := Size(n)
+		for k := 0; k < min(count, size); k++ {
+			if k&(1<<16-1) == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			idx := k
+			if count < size {
+				idx = rng.IntN(size)
+			}
+			if err := d.checkEntry(n, idx); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkEntry returns an error when layer n's entry idx is a value no
+// position of the layer can have.
+func (d *DB) checkEntry(n, idx int) error {
+	v := d.entry(n, idx)
+	if v != Unknown && (int(v) < -n || int(v) > n || (int(v)+n)%2 != 0) {
+		return fmt.Errorf("layer %d entry %d: value %d, not one of -%d, -%d, ..., %d", n, idx, v, n, n-2, n)
 	}
 	return nil
 }

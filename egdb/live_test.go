@@ -4,6 +4,7 @@
 package egdb_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -159,5 +160,23 @@ func TestNotAFile(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("a FIFO as the stamp: still waiting after 5 s")
+	}
+}
+
+// CheckValues and CheckSample stop when their context ends (egdb verify
+// on a large file reads every entry first), and CheckSample finds a
+// value no position can have in a layer it samples whole.
+func TestCheckValuesStops(t *testing.T) {
+	d := testDB(t, movegen.Rules{})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := d.CheckValues(ctx); err != context.Canceled {
+		t.Errorf("CheckValues after cancel: %v", err)
+	}
+	if err := d.CheckSample(ctx, 1000, 1); err != context.Canceled {
+		t.Errorf("CheckSample after cancel: %v", err)
+	}
+	if err := d.CheckSample(context.Background(), 1000, 1); err != nil {
+		t.Errorf("CheckSample of a good database: %v", err)
 	}
 }

@@ -186,5 +186,15 @@ func (f *Flags) Run(ctx context.Context, p position.Position, out, log io.Writer
 	if err != nil {
 		return err
 	}
-	return Report(out, log, res)
+	err = Report(out, log, res)
+	if err != nil && ctx.Err() != nil {
+		// Stopped by the caller (a signal), not out of time: more time
+		// would not have helped.
+		cause := context.Cause(ctx)
+		if cause == context.Canceled {
+			cause = errors.New("interrupted")
+		}
+		return fmt.Errorf("%w after %v: %w", ErrUnsolved, res.Time.Round(time.Millisecond), cause)
+	}
+	return err
 }

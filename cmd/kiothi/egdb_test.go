@@ -83,3 +83,20 @@ func TestEgdbCommandErrors(t *testing.T) {
 		})
 	}
 }
+
+// egdb verify --sample checks that many seeded entries of each layer
+// (what make egdb runs after a build) and says so; a negative count is
+// refused.
+func TestEgdbVerifySample(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "e5.kdb")
+	if _, _, err := runCLI(t, "egdb", "build", "--max", "5", "--out", path); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runCLI(t, "egdb", "verify", path, "--sample", "1000", "--positions", "5")
+	if err != nil || !strings.Contains(out, "values: 1000 entries a layer checked") || lastLine(out) != "verified 5 positions: every value agrees with kiothi solve" {
+		t.Errorf("verify --sample: %v\n%s", err, out)
+	}
+	if _, _, err := runCLI(t, "egdb", "verify", path, "--sample", "-1"); err == nil || !strings.Contains(err.Error(), "--sample -1") {
+		t.Errorf("--sample -1: %v", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // A batch command that a signal stops exits 128 + the signal (130 for
@@ -46,4 +47,53 @@ func TestInterruptedExitStatus(t *testing.T) {
 			t.Fatalf("serve stopped by SIGTERM: exit status %d, want 0\nstderr: %s", status, stderr.String())
 		}
 	})
+}
+
+// Every batch command that works long stops within moments of SIGINT or
+// SIGTERM, exits 130 or 143, and says it was interrupted (not "context
+// canceled", not out of time): egdb verify (which checks every entry
+// first), egdb build, solve with no time limit. The signal is sent as the
+// command starts to listen; each would otherwise run for minutes.
+func TestBatchCommandsStopOnSignal(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "e5.kdb")
+	if _, _, err := runCLI(t, "egdb", "build", "--max", "5", "--out", db); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "e12.kdb")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"egdb", "verify", db, "--positions", "1000000"}, "verify stopped "},
+		{[]string{"egdb", "build", "--max", "12", "--out", out}, "build stopped in layer "},
+		{[]string{"solve", "0.1.1.1.4.4.4.4.4.4/0.1.1.1.4.4.4.4.4.4 0-0 s 3", "--egdb", "none", "--time-limit", "0"}, "not solved after "},
+	} {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+			t.Run(caseName(c.args)+"/"+sig.String(), func(t *testing.T) {
+				var stdout, stderr bytes.Buffer
+				notified = func() { syscall.Kill(os.Getpid(), sig) }
+				defer func() { notified = nil }()
+				began := time.Now()
+				status := run(c.args, strings.NewReader(""), &stdout, &stderr)
+				took := time.Since(began)
+				if want := 128 + int(sig); status != want {
+					t.Errorf("exit status %d, want %d\nstderr: %s", status, want, stderr.String())
+				}
+				msg := stderr.String()
+				if !strings.Contains(msg, c.want) || !strings.Contains(msg, "interrupted by "+signalName(sig)) ||
+					strings.Contains(msg, "context canceled") || strings.Contains(msg, "allow more") {
+					t.Errorf("stderr %q: want %q and the signal, not context canceled or advice", msg, c.want)
+				}
+				// A second is the promise; the bound leaves room for a
+				// loaded machine.
+				if took > 3*time.Second {
+					t.Errorf("took %v to stop", took)
+				}
+			})
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("an interrupted build wrote its file")
+	}
 }
