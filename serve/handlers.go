@@ -125,27 +125,35 @@ func (s *Server) replay(pos string, moves []string, rules movegen.Rules) (*moveg
 }
 
 // limits turns a request's limits into the search's, with the movetime
-// capped at MaxMoveTime; capped says so when it was. 0 is "not given".
+// capped at MaxMoveTime; capped says so when it was. A limit left out is
+// not given; one given as 0 or less is refused, naming the field.
 func (s *Server) limits(l Limits) (out search.Limits, capped string, err error) {
 	maxDepth := limits.Range{Min: limits.Depth.Min, Max: int64(s.cfg.MaxDepth)}
 	outOfRange := func(field string, err error) error {
 		return fieldError(http.StatusBadRequest, CodeOutOfRange, field, -1, err.Error(), err.Error())
 	}
 	switch {
-	case l.MoveTime < 0:
-		return out, "", outOfRange("limits.movetime", fmt.Errorf("limits.movetime %d: must not be negative", l.MoveTime))
-	case l.Depth != 0 && !maxDepth.Contains(int64(l.Depth)):
-		return out, "", outOfRange("limits.depth", maxDepth.Check("limits.depth", int64(l.Depth)))
-	case l.Nodes > uint64(limits.Nodes.Max):
-		return out, "", outOfRange("limits.nodes", limits.Nodes.CheckUint("limits.nodes", l.Nodes))
+	case l.MoveTime != nil && *l.MoveTime < 1:
+		return out, "", outOfRange("limits.movetime", fmt.Errorf("limits.movetime %d: must be at least 1 ms (leave it out for the server's default)", *l.MoveTime))
+	case l.Depth != nil && !maxDepth.Contains(int64(*l.Depth)):
+		return out, "", outOfRange("limits.depth", maxDepth.Check("limits.depth", int64(*l.Depth)))
+	case l.Nodes != nil && (*l.Nodes < uint64(limits.Nodes.Min) || *l.Nodes > uint64(limits.Nodes.Max)):
+		return out, "", outOfRange("limits.nodes", limits.Nodes.CheckUint("limits.nodes", *l.Nodes))
 	}
-	out = search.Limits{Depth: l.Depth, Nodes: l.Nodes}
-	maxMS := s.cfg.MaxMoveTime.Milliseconds()
-	out.MoveTime = time.Duration(min(l.MoveTime, maxMS)) * time.Millisecond
-	if l.MoveTime > maxMS {
-		capped = fmt.Sprintf("movetime %d ms asked, %d ms allowed: capped", l.MoveTime, maxMS)
+	if l.Depth != nil {
+		out.Depth = *l.Depth
 	}
-	if l.MoveTime == 0 && l.Depth == 0 && l.Nodes == 0 {
+	if l.Nodes != nil {
+		out.Nodes = *l.Nodes
+	}
+	if l.MoveTime != nil {
+		maxMS := s.cfg.MaxMoveTime.Milliseconds()
+		out.MoveTime = time.Duration(min(*l.MoveTime, maxMS)) * time.Millisecond
+		if *l.MoveTime > maxMS {
+			capped = fmt.Sprintf("movetime %d ms asked, %d ms allowed: capped", *l.MoveTime, maxMS)
+		}
+	}
+	if out.MoveTime == 0 && out.Depth == 0 && out.Nodes == 0 {
 		out.MoveTime = s.cfg.DefaultMoveTime
 	}
 	return out, capped, nil

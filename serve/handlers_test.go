@@ -42,6 +42,13 @@ func TestStructuredErrors(t *testing.T) {
 		{"POST", "/api/v1/game", `{"position": "startpos"`, 400, CodeMalformedJSON, "", nil, ""},
 		{"POST", "/api/v1/analyse", `{"position": "startpos", "limits": {"depth": 1000}}`, 400, CodeOutOfRange, "limits.depth", nil, ""},
 		{"POST", "/api/v1/analyse", `{"position": "startpos", "limits": {"movetime": -5}}`, 400, CodeOutOfRange, "limits.movetime", nil, ""},
+		// 0 is no "no limit": refused with the field named, as the
+		// stream and UGI refuse it.
+		{"POST", "/api/v1/analyse", `{"position": "startpos", "limits": {"depth": 0}}`, 400, CodeOutOfRange, "limits.depth", nil, ""},
+		{"POST", "/api/v1/analyse", `{"position": "startpos", "limits": {"nodes": 0}}`, 400, CodeOutOfRange, "limits.nodes", nil, ""},
+		{"POST", "/api/v1/analyse", `{"position": "startpos", "limits": {"movetime": 0}}`, 400, CodeOutOfRange, "limits.movetime", nil, ""},
+		{"POST", "/api/v1/analyse", `{"position": "startpos", "limits": {"depth": -1}}`, 400, CodeOutOfRange, "limits.depth", nil, ""},
+		{"POST", "/api/v1/annotate", `{"pgn": "*", "limits": {"depth": 0}}`, 400, CodeOutOfRange, "limits.depth", nil, ""},
 		{"POST", "/api/v1/play", `{"position": "startpos"}`, 400, CodeMissing, "move", nil, ""},
 		{"POST", "/api/v1/play", `{"position": "startpos", "move": "q9"}`, 400, CodeInvalid, "move", nil, ""},
 		{"POST", "/api/v1/play", `{"position": "startpos", "move": "e5"}`, 422, CodeIllegalMove, "move", nil, ""},
@@ -82,6 +89,14 @@ func TestStructuredErrors(t *testing.T) {
 				t.Errorf("reason %q, want %q", v["reason"], c.reason)
 			}
 		})
+	}
+	for body, want := range map[string]string{
+		`{"depth": 0}`: "limits.depth 0: must be from 1 to ", `{"nodes": 0}`: "limits.nodes 0: must be from 1 to ",
+		`{"movetime": 0}`: "limits.movetime 0: must be at least 1 ms",
+	} {
+		if _, v := post(t, h, "/api/v1/analyse", `{"position": "startpos", "limits": `+body+`}`); !strings.Contains(fmt.Sprint(v["error"]), want) {
+			t.Errorf("limits %s: %v, want %q", body, v, want)
+		}
 	}
 	// A node count past int64 is quoted as given, not clamped.
 	if _, v := post(t, h, "/api/v1/analyse", `{"position": "startpos", "limits": {"nodes": 18446744073709551615}}`); !strings.Contains(fmt.Sprint(v["error"]), "18446744073709551615") {

@@ -58,11 +58,13 @@ type MovesResponse struct {
 }
 
 // Limits bound an analysis; with none given the server's default move
-// time applies, and movetime is capped by the server.
+// time applies, and movetime is capped by the server. A field left out
+// is no limit of its own; one given must be at least 1 (0 is refused, as
+// the stream and UGI refuse it, never read as "no limit").
 type Limits struct {
-	MoveTime int64  `json:"movetime"` // milliseconds
-	Depth    int    `json:"depth"`
-	Nodes    uint64 `json:"nodes"`
+	MoveTime *int64  `json:"movetime,omitempty"` // milliseconds
+	Depth    *int    `json:"depth,omitempty"`
+	Nodes    *uint64 `json:"nodes,omitempty"`
 }
 
 // AnalyseRequest is the body of POST /api/v1/analyse: a start and the

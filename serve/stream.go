@@ -103,10 +103,11 @@ func parseStreamQuery(r *http.Request) (streamRequest, error) {
 			req.moves = strings.Fields(v)
 		case "movetime": // leave it out for the default
 			n, err = num(1, 1<<40)
-			req.limits.MoveTime = n
+			req.limits.MoveTime = &n
 		case "depth":
 			n, err = num(1, 1<<20)
-			req.limits.Depth = int(n)
+			d := int(n)
+			req.limits.Depth = &d
 		case "multipv": // the table's setting, capped for the server
 			req.lines, err = streamLines(k, v)
 		case "freefirstlap":
@@ -146,17 +147,21 @@ func parseStreamQuery(r *http.Request) (streamRequest, error) {
 }
 
 // streamLines reads the multipv parameter: the MultiPV setting (package
-// settings), at most MaxStreamLines.
+// settings) within streamLinesRange, which its errors state.
 func streamLines(name, v string) (int, error) {
-	val, err := settings.MultiPV.Parse(name, v)
-	if err == nil && val.N > MaxStreamLines {
-		err = fmt.Errorf("%s %d: the stream shows at most %d lines", name, val.N, MaxStreamLines)
-	}
+	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil {
+		return 0, badRequest("%s %s: want a whole number; %s", name, excerpt.Quote(v), streamLinesRange.Want())
+	}
+	if err := streamLinesRange.Check(name, n); err != nil {
 		return 0, badRequest("%v", err)
 	}
-	return int(val.N), nil
+	return int(n), nil
 }
+
+// streamLinesRange is what the stream's multipv takes: the MultiPV
+// setting's range, capped at MaxStreamLines.
+var streamLinesRange = limits.Range{Min: limits.MultiPV.Min, Max: min(limits.MultiPV.Max, MaxStreamLines)}
 
 // stream answers GET /api/v1/analyse/stream?position=...&moves=...&movetime=ms
 // (or depth=N, or infinite=true: until the client leaves, at most
@@ -324,10 +329,14 @@ func writeGroup(w http.ResponseWriter, grp []InfoEvent) {
 // server's MaxMoveTime (the stream's deadline). A depth may come with
 // them; a movetime may not.
 func clockLimits(req streamRequest) (search.Limits, error) {
-	if req.limits.MoveTime != 0 || req.limits.Nodes != 0 {
+	if req.limits.MoveTime != nil || req.limits.Nodes != nil {
 		return search.Limits{}, badRequest("movetime: give either movetime or the clock (p1time, p2time, p1inc, p2inc), not both")
 	}
-	return search.Limits{Depth: req.limits.Depth, P1Time: req.p1, P2Time: req.p2, P1Inc: req.i1, P2Inc: req.i2}, nil
+	l := search.Limits{P1Time: req.p1, P2Time: req.p2, P1Inc: req.i1, P2Inc: req.i2}
+	if req.limits.Depth != nil {
+		l.Depth = *req.limits.Depth
+	}
+	return l, nil
 }
 
 func writeEvent(w http.ResponseWriter, name string, v any) {

@@ -96,10 +96,10 @@ func parseGo(args []string) (goLimits, error) {
 			g.l.P2Inc = ms
 		case "movestogo":
 		case "movetime":
-			if n < 0 {
-				return g, fmt.Errorf("go: movetime %d: must not be negative", n)
+			if n < 1 {
+				return g, fmt.Errorf("go: movetime %d: must be at least 1 ms", n)
 			}
-			g.l.MoveTime = max(ms, time.Millisecond) // 0 would mean unset
+			g.l.MoveTime = ms
 		case "depth":
 			if err := limits.Depth.Check("go: depth", n); err != nil {
 				return g, err

@@ -226,7 +226,7 @@ func TestMovetimeDeadline(t *testing.T) {
 	f := &slowSearcher{}
 	h := startSession(t, slowConfig(f))
 	h.send("setoption name MoveOverhead value 10", "position startpos")
-	for _, mt := range []string{"movetime 30", "movetime 0", "p1time 100 p2time 100 p1inc 0 p2inc 0", "wtime 0 btime 0"} {
+	for _, mt := range []string{"movetime 30", "movetime 1", "p1time 100 p2time 100 p1inc 0 p2inc 0", "wtime 0 btime 0"} {
 		t.Run(mt, func(t *testing.T) {
 			h := h.on(t)
 			h.send("isready", "go "+mt)
@@ -235,6 +235,11 @@ func TestMovetimeDeadline(t *testing.T) {
 			}
 			h.bestmove()
 		})
+	}
+	// 0 or less is no move time: refused, naming it, as depth 0 and
+	// nodes 0 are, on every face.
+	for _, bad := range []string{"go movetime 0", "go movetime -5", "go depth 0", "go nodes 0"} {
+		h.wantError(bad)
 	}
 	h.quit()
 }
