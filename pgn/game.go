@@ -105,7 +105,7 @@ func (g *Game) SetTag(name, value string) {
 
 // Start returns the position the game starts from: the FEN tag
 // (startpos, startpos25 or a position string), the standard start when
-// the tag is absent.
+// the tag is absent. A tag that is no position is a *StartError.
 func (g *Game) Start() (position.Position, error) {
 	fen := g.Tag("FEN")
 	if fen == "" {
@@ -113,10 +113,17 @@ func (g *Game) Start() (position.Position, error) {
 	}
 	p, err := position.ParseStart(fen)
 	if err != nil {
-		return p, fmt.Errorf("FEN tag: %v", err)
+		return p, &StartError{err}
 	}
 	return p, nil
 }
+
+// StartError is a FEN tag that is no position: the game has no start,
+// so no move of it is illegal.
+type StartError struct{ Err error }
+
+func (e *StartError) Error() string { return "FEN tag: " + e.Err.Error() }
+func (e *StartError) Unwrap() error { return e.Err }
 
 // Replay plays the game's moves from its start under rules r and returns
 // the record. An error names the move (its number and side) that does not

@@ -71,7 +71,10 @@ func (s *Server) annotate(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		var ge *annotate.GameError
+		var se *pgn.StartError
 		switch {
+		case errors.As(err, &se) && errors.As(err, &ge):
+			err = fieldError(http.StatusBadRequest, CodeInvalid, "pgn", -1, ge.Error(), "pgn: "+ge.Error())
 		case errors.As(err, &ge):
 			err = fieldError(http.StatusUnprocessableEntity, CodeIllegalMove, "pgn", -1, ge.Error(), "pgn: "+ge.Error())
 		case errors.Is(context.Cause(ctx), errReviewCapped):

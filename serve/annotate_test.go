@@ -91,6 +91,12 @@ func TestPGNErrors(t *testing.T) {
 			t.Errorf("%s %v: %d %v, want %d field %s %q", c.path, c.body, rec.Code, v, c.code, c.field, c.want)
 		}
 	}
+	// A FEN tag that is no position leaves the game without a start: the
+	// code says the input is invalid, not that a move is illegal.
+	rec, v := postJSON(t, h, "/api/v1/annotate", map[string]any{"pgn": "[FEN \"1.2.3\"]\n\n1. ij:a3b2F5 *\n"})
+	if rec.Code != 400 || v["code"] != CodeInvalid || v["field"] != "pgn" || !strings.Contains(v["error"].(string), "game 1 (line 1): FEN tag: ") {
+		t.Errorf("a bad FEN tag: %d %v, want 400 %s naming the tag", rec.Code, v, CodeInvalid)
+	}
 }
 
 // A review holds at most the server's moves, and games beyond its bound
