@@ -19,6 +19,7 @@ type DB struct {
 	rules  movegen.Rules
 	layers [][]byte // layers[n] for n = 0..max, as pack.go stores them
 	sum    uint32   // the file's checksum (ReadFile; 0 for a database built here)
+	name   string   // the file's path, embeddedName, or "" for one built here
 }
 
 // ID names the database's contents for a build fingerprint: its rules,

@@ -58,6 +58,9 @@ type Session struct {
 	game  *movegen.Game
 	fault *fault     // the last position command ended the game, or nil
 	run   *searchRun // the search in flight or last finished, or nil
+	// saidDB is whether the session has said which endgame database it
+	// reads (sayDB) since the EGDBFile option last changed.
+	saidDB bool
 }
 
 // NewSession returns a session that writes to out.
@@ -121,6 +124,7 @@ func (s *Session) Handle(line string) (quit bool) {
 		if !s.busy() {
 			s.ready()
 		}
+		s.sayDB()
 		s.out.println("readyok")
 	case "setoption":
 		err = s.setOption(args)
@@ -173,6 +177,17 @@ func (s *Session) ready() {
 	}
 	if err := s.bookUnsuited(s.rules()); err != nil {
 		s.out.errorf("book %q: %v (not used)", clip(s.st.Book), err)
+	}
+}
+
+// sayDB writes, once a session and again after EGDBFile changes, an info
+// string naming the endgame database the engine reads and how to get the
+// larger one (egdb.Says): at the first isready or go, where a front-end's
+// log shows it.
+func (s *Session) sayDB() {
+	if !s.saidDB {
+		s.saidDB = true
+		s.out.println("info string " + egdb.Says(s.st.Search.DB))
 	}
 }
 
