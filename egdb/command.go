@@ -17,7 +17,7 @@ import (
 	"github.com/kiothi/kiothi/position"
 )
 
-// DefaultMax is kiothi egdb build's default last layer, and make build's
+// DefaultMax is kiothi egdb build's default last layer, and make egdb's
 // (the Makefile reads it). Sizes, build times and solve times:
 // docs/solve.md; each layer against the one before in games:
 // docs/strength.md.
