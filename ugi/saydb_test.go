@@ -10,8 +10,8 @@ import (
 )
 
 // TestSaysDatabaseOnce: a session names the endgame database it reads in
-// one info string line, at the first isready (before readyok) or go,
-// says it once, and again after EGDBFile changes it.
+// one info string line at the first go, not at isready, says it once, and
+// again after EGDBFile changes it.
 func TestSaysDatabaseOnce(t *testing.T) {
 	// until reads lines up to the one that is stop, and returns those
 	// naming the database.
@@ -34,29 +34,22 @@ func TestSaysDatabaseOnce(t *testing.T) {
 	h := startSession(t, Config{})
 	h.keepDB = true
 	h.send("setoption name EGDBFile value none", "isready")
-	if said := until(h, ready); len(said) != 1 || said[0] != want {
-		t.Errorf("first isready: %q, want one %q before readyok", said, want)
-	}
-	h.send("isready", "position startpos", "go depth 1")
 	if said := until(h, ready); len(said) != 0 {
-		t.Errorf("second isready said it again: %q", said)
+		t.Errorf("isready said %q: its answer is readyok alone", said)
 	}
+	h.send("position startpos", "go depth 1")
+	if said := until(h, best); len(said) != 1 || said[0] != want {
+		t.Errorf("first go: %q, want one %q", said, want)
+	}
+	h.send("go depth 1")
 	if said := until(h, best); len(said) != 0 {
-		t.Errorf("go said it again: %q", said)
+		t.Errorf("the second go said it again: %q", said)
 	}
 	// A new database is named again, at the go that reads it.
 	h.send("setoption name EGDBFile value auto", "go depth 1")
 	builtIn := egdb.Says(mustAuto(t))
 	if said := until(h, best); len(said) != 1 || said[0] != "info string "+builtIn {
 		t.Errorf("go after EGDBFile auto: %q, want one %q", said, "info string "+builtIn)
-	}
-
-	// Without isready, the first go says it.
-	g := startSession(t, Config{})
-	g.keepDB = true
-	g.send("setoption name EGDBFile value none", "position startpos", "go depth 1")
-	if said := until(g, best); len(said) != 1 || said[0] != want {
-		t.Errorf("first go: %q, want one %q", said, want)
 	}
 }
 

@@ -124,7 +124,6 @@ func (s *Session) Handle(line string) (quit bool) {
 		if !s.busy() {
 			s.ready()
 		}
-		s.sayDB()
 		s.out.println("readyok")
 	case "setoption":
 		err = s.setOption(args)
@@ -182,8 +181,9 @@ func (s *Session) ready() {
 
 // sayDB writes, once a session and again after EGDBFile changes, an info
 // string naming the endgame database the engine reads and how to get the
-// larger one (egdb.Says): at the first isready or go, where a front-end's
-// log shows it.
+// larger one (egdb.Says): at the go that first searches with it, where a
+// front-end's log shows it, as a chess engine names its network there.
+// isready's answer stays readyok alone.
 func (s *Session) sayDB() {
 	if !s.saidDB {
 		s.saidDB = true
