@@ -37,6 +37,16 @@ func Build(ctx context.Context, max int, r movegen.Rules, progress func(LayerSta
 // Extend returns the layers 0..max: base's as they are (those up to max),
 // the others built on from them. base is not changed.
 func Extend(ctx context.Context, base *DB, max int, progress func(LayerStats)) (*DB, error) {
+	return extend(ctx, base, max, progress, nil)
+}
+
+// tickEvery is how many boards of a layer pass between two calls of
+// extend's tick.
+const tickEvery = 1 << 14
+
+// extend is Extend; tick (if set) hears, every tickEvery boards and
+// before each layer starts, how many of layer n's total boards are done.
+func extend(ctx context.Context, base *DB, max int, progress func(LayerStats), tick func(n, done, total int)) (*DB, error) {
 	if max < 0 || max > MaxWarriors {
 		return nil, fmt.Errorf("a database of up to %d warriors: the index covers 0 to %d", max, MaxWarriors)
 	}
@@ -55,6 +65,9 @@ func Extend(ctx context.Context, base *DB, max int, progress func(LayerStats)) (
 			if i&4095 == 0 {
 				if err := ctx.Err(); err != nil {
 					return nil, err
+				}
+				if tick != nil && i%tickEvery == 0 {
+					tick(n, i, len(layer))
 				}
 			}
 			if int8(layer[i]) == unvisited {

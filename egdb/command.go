@@ -11,17 +11,23 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/progress"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
 
-// DefaultMax is kiothi egdb build's default last layer, and make build's
+// DefaultMax is kiothi egdb build's default last layer, and make egdb's
 // (the Makefile reads it). Sizes, build times and solve times:
 // docs/solve.md; each layer against the one before in games:
 // docs/strength.md.
 const DefaultMax = 14
+
+// barAfter is how long a layer runs before egdb build shows its
+// progress: the small layers take less, and their summary line is
+// enough.
+var barAfter = time.Second
 
 // BuildFlags are kiothi egdb build's settings.
 type BuildFlags struct {
@@ -48,7 +54,9 @@ func (f *BuildFlags) Check() error {
 	return wholefile.CheckWritable(f.Out)
 }
 
-// Run builds the layers, a line for each on log, and writes the file.
+// Run builds the layers and writes the file. On log it shows each
+// layer's progress with an ETA (a bar on a terminal, plain lines in a
+// log: internal/progress) and a line for each layer built.
 func (f *BuildFlags) Run(ctx context.Context, log io.Writer) error {
 	begin := time.Now()
 	base := &DB{rules: f.Rules}
@@ -65,14 +73,43 @@ func (f *BuildFlags) Run(ctx context.Context, log io.Writer) error {
 		}
 		fmt.Fprintf(log, "layers 0 to %d from %s\n", base.Max(), f.From)
 	}
-	done := base.Max()
-	d, err := Extend(ctx, base, f.Max, func(s LayerStats) {
-		done = s.Warriors
+	if base.Max() < f.Max {
+		fmt.Fprintf(log, "building layers %d to %d into %s (%d MB)\n", base.Max()+1, f.Max, f.Out, (Bytes(f.Max)+headerSize+4+500_000)/1_000_000)
+	}
+	// Each layer that runs longer than barAfter has its bar: its boards
+	// done, with an ETA from the layer's own rate (the layers differ too
+	// much in size for one).
+	var bar *progress.Bar
+	var layer int
+	var started, drawn time.Time
+	tick := func(n, done, total int) {
+		now := time.Now()
+		switch {
+		case done == 0:
+			bar, layer, started = nil, n, now
+			return
+		case n != layer || now.Sub(started) < barAfter:
+			return
+		case bar == nil:
+			bar = progress.New(log, total)
+			bar.Start = started
+		case bar.Redraw && now.Sub(drawn) < 200*time.Millisecond:
+			return
+		}
+		drawn = now
+		bar.Update(done, fmt.Sprintf("layer %d", n))
+	}
+	reached := base.Max()
+	d, err := extend(ctx, base, f.Max, func(s LayerStats) {
+		reached = s.Warriors
+		bar.Clear()
+		bar = nil
 		fmt.Fprintf(log, "layer %2d: %d entries, %d known (%.4f%%), %v\n", s.Warriors, s.Entries, s.Known,
 			100*float64(s.Known)/float64(s.Entries), s.Time.Round(time.Millisecond))
-	})
+	}, tick)
+	bar.Clear()
 	if err != nil && ctx.Err() != nil {
-		return fmt.Errorf("build stopped in layer %d, nothing written (%s is as it was): %w", done+1, f.Out, interrupted(ctx))
+		return fmt.Errorf("build stopped in layer %d, nothing written (%s is as it was): %w", reached+1, f.Out, interrupted(ctx))
 	}
 	if err != nil {
 		return err

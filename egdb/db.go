@@ -20,6 +20,7 @@ type DB struct {
 	layers [][]byte // layers[n] for n = 0..max, as pack.go stores them
 	sum    uint32   // the file's checksum (ReadFile; 0 for a database built here)
 	live   liveFile // the file it was read from (live.go)
+	name   string   // the file's path, embeddedName, or "" for one built here
 }
 
 // ID names the database's contents for a build fingerprint: its rules,

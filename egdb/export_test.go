@@ -1,5 +1,5 @@
-// What the tests reach inside the package: the stamped read and the
-// stamp's margin.
+// What the tests reach inside the package: the stamped read, the
+// stamp's margin and when a build shows its progress.
 
 package egdb
 
@@ -23,4 +23,12 @@ func SetStampMargin(d time.Duration) func() {
 func StampLine(fi os.FileInfo, sum uint32) ([]byte, bool) {
 	line, _, ok := stampLine(fi, sum)
 	return line, ok
+}
+
+// SetBarAfter sets how long a layer runs before egdb build shows its
+// progress, and returns a function that restores it.
+func SetBarAfter(d time.Duration) func() {
+	old := barAfter
+	barAfter = d
+	return func() { barAfter = old }
 }

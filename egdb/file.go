@@ -175,7 +175,7 @@ func fromBytes(name string, all []byte, check bool) (*DB, error) {
 	if check && crc32.Checksum(all[:size-4], castagnoli) != stored {
 		return nil, notDB(name, "the checksum does not match (a damaged or cut file)")
 	}
-	d := &DB{rules: rules, sum: stored}
+	d := &DB{rules: rules, sum: stored, name: name}
 	off := headerSize
 	for n := 0; off < int(size)-4; n++ {
 		b := LayerBytes(n)
@@ -292,7 +292,7 @@ func Open(path string) (*DB, error) {
 const (
 	Auto     = "auto"
 	None     = "none"
-	AutoName = "kiothi.egdb" // what make build writes beside bin/kiothi
+	AutoName = "kiothi.egdb" // what make egdb writes beside bin/kiothi
 )
 
 // OpenSetting returns the database the egdb setting's value v names: nil

@@ -16,7 +16,8 @@ import (
 // only when asked for (Child); a relaying move must be sown to be judged
 // legal (the lap limit), and its child is kept. Sowing relays at
 // generation rather than when picked gives their captures to the move
-// ordering (docs/journal.md). A search may reorder the entries below N, as
+// ordering (docs/journal/measurements.md, "Search settings chosen by
+// self-play and bench nodes"). A search may reorder the entries below N, as
 // long as it swaps Moves, Gain, Made and Kids together.
 type Staged struct {
 	Moves [MaxMoves]position.Move

@@ -12,6 +12,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -92,8 +93,8 @@ func (a *Analysis) Setup(cur position.Position) (Limits, Options, error) {
 }
 
 // Run searches game's position with l and o, writing each info line and
-// the bestmove to out (text or JSON) and, in text, the note on scores to
-// errOut.
+// the bestmove to out (text or JSON) and, on errOut, in text the note on
+// scores, then the endgame database it reads (egdb.Says).
 func (a *Analysis) Run(ctx context.Context, out, errOut io.Writer, game *movegen.Game, l Limits, o Options) error {
 	eng, err := NewEngine(o)
 	if err != nil {
@@ -103,6 +104,7 @@ func (a *Analysis) Run(ctx context.Context, out, errOut io.Writer, game *movegen
 		// The page and play show warriors; the info lines keep UCI's cp.
 		fmt.Fprintln(errOut, "kiothi: score cp X is in centi-warriors (cp 100 = one warrior), from the side to move's view")
 	}
+	fmt.Fprintln(errOut, "kiothi: "+egdb.Says(o.DB))
 	info := func(in Info) { WriteInfo(out, in, a.JSON) }
 	res := eng.Search(ctx, game.Current(), game.History(), l, info)
 	return WriteBest(out, res, a.JSON)

@@ -32,7 +32,8 @@ const (
 	solveShare = 850
 	// On two threads or more the solver takes about solveThreadTime per
 	// mille of one thread's wall time (the median over the 40 solves of
-	// testdata/solve-27-30.txt, docs/solve.md), so its budget counts as
+	// testdata/solve-27-30.txt; docs/journal/strength.md, "Busy marks in
+	// the solver"), so its budget counts as
 	// that much more one-thread time when the warriors it may take are
 	// chosen (more threads are counted as two: unmeasured).
 	solveThreadTime = 590

@@ -273,8 +273,8 @@ func (s *shared) heldLine(r *rootMove) []position.Move {
 // played is the line thread best's result plays: its last completed
 // depth's first line, or, in a one-line search, the stopped depth's best
 // where that depth found a move that beat the completed one's before the
-// stop (games play it: taking the completed depth's move instead lost
-// -12.8 Elo [-39.4, +13.6] in 488 games at 20 ms; docs/strength.md).
+// stop: that move has been searched deeper than the completed depth's,
+// and games do no worse with it (the match: docs/strength.md).
 func (s *shared) played(best *worker) *rootMove {
 	if s.multiPV == 1 && best.done > 0 && len(best.root) > 0 && best.root[0].move != best.lines[0].move {
 		return &best.root[0]

@@ -15,7 +15,8 @@ import (
 
 // params are the pruning, reduction and threading settings of a search,
 // chosen by kiothi bench and paired self-play at equal nodes (kiothi match
-// with param.NAME specs; the measurements are in docs/journal.md). Every
+// with param.NAME specs; the measurements: docs/journal/measurements.md,
+// "Search settings chosen by self-play and bench nodes"). Every
 // engine takes defaultParams changed by its Options.Params (paramTable
 // names the knobs a user may set), so no setting is package state.
 type params struct {

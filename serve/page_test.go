@@ -62,15 +62,24 @@ func TestPageSelfContained(t *testing.T) {
 	}
 }
 
-// TestPageModules: the page's script is ES modules, main.js importing the
+// TestPageModules: the page's script is ES modules, the ones index.html
+// loads (main.js, and egdb.js for the database's line) importing the
 // others. Each import names an embedded module, each embedded module is
-// imported (none left over), and each is served as JavaScript (a module
+// reached (none left over), and each is served as JavaScript (a module
 // with another MIME type is refused by the browser).
 func TestPageModules(t *testing.T) {
 	h := New(Config{}).Handler()
 	importRE := regexp.MustCompile(`(?m)^import .* from '\./([a-z]+\.js)';$`)
+	index := httptest.NewRecorder()
+	h.ServeHTTP(index, httptest.NewRequest(http.MethodGet, "/", nil))
 	seen := map[string]bool{}
-	queue := []string{"main.js"}
+	var queue []string
+	for _, m := range regexp.MustCompile(`<script type="module" src="/ui/([a-z]+\.js)"></script>`).FindAllStringSubmatch(index.Body.String(), -1) {
+		queue = append(queue, m[1])
+	}
+	if !slices.Contains(queue, "main.js") || !slices.Contains(queue, "egdb.js") {
+		t.Errorf("index.html loads %v, want main.js and egdb.js", queue)
+	}
 	for len(queue) > 0 {
 		name := queue[0]
 		queue = queue[1:]
@@ -102,7 +111,7 @@ func TestPageModules(t *testing.T) {
 	}
 	slices.Sort(imported)
 	if !slices.Equal(imported, embedded) {
-		t.Errorf("modules reached from main.js %v, embedded %v", imported, embedded)
+		t.Errorf("modules reached from index.html %v, embedded %v", imported, embedded)
 	}
 	for _, want := range []string{"api.js", "board.js", "clock.js", "review.js", "pgn.js", "state.js"} {
 		if !seen[want] {

@@ -145,6 +145,7 @@ type Server struct {
 	held     int          // engines built and not dropped, in use or idle: at most MaxSearches
 	stopping atomic.Bool  // Run is shutting down: queued requests are refused
 	queued   atomic.Int32 // requests waiting for a slot
+	egdb     string       // the sentence naming cfg.DB (egdb.Says), for GET /healthz
 }
 
 // idleEngine is a pooled engine and the options it was built with.
@@ -157,7 +158,7 @@ type idleEngine struct {
 // Config.Check).
 func New(cfg Config) *Server {
 	cfg.defaults()
-	return &Server{cfg: cfg, sem: semaphore.NewWeighted(int64(cfg.MaxSearches))}
+	return &Server{cfg: cfg, sem: semaphore.NewWeighted(int64(cfg.MaxSearches)), egdb: egdb.Says(cfg.DB)}
 }
 
 // Handler returns the API's routes. Every error is JSON: unknown paths,
@@ -204,7 +205,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.Handle("GET /{$}", page())
 	mux.Handle("GET /ui/", page())
 	mux.HandleFunc("/healthz", method(http.MethodGet, func(w http.ResponseWriter, _ *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "queued": s.queued.Load()})
+		writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "queued": s.queued.Load(), "egdb": s.egdb})
 	}))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such endpoint: "+excerpt.Quote(r.URL.Path))

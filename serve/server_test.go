@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -153,8 +154,21 @@ func TestAnalyseAndPlay(t *testing.T) {
 		t.Errorf("analyse of a finished game: %d %v", code, v)
 	}
 	code, v = get(t, h, "/healthz")
-	if code != http.StatusOK || v["status"] != "ok" || v["queued"] != 0.0 {
-		t.Errorf("healthz: %d %v", code, v)
+	if code != http.StatusOK || v["status"] != "ok" || v["queued"] != 0.0 || v["egdb"] != egdb.Says(nil) {
+		t.Errorf("healthz: %d %v, want egdb %q", code, v, egdb.Says(nil))
+	}
+}
+
+// TestHealthzSaysDatabase: GET /healthz names the endgame database the
+// server's engines read (egdb.Says), the page's line about it.
+func TestHealthzSaysDatabase(t *testing.T) {
+	builtIn, err := egdb.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, v := get(t, New(Config{DB: builtIn}).Handler(), "/healthz")
+	if want := egdb.Says(builtIn); code != http.StatusOK || v["egdb"] != want {
+		t.Errorf("healthz: %d %v, want egdb %q", code, v, want)
 	}
 }
 

@@ -11,7 +11,8 @@ import (
 
 // busyMin is the fewest warriors on the board at which a node marks its
 // children and puts off the busy ones: below it the marks' cost is near
-// a subtree's (measured on testdata/solve-27-30.txt, docs/solve.md).
+// a subtree's (measured on testdata/solve-27-30.txt; docs/journal/strength.md,
+// "Busy marks in the solver").
 const busyMin = 18
 
 const busyBits = 15

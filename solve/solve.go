@@ -294,7 +294,7 @@ const histWeight = 512
 // captured warrior far more. Below it the subtrees are too small to
 // repay the evaluation; with a database, whose leaves end them sooner,
 // smaller still (measured on the accuracy set and
-// testdata/solve-27-30.txt, docs/solve.md).
+// testdata/solve-27-30.txt, docs/journal/solve.md).
 const (
 	evalOrderMin   = 14
 	evalOrderMinDB = 20

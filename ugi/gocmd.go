@@ -160,6 +160,7 @@ func (s *Session) goCmd(args []string) error {
 		return err
 	}
 	start := time.Now()
+	s.sayDB()
 	if s.fault != nil {
 		s.out.errorf("go: no game to play: the last position command failed")
 		s.out.println("bestmove none")

@@ -79,7 +79,7 @@ func (s *Session) set(o *settings.Setting, v string) error {
 		if err != nil {
 			return fmt.Errorf("endgame database %q: %v", v, err)
 		}
-		s.st.EGDB, s.st.Search.DB = v, d
+		s.st.EGDB, s.st.Search.DB, s.saidDB = v, d, false
 		return nil
 	}
 	if err := o.Set(&s.st, "value", v); err != nil {

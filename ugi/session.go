@@ -60,6 +60,9 @@ type Session struct {
 	run   *searchRun // the search in flight or last finished, or nil
 	// egdbSaid is the EGDBFile value and rules last said to be unsuited.
 	egdbSaid string
+	// saidDB is whether the session has said which endgame database it
+	// reads (sayDB) since the EGDBFile option last changed.
+	saidDB bool
 }
 
 // NewSession returns a session that writes to out.
@@ -194,6 +197,18 @@ func (s *Session) egdbUnsuited(again bool) {
 		s.out.errorf("EGDBFile: %v (not used)", err)
 	}
 	s.egdbSaid = key
+}
+
+// sayDB writes, once a session and again after EGDBFile changes, an info
+// string naming the endgame database the engine reads and how to get the
+// larger one (egdb.Says): at the go that first searches with it, where a
+// front-end's log shows it, as a chess engine names its network there.
+// isready's answer stays readyok alone.
+func (s *Session) sayDB() {
+	if !s.saidDB {
+		s.saidDB = true
+		s.out.println("info string " + egdb.Says(s.st.Search.DB))
+	}
 }
 
 func (s *Session) newGame() error {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/internal/testgame"
 	"github.com/kiothi/kiothi/limits"
@@ -239,6 +240,38 @@ func TestAnalyseSaysScoreUnit(t *testing.T) {
 	}
 	if !strings.Contains(help, "analyse") || !strings.Contains(help, "(scores in centi-warriors)") {
 		t.Errorf("kiothi --help does not give analyse's score unit:\n%s", help)
+	}
+}
+
+// TestAnalyseSaysDatabase: analyse says once on stderr which endgame
+// database it reads (the built-in one by default, none with --egdb none),
+// in text and in JSON, and how to get the larger one.
+func TestAnalyseSaysDatabase(t *testing.T) {
+	if _, there := egdb.AutoPath(); there {
+		t.Skip("a kiothi.egdb stands beside the test binary")
+	}
+	builtIn, err := egdb.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--depth", "1"}, egdb.Says(builtIn)},
+		{[]string{"--depth", "1", "--json"}, egdb.Says(builtIn)},
+		{[]string{"--depth", "1", "--egdb", "none"}, "endgame database: none"},
+	} {
+		_, errOut, err := runCLI(t, append([]string{"analyse", "startpos"}, c.args...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(errOut, "kiothi: endgame database: "); n != 1 || !strings.Contains(errOut, "kiothi: "+c.want+"\n") {
+			t.Errorf("analyse %q: stderr %q; want the line %q once", c.args, errOut, c.want)
+		}
+	}
+	if !strings.Contains(egdb.Says(builtIn), "make egdb") {
+		t.Errorf("the built-in database's sentence does not say how to get the larger one: %q", egdb.Says(builtIn))
 	}
 }
 
