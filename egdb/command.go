@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
@@ -119,7 +120,7 @@ func (f *VerifyFlags) Run(ctx context.Context, solver Solver, out, log io.Writer
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "verified %d positions: every value agrees with kiothi solve\n", n)
+	fmt.Fprintf(out, "verified %s: every value agrees with kiothi solve\n", plural.Count(n, "position"))
 	return nil
 }
 

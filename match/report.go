@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/position"
 )
@@ -239,8 +240,8 @@ func lineChartAt(attrs string, ys []float64, lo, hi float64, guides []float64, l
 	}
 	y := func(v float64) float64 { return padT + (hi-v)*(chartH-padT-padB)/(hi-lo) }
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg %s viewBox="0 0 %d %d" role="img" aria-label="%s over %d games"><title>%s over %d games</title>`,
-		attrs, chartW, chartH, template.HTMLEscapeString(label), n, template.HTMLEscapeString(label), n)
+	fmt.Fprintf(&b, `<svg %s viewBox="0 0 %d %d" role="img" aria-label="%s over %s"><title>%s over %s</title>`,
+		attrs, chartW, chartH, template.HTMLEscapeString(label), plural.Count(n, "game"), template.HTMLEscapeString(label), plural.Count(n, "game"))
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" class="frame"/>`, padL, padT, chartW-padL-padR, chartH-padT-padB)
 	for _, g := range guides {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="guide"/><text x="%d" y="%.1f" class="tick">`+format+`</text>`,
