@@ -126,7 +126,7 @@ func (c *Command) writeReport(cfg *Config, t *Tournament, secs []ReportSection) 
 	if c.Report == "" {
 		return nil
 	}
-	info := NewReportInfo(c.CommandLine, cfg, c.Players, c.Self, t != nil)
+	info := NewReportInfo(c.CommandLine, cfg, c.Players, c.Self, t, secs)
 	if err := WriteReportFile(c.Report, info, t, secs); err != nil {
 		return fmt.Errorf("--report: %v", err)
 	}

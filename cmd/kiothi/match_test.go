@@ -5,8 +5,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -196,6 +198,15 @@ func TestMatchCommandReport(t *testing.T) {
 		}
 		if len(args) > 9 && !strings.Contains(string(b), "Standings") {
 			t.Errorf("tournament report without standings")
+		}
+		// The header counts the games the report lists, all of them.
+		played := len(regexp.MustCompile(`<tr><td>\d+</td><td class="name">[^<]*</td><td class="name">[^<]*</td><td>(1-0|0-1|1/2-1/2)</td>`).FindAllString(string(b), -1))
+		want := fmt.Sprintf(`<tr><th>games</th><td class="name">%d</td>`, played)
+		if len(args) > 9 {
+			want = fmt.Sprintf(`<tr><th>games</th><td class="name">%d (2 games a pairing)</td>`, played)
+		}
+		if played == 0 || !strings.Contains(string(b), want) {
+			t.Errorf("%v: %d games listed, the header's line is not %s:\n%s", args, played, want, regexp.MustCompile(`<tr><th>games</th>.*`).FindString(string(b)))
 		}
 	}
 	svg := filepath.Join(dir, "r.svg")
