@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -218,5 +219,44 @@ func TestMatchCommandReport(t *testing.T) {
 	}
 	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--report", dir); err == nil || !strings.Contains(err.Error(), "--report") {
 		t.Errorf("report to a folder: %v", err)
+	}
+}
+
+// TestMatchProvenComments: from an opening of 8 warriors, which the
+// built-in database proves, every searched move's PGN comment, in the
+// PGN file and in the report, is a proven value in the mate form.
+func TestMatchProvenComments(t *testing.T) {
+	dir := t.TempDir()
+	openings, games, report := filepath.Join(dir, "o.txt"), filepath.Join(dir, "g.pgn"), filepath.Join(dir, "r.html")
+	if err := os.WriteFile(openings, []byte("1.0.1.1.0.0.0.1.0.0/0.1.0.1.0.0.1.0.0.1 30-22 s 28\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCLI(t, "match", "--player1", "engine:depth=3", "--player2", "engine:depth=3", "--games", "2",
+		"--openings", openings, "--pgnout", games, "--report", report); err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := pgn.ReadAll(bytes.NewReader(text))
+	if err != nil || len(read) != 2 {
+		t.Fatalf("%d games, %v", len(read), err)
+	}
+	proven := regexp.MustCompile(`^([+-]M[1-9]\d*|M0)/\d+ \d+\.\d{3}s$`)
+	var first string
+	for _, g := range read {
+		for _, m := range g.Moves {
+			if !proven.MatchString(m.Comment) {
+				t.Errorf("move %s: comment %q, want a proven value (+M4/3 0.001s)", m.Text, m.Comment)
+			}
+			if first == "" {
+				first = m.Comment
+			}
+		}
+	}
+	b, err := os.ReadFile(report)
+	if err != nil || first == "" || !strings.Contains(html.UnescapeString(string(b)), "{"+first+"}") {
+		t.Errorf("the report's PGN lacks the proven comment {%s} (%v)", first, err)
 	}
 }
