@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/egdb"
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
@@ -140,8 +141,8 @@ func (f *GenerateFlags) Run(ctx context.Context, out io.Writer, status func(stri
 		return err
 	}
 	if len(res.Items) < f.N {
-		fmt.Fprintf(out, "only %d of %d positions in %d games\n", len(res.Items), f.N, res.Games)
+		fmt.Fprintf(out, "only %d of %s in %s\n", len(res.Items), plural.Count(f.N, "position"), plural.Count(res.Games, "game"))
 	}
-	fmt.Fprintf(out, "%s: %d positions (%d tried, %d unproven, %d equal) in %v\n", f.Out, len(res.Items), res.Tried, res.Unproven, res.Flat, res.Elapsed.Round(time.Second))
+	fmt.Fprintf(out, "%s: %s (%d tried, %d unproven, %d equal) in %v\n", f.Out, plural.Count(len(res.Items), "position"), res.Tried, res.Unproven, res.Flat, res.Elapsed.Round(time.Second))
 	return nil
 }

@@ -91,7 +91,10 @@ type Move struct {
 	Class    Class   `json:"class,omitempty"`
 	Only     bool    `json:"only_move,omitempty"`
 	Depth    int     `json:"depth"`
-	Comment  string  `json:"comment"` // Describe(), as the PGN has it
+	Comment  string  `json:"comment"` // Describe(), the review's comment
+	// OwnComment is the move's comment in the game reviewed, less an
+	// earlier review's (OwnComment): the PGN keeps it before Comment.
+	OwnComment string `json:"own_comment,omitempty"`
 }
 
 // Game is a reviewed game.
@@ -364,6 +367,9 @@ func reviewGame(ctx context.Context, g *pgn.Game, rec *movegen.Game, l search.Li
 		mv.Class = Classify(mv.Loss)
 		mv.Only = mv.Best == mv.Move && hasSecond && mv.BestWin-Win(second.score, second.proven) >= OnlyMoveGap
 		mv.Comment = mv.Describe()
+		if i < len(g.Moves) {
+			mv.OwnComment = OwnComment(g.Moves[i].Comment)
+		}
 		r.Moves = append(r.Moves, mv)
 		// A proven line is the game's value: the next position keeps it
 		// for the answer in that line unless its own search proves that
@@ -492,18 +498,20 @@ func afterMove(ctx context.Context, s Searcher, rec *movegen.Game, i int, mv str
 	return ln, nil
 }
 
-// Annotated returns the game as PGN with each move's comment (Describe)
-// in place of any it had, an Annotator tag naming the analysis, and the
-// game's summary per player in tags SouthReview and NorthReview.
+// Annotated returns the game as PGN with each move's own comment
+// (OwnComment: an earlier review's dropped) followed by the review's
+// (Describe, after "; "), an Annotator tag naming the analysis, and the
+// game's summary per player in tags SouthReview and NorthReview, which
+// replace any earlier ones.
 func (r *Game) Annotated(annotator string) *pgn.Game {
 	g := &pgn.Game{Tags: append([]pgn.Tag(nil), r.Game.Tags...), Result: r.Game.Result}
 	g.SetTag("Annotator", annotator)
 	g.SetTag("SouthReview", r.Players[0].Line())
 	g.SetTag("NorthReview", r.Players[1].Line())
 	for i, m := range r.Game.Moves {
-		c := ""
+		c := m.Comment
 		if i < len(r.Moves) {
-			c = r.Moves[i].Comment
+			c = withReview(r.Moves[i].OwnComment, r.Moves[i].Comment)
 		}
 		g.Moves = append(g.Moves, pgn.Move{Text: m.Text, Comment: c, Variations: m.Variations})
 	}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/kiothi/kiothi/internal/plural"
 )
 
 // PlayerSummary sums up one player's moves.
@@ -48,8 +50,8 @@ func (s *PlayerSummary) add(m *Move) {
 // Line is the summary on one line: "accuracy 87.5, average loss 0.45,
 // inaccuracies 2, mistakes 1, blunders 0, only moves 1 (40 moves)".
 func (s *PlayerSummary) Line() string {
-	return fmt.Sprintf("accuracy %.1f, average loss %.2f, inaccuracies %d, mistakes %d, blunders %d, only moves %d (%d moves)",
-		s.Accuracy, s.AverageLoss, s.Inaccuracy, s.Mistake, s.Blunder, s.Only, s.Moves)
+	return fmt.Sprintf("accuracy %.1f, average loss %.2f, inaccuracies %d, mistakes %d, blunders %d, only moves %d (%s)",
+		s.Accuracy, s.AverageLoss, s.Inaccuracy, s.Mistake, s.Blunder, s.Only, plural.Count(s.Moves, "move"))
 }
 
 // summarise sums a game's moves up for South and North.

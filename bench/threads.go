@@ -12,6 +12,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
 )
@@ -150,8 +151,8 @@ func (r *ThreadsRow) write(w io.Writer) {
 		limit = fmt.Sprintf("depth %d", r.Depth)
 	}
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	fmt.Fprintf(w, "%s, %d thread(s), %d searches (%d more solved at the root): depth %.2f, nodes %.0f (main thread %.0f), wall %.1f ms, CPU %.1f ms (%.2f cores)\n",
-		limit, r.Threads, r.Searches, r.Skipped, float64(r.DepthSum)/n, float64(r.Nodes)/n, float64(r.MainNodes)/n,
+	fmt.Fprintf(w, "%s, %s, %s (%d more solved at the root): depth %.2f, nodes %.0f (main thread %.0f), wall %.1f ms, CPU %.1f ms (%.2f cores)\n",
+		limit, plural.Count(r.Threads, "thread"), plural.Count(r.Searches, "search"), r.Skipped, float64(r.DepthSum)/n, float64(r.Nodes)/n, float64(r.MainNodes)/n,
 		ms(r.Wall)/n, ms(r.CPU)/n, r.CPU.Seconds()/max(r.Wall.Seconds(), 1e-9))
 	fmt.Fprintf(w, "  speed: %.0f nodes/s a thread while searching, %.0f nodes per CPU second\n", r.ThreadNPS(), r.CPUNPS())
 	fmt.Fprintf(w, "  fixed cost (mean, max): set-up %.3f, %.3f ms; threads searching after %.3f, %.3f ms more; result after the stop %.3f, %.3f ms\n",
@@ -163,8 +164,8 @@ func (r *ThreadsRow) write(w io.Writer) {
 // compare writes r's ratios to the first thread count's row.
 func (r *ThreadsRow) compare(w io.Writer, f *ThreadsRow) {
 	ratio := func(a, b float64) float64 { return a / max(b, 1e-9) }
-	fmt.Fprintf(w, "  against %d thread(s): nodes/s a thread x%.3f, nodes per CPU second x%.3f, nodes x%.3f, main-thread nodes x%.3f, wall x%.3f\n",
-		f.Threads, ratio(r.ThreadNPS(), f.ThreadNPS()), ratio(r.CPUNPS(), f.CPUNPS()),
+	fmt.Fprintf(w, "  against %s: nodes/s a thread x%.3f, nodes per CPU second x%.3f, nodes x%.3f, main-thread nodes x%.3f, wall x%.3f\n",
+		plural.Count(f.Threads, "thread"), ratio(r.ThreadNPS(), f.ThreadNPS()), ratio(r.CPUNPS(), f.CPUNPS()),
 		ratio(float64(r.Nodes), float64(f.Nodes)), ratio(float64(r.MainNodes), float64(f.MainNodes)),
 		ratio(r.Wall.Seconds(), f.Wall.Seconds()))
 }

@@ -37,7 +37,7 @@ func TestThreads(t *testing.T) {
 		}
 	}
 	text := out.String()
-	if !strings.Contains(text, "depth 3, 1 thread(s)") || !strings.Contains(text, "depth 3, 2 thread(s)") || !strings.Contains(text, "against 1 thread(s): ") {
+	if !strings.Contains(text, "depth 3, 1 thread, ") || !strings.Contains(text, "depth 3, 2 threads,") || !strings.Contains(text, "against 1 thread: ") {
 		t.Errorf("output:\n%s", text)
 	}
 	if _, err := Threads(context.Background(), ThreadsOptions{}, &out); err == nil {

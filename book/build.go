@@ -69,7 +69,6 @@ type Progress struct {
 	Done, Target int // expanded positions: now and wanted
 	Start        int // expanded positions when this run began
 	Searches     int // leaf searches so far in this run
-	Elapsed, ETA time.Duration
 }
 
 // Summary is the result of a build.
@@ -191,7 +190,7 @@ func Build(ctx context.Context, cfg Config) (Summary, error) {
 		b.pool <- e
 	}
 	b.count = b.t.expandedCount()
-	start, t0, lastSave := b.count, time.Now(), time.Now()
+	start, lastSave := b.count, time.Now()
 	var sum Summary
 	for b.count < cfg.Positions {
 		if ctx.Err() != nil {
@@ -216,12 +215,7 @@ func Build(ctx context.Context, cfg Config) (Summary, error) {
 			break
 		}
 		if cfg.Progress != nil {
-			el := time.Since(t0)
-			var eta time.Duration
-			if d := b.count - start; d > 0 {
-				eta = time.Duration(float64(el) / float64(d) * float64(cfg.Positions-b.count))
-			}
-			cfg.Progress(Progress{Done: b.count, Target: cfg.Positions, Start: start, Searches: b.jobs, Elapsed: el, ETA: eta})
+			cfg.Progress(Progress{Done: b.count, Target: cfg.Positions, Start: start, Searches: b.jobs})
 		}
 		if cfg.Checkpoint > 0 && time.Since(lastSave) >= cfg.Checkpoint {
 			if err := wholefile.WriteBytes(cfg.Out, b.t.encode()); err != nil {

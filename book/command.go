@@ -9,6 +9,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -83,20 +84,17 @@ func (f *BuildFlags) memory() error {
 	return limits.CheckMemory(fmt.Sprintf("--threads %d × --hash %d", f.Threads, f.HashMB), int64(f.Threads)*limits.EngineMB(1, f.HashMB))
 }
 
-// ProgressLine is a build's progress bar label.
+// ProgressLine is a build's progress bar label, "positions, 12
+// searches": the bar it labels writes the counts and the times.
 func (p Progress) ProgressLine() string {
-	left := "?"
-	if p.Done > p.Start {
-		left = p.ETA.Round(time.Second).String()
-	}
-	return fmt.Sprintf("positions %d searches %s elapsed, %s left", p.Searches, p.Elapsed.Round(time.Second), left)
+	return "positions, " + plural.Count(p.Searches, "search")
 }
 
 // Report writes a build's last lines.
 func (f *BuildFlags) Report(w io.Writer, sum Summary) {
-	fmt.Fprintf(w, "book %s: %d positions, %d moves, %d searches this run\n", f.Out, sum.Positions, sum.Records, sum.Searches)
+	fmt.Fprintf(w, "book %s: %s, %s, %s this run\n", f.Out, plural.Count(sum.Positions, "position"), plural.Count(sum.Records, "move"), plural.Count(sum.Searches, "search"))
 	if sum.Exhausted {
-		fmt.Fprintf(w, "every position within %d plies is expanded\n", f.Plies)
+		fmt.Fprintf(w, "every position within %s is expanded\n", plural.Count(f.Plies, "ply"))
 	}
 }
 
@@ -156,6 +154,6 @@ func WriteMerge(w io.Writer, out string, paths []string) error {
 		return err
 	}
 	s := b.Stats()
-	fmt.Fprintf(w, "book %s: %d positions, %d moves from %d books\n", out, s.Positions, s.Moves, len(paths))
+	fmt.Fprintf(w, "book %s: %s, %s from %s\n", out, plural.Count(s.Positions, "position"), plural.Count(s.Moves, "move"), plural.Count(len(paths), "book"))
 	return nil
 }

@@ -5,6 +5,7 @@ package cluster
 import (
 	"fmt"
 
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
 )
@@ -27,5 +28,5 @@ func (w *worker) checkMemory(job *Job) error {
 	if err != nil || mb == 0 {
 		return err
 	}
-	return limits.CheckMemory(fmt.Sprintf("job %s (%s) × %d jobs at a time on this worker", job.ID(), what, w.cfg.Slots), int64(w.cfg.Slots)*mb)
+	return limits.CheckMemory(fmt.Sprintf("job %s (%s) × %s at a time on this worker", job.ID(), what, plural.Count(w.cfg.Slots, "job")), int64(w.cfg.Slots)*mb)
 }

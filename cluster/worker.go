@@ -15,6 +15,7 @@ import (
 
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/internal/machine"
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"golang.org/x/sync/errgroup"
@@ -261,7 +262,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 	}
 	msg.Ack()
 	if n := w.done.Add(1); w.cfg.ProgressEvery > 0 && n%int64(w.cfg.ProgressEvery) == 0 {
-		w.logf("%d jobs done", n)
+		w.logf("%s done", plural.Count(int(n), "job"))
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/bench"
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
@@ -142,7 +143,7 @@ func (f *Flags) Execute(ctx context.Context, cfg Config, resume bool, run Runner
 		}
 		last = time.Now()
 		rate := float64(s.Games) / max(time.Since(began).Seconds(), 1e-3)
-		progress(s.Games+s.Skipped, fmt.Sprintf("games, %d positions, %.1f games/s", s.Positions, rate))
+		progress(s.Games+s.Skipped, fmt.Sprintf("games, %s, %.1f games/s", plural.Count(s.Positions, "position"), rate))
 	})
 	progress(-1, "")
 	if cerr := out.Close(); err == nil {
@@ -266,7 +267,7 @@ func RunExact(ctx, outer context.Context, f *ExactFlags, out io.Writer, progress
 	if interrupted {
 		state = "interrupted: the file holds the positions proven so far (there is no --resume: run it again to label them all)"
 	}
-	fmt.Fprintf(out, "%s: %d exact records (%d tried, %d not proven within %d nodes) in %v: %s\n",
-		f.Out, len(recs), st.Tried, st.Unproven, f.Nodes, st.Elapsed.Round(time.Second), state)
+	fmt.Fprintf(out, "%s: %s (%d tried, %d not proven within %d nodes) in %v: %s\n",
+		f.Out, plural.Count(len(recs), "exact record"), st.Tried, st.Unproven, f.Nodes, st.Elapsed.Round(time.Second), state)
 	return nil
 }

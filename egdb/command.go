@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/internal/progress"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
@@ -189,7 +190,7 @@ func (f *VerifyFlags) Run(ctx context.Context, solver Solver, out, log io.Writer
 		return err
 	}
 	fmt.Fprintf(out, "values: %s checked, each one its layer can have\n", what)
-	fmt.Fprintf(out, "verified %d positions: every value agrees with kiothi solve\n", n)
+	fmt.Fprintf(out, "verified %s: every value agrees with kiothi solve\n", plural.Count(n, "position"))
 	return nil
 }
 

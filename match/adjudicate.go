@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -166,12 +167,12 @@ func (d *adjudicator) after(side position.Side, note MoveNote, g *movegen.Game) 
 		for _, loser := range []int{s, o} {
 			if d.lost[loser] >= n && d.won[loser^1] >= n {
 				l := position.Side(loser)
-				return marginOutcome(&p, l, -d.a.ResignScore/100), fmt.Sprintf("%s resigns: both engines saw it lost by %d or more for %d moves", l, d.a.ResignScore/100, n), true
+				return marginOutcome(&p, l, -d.a.ResignScore/100), fmt.Sprintf("%s resigns: both engines saw it lost by %d or more for %s", l, d.a.ResignScore/100, plural.Count(n, "move")), true
 			}
 		}
 	}
 	if n := d.a.DrawMoves; n > 0 && (len(g.Moves)-1)/2+1 >= d.a.DrawFrom && d.even[s] >= n && d.even[o] >= n {
-		return marginOutcome(&p, side, 0), fmt.Sprintf("draw: both engines saw the game within %d for %d moves", d.a.DrawScore/100, n), true
+		return marginOutcome(&p, side, 0), fmt.Sprintf("draw: both engines saw the game within %d for %s", d.a.DrawScore/100, plural.Count(n, "move")), true
 	}
 	return movegen.Outcome{}, "", false
 }

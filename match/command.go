@@ -12,6 +12,7 @@ import (
 	"os"
 
 	"github.com/kiothi/kiothi/internal/filelock"
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/pgn"
 )
@@ -125,7 +126,7 @@ func (c *Command) writeReport(cfg *Config, t *Tournament, secs []ReportSection) 
 	if c.Report == "" {
 		return nil
 	}
-	info := NewReportInfo(c.CommandLine, cfg, c.Players, c.Self, t != nil)
+	info := NewReportInfo(c.CommandLine, cfg, c.Players, c.Self, t, secs)
 	if err := WriteReportFile(c.Report, info, t, secs); err != nil {
 		return fmt.Errorf("--report: %v", err)
 	}
@@ -198,7 +199,7 @@ func (c *Command) runTournament(ctx context.Context, out, errOut io.Writer, base
 		}
 	}
 	if err != nil && ctx.Err() != nil {
-		return &Interrupted{fmt.Sprintf("tournament interrupted after %d games; the table above counts them", played)}
+		return &Interrupted{fmt.Sprintf("tournament interrupted after %s; the table above counts them", plural.Count(played, "game"))}
 	}
 	if err != nil {
 		return fmt.Errorf("tournament: %v", err)
@@ -212,7 +213,7 @@ func interrupted(sum *Summary) string {
 	if sum == nil || sum.Counts.Games() == 0 {
 		return "match interrupted before any game finished"
 	}
-	return fmt.Sprintf("match interrupted after %d games; score so far: %s", sum.Counts.Games(), sum.ScoreLine())
+	return fmt.Sprintf("match interrupted after %s; score so far: %s", plural.Count(sum.Counts.Games(), "game"), sum.ScoreLine())
 }
 
 // openOut opens the games file, written as the games end, locked against

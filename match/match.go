@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/position"
 	"golang.org/x/sync/errgroup"
 )
@@ -198,7 +199,7 @@ func (s *Summary) Table() string {
 		lo, hi := s.SPRT.Bounds()
 		decision := s.Decision.String()
 		if s.Decision == Continue && n >= s.Planned {
-			decision = fmt.Sprintf("undecided after the cap of %d games (raise --games)", s.Planned)
+			decision = fmt.Sprintf("undecided after the cap of %s (raise --games)", plural.Count(s.Planned, "game"))
 		}
 		fmt.Fprintf(&b, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: %s\n",
 			s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.LLR, lo, hi, decision)

@@ -81,12 +81,30 @@ func (r *GameResult) PGN(d PGNGame) *pgn.Game {
 }
 
 // Comment returns the note as cutechess writes a move's comment: the
-// score for the side that moved in warriors (two decimals) and the depth,
-// when the move was searched, then the time: "+1.25/14 0.020s".
+// score for the side that moved (ScoreText) and the depth, when the move
+// was searched, then the time: "+1.25/14 0.020s", "+M4/100 0.020s".
 func (n MoveNote) Comment() string {
 	t := fmt.Sprintf("%.3fs", n.Time.Seconds())
 	if !n.HasSearch {
 		return t
 	}
-	return fmt.Sprintf("%+.2f/%d %s", float64(n.Search.Score)/100, n.Search.Depth, t)
+	return fmt.Sprintf("%s/%d %s", ScoreText(n.Search.Score, n.Search.Proven), n.Search.Depth, t)
+}
+
+// ScoreText writes a score in centi-warriors as the PGN comments give
+// it: an estimate in warriors with two decimals ("+1.25", "-0.40"); a
+// proven value in cutechess's mate form, M and the proven final margin in
+// whole warriors, signed for the side that wins it ("+M4", "-M2"; "M0" a
+// proven draw), so that no proven value reads as an estimate.
+func ScoreText(score int, proven bool) string {
+	if !proven {
+		return fmt.Sprintf("%+.2f", float64(score)/100)
+	}
+	switch w := score / 100; {
+	case w > 0:
+		return fmt.Sprintf("+M%d", w)
+	case w < 0:
+		return fmt.Sprintf("-M%d", -w)
+	}
+	return "M0"
 }

@@ -31,7 +31,7 @@ func TestMatchPGN(t *testing.T) {
 		t.Fatalf("%d games, %v\n%s", len(read), err, pg.String())
 	}
 	wantTags := []string{"Event", "Site", "Date", "Round", "South", "North", "Result", "FEN", "PlyCount", "TimeControl", "Termination"}
-	comment := regexp.MustCompile(`^([+-]\d+\.\d\d/\d+ )?\d+\.\d{3}s$`)
+	comment := regexp.MustCompile(`^(([+-]\d+\.\d\d|[+-]M\d+|M0)/\d+ )?\d+\.\d{3}s$`)
 	seen := map[int]bool{}
 	for _, g := range read {
 		var names []string
@@ -113,6 +113,33 @@ func TestTermination(t *testing.T) {
 	} {
 		if got := c.r.Termination(); got != c.want {
 			t.Errorf("%v: %q", c.r.End, got)
+		}
+	}
+}
+
+// TestProvenComment: a proven value's comment is cutechess's mate form
+// (M, the proven margin in warriors), never an estimate's "+0.00"; the
+// PGN reader gives it back as written.
+func TestProvenComment(t *testing.T) {
+	ms := 20 * time.Millisecond
+	for _, c := range []struct {
+		s    SearchInfo
+		want string
+	}{
+		{SearchInfo{Score: 125, Depth: 14}, "+1.25/14 0.020s"},
+		{SearchInfo{Score: 0, Depth: 9}, "+0.00/9 0.020s"},
+		{SearchInfo{Score: 400, Proven: true, Depth: 100}, "+M4/100 0.020s"},
+		{SearchInfo{Score: -1200, Proven: true, Depth: 31}, "-M12/31 0.020s"},
+		{SearchInfo{Score: 0, Proven: true, Depth: 100}, "M0/100 0.020s"},
+	} {
+		got := MoveNote{Time: ms, HasSearch: true, Search: c.s}.Comment()
+		if got != c.want {
+			t.Errorf("%+v: comment %q, want %q", c.s, got, c.want)
+		}
+		g := pgn.Game{Tags: []pgn.Tag{{Name: "FEN", Value: "startpos"}}, Result: "*", Moves: []pgn.Move{{Text: "e5", Comment: got}}}
+		read, err := pgn.ReadAll(strings.NewReader(g.String()))
+		if err != nil || len(read) != 1 || len(read[0].Moves) != 1 || read[0].Moves[0].Comment != got {
+			t.Errorf("%q read back as %+v (%v)", got, read, err)
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/position"
 )
@@ -239,8 +240,8 @@ func lineChartAt(attrs string, ys []float64, lo, hi float64, guides []float64, l
 	}
 	y := func(v float64) float64 { return padT + (hi-v)*(chartH-padT-padB)/(hi-lo) }
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg %s viewBox="0 0 %d %d" role="img" aria-label="%s over %d games"><title>%s over %d games</title>`,
-		attrs, chartW, chartH, template.HTMLEscapeString(label), n, template.HTMLEscapeString(label), n)
+	fmt.Fprintf(&b, `<svg %s viewBox="0 0 %d %d" role="img" aria-label="%s over %s"><title>%s over %s</title>`,
+		attrs, chartW, chartH, template.HTMLEscapeString(label), plural.Count(n, "game"), template.HTMLEscapeString(label), plural.Count(n, "game"))
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" class="frame"/>`, padL, padT, chartW-padL-padR, chartH-padT-padB)
 	for _, g := range guides {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="guide"/><text x="%d" y="%.1f" class="tick">`+format+`</text>`,
@@ -351,17 +352,45 @@ details summary{cursor:pointer}code{overflow-wrap:anywhere}
 `))
 
 // NewReportInfo describes a run for its report: the command line, now,
-// cfg's settings (a tournament's without the players, listed apart) and
-// each player's build, self being this program's version.
-func NewReportInfo(command string, cfg *Config, players []Factory, self string, tournament bool) ReportInfo {
+// cfg's settings (a tournament's without the players, listed apart), the
+// games the sections played (gamesPlayed) and each player's build, self
+// being this program's version. t is the tournament, nil for a match.
+func NewReportInfo(command string, cfg *Config, players []Factory, self string, t *Tournament, secs []ReportSection) ReportInfo {
 	info := ReportInfo{Title: "kiothi match", Command: command, Date: time.Now(), Settings: cfg.Settings()}
-	if tournament {
+	for i := range info.Settings {
+		if info.Settings[i].Key == "games" {
+			info.Settings[i].Value = gamesPlayed(cfg.PlannedGames(), t, secs)
+		}
+	}
+	if t != nil {
 		info.Title, info.Settings = "kiothi match tournament", info.Settings[2:]
 	}
 	for _, p := range players {
 		info.Players = append(info.Players, PlayerInfo{Name: p.Name, Spec: p.Spec, Build: p.Build(self)})
 	}
 	return info
+}
+
+// gamesPlayed is the report's count of games: those the sections played,
+// with the plan when it differs ("7 played of 12 planned") and, in
+// tournament t, the games a pairing (perPair, as the settings plan them).
+func gamesPlayed(perPair int, t *Tournament, secs []ReportSection) string {
+	played := 0
+	for _, s := range secs {
+		played += s.Summary.Counts.Games()
+	}
+	planned := perPair
+	if t != nil {
+		planned *= t.Planned
+	}
+	text := fmt.Sprint(played)
+	if played != planned {
+		text = fmt.Sprintf("%d played of %d planned", played, planned)
+	}
+	if t != nil {
+		text += fmt.Sprintf(" (%s a pairing)", plural.Count(perPair, "game"))
+	}
+	return text
 }
 
 // ReportIsSVG reports whether a report file is the SVG image (a name

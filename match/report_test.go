@@ -225,3 +225,26 @@ func TestReportFitsInBrowser(t *testing.T) {
 		}
 	}
 }
+
+// TestGamesPlayed: the report's header counts the games the sections
+// played, and says the plan where it differs.
+func TestGamesPlayed(t *testing.T) {
+	sec := func(w, d, l int) ReportSection {
+		return ReportSection{Summary: &Summary{Counts: Counts{Wins: w, Draws: d, Losses: l}}}
+	}
+	full := []ReportSection{sec(2, 1, 1), sec(0, 4, 0), sec(1, 1, 2)}
+	for _, c := range []struct {
+		t    *Tournament
+		secs []ReportSection
+		want string
+	}{
+		{nil, full[:1], "4"},
+		{nil, []ReportSection{sec(1, 0, 1)}, "2 played of 4 planned"},
+		{&Tournament{Planned: 3}, full, "12 (4 games a pairing)"},
+		{&Tournament{Planned: 3}, []ReportSection{full[0], sec(1, 0, 0)}, "5 played of 12 planned (4 games a pairing)"},
+	} {
+		if got := gamesPlayed(4, c.t, c.secs); got != c.want {
+			t.Errorf("gamesPlayed(4, %v, ...) = %q, want %q", c.t, got, c.want)
+		}
+	}
+}

@@ -59,6 +59,7 @@ type Standing struct {
 type Tournament struct {
 	Pairs     []*Summary // each pairing's match, in pairing order
 	Standings []Standing // by score, best first
+	Planned   int        // the pairings the kind plans (Pairs may stop short)
 }
 
 // RunTournament plays every pairing of players (parsed from specs) with
@@ -66,7 +67,7 @@ type Tournament struct {
 // from base.Seed and the pairing's number. It returns what was played
 // when a match fails or ctx ends.
 func RunTournament(ctx context.Context, base Config, specs []string, players []Factory, kind Kind, run PairRunner) (*Tournament, error) {
-	t := &Tournament{}
+	t := &Tournament{Planned: len(kind.Pairs(len(players)))}
 	if err := CheckNames(players, true); err != nil {
 		return t, err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/internal/machine"
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/position"
@@ -185,8 +186,8 @@ func (r *PerftRun) RunSuite(ctx context.Context, entries []SuiteEntry, progress 
 		return err
 	}
 	elapsed := time.Since(start)
-	fmt.Fprintf(r.Out, "suite %s: %d positions, %d passed, %d failed, %d skipped\n",
-		r.Suite, len(entries), passed, failed, skipped)
+	fmt.Fprintf(r.Out, "suite %s: %s, %d passed, %d failed, %d skipped\n",
+		r.Suite, plural.Count(len(entries), "position"), passed, failed, skipped)
 	fmt.Fprintln(r.Log, machine.Current())
 	fmt.Fprintf(r.Log, "time %s; play-phase positions: %d leaves in %s, %s\n",
 		formatSeconds(elapsed), playNodes, formatSeconds(playTime), formatRate(playNodes, playTime))

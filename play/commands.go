@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -252,8 +253,8 @@ func (s *session) guided(pair string) (bool, error) {
 	lifted := cur.Count(i) + cur.Count(j)
 	drops = [position.NumPits]int{}
 	placed := 0
-	s.printf("You lift %d warriors from %s and %s. Give the drops as <pit><count> (e.g. a3 F2),\n"+
-		"several on a line if you like; undo clears them, cancel gives up.\n", lifted, position.PitName(i), position.PitName(j))
+	s.printf("You lift %s from %s and %s. Give the drops as <pit><count> (e.g. a3 F2),\n"+
+		"several on a line if you like; undo clears them, cancel gives up.\n", plural.Count(lifted, "warrior"), position.PitName(i), position.PitName(j))
 	for placed < lifted {
 		line, err := s.readLine(fmt.Sprintf("drops (%d of %d placed, %d left)> ", placed, lifted, lifted-placed))
 		if err != nil {
@@ -308,7 +309,7 @@ func parseDrops(f []string, d [position.NumPits]int, left int) ([position.NumPit
 			return d, 0, fmt.Errorf("%s: %s is not a count of at least 1", excerpt.Quote(t), excerpt.Quote(t[1:]))
 		}
 		if total+n > left {
-			return d, 0, fmt.Errorf("%s: only %d warriors left to place", excerpt.Prefix(strings.Join(f, " ")), left)
+			return d, 0, fmt.Errorf("%s: only %s left to place", excerpt.Prefix(strings.Join(f, " ")), plural.Count(left, "warrior"))
 		}
 		d[pit] += n
 		total += n

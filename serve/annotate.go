@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/annotate"
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/pgn"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
@@ -78,7 +79,7 @@ func (s *Server) annotate(w http.ResponseWriter, r *http.Request) {
 		case errors.As(err, &ge):
 			err = fieldError(http.StatusUnprocessableEntity, CodeIllegalMove, "pgn", -1, ge.Error(), "pgn: "+ge.Error())
 		case errors.Is(context.Cause(ctx), errReviewCapped):
-			reason := fmt.Sprintf("the review of %d moves did not end within the server's %d ms limit: send fewer moves or a lower limit", plies, s.cfg.MaxAnalysisTime.Milliseconds())
+			reason := fmt.Sprintf("the review of %s did not end within the server's %d ms limit: send fewer moves or a lower limit", plural.Count(plies, "move"), s.cfg.MaxAnalysisTime.Milliseconds())
 			err = fieldError(http.StatusBadRequest, CodeOutOfRange, "pgn", -1, reason, reason)
 		}
 		fail(w, err)

@@ -245,6 +245,8 @@ func TestBrowser(t *testing.T) {
 	t.Run("MoveListNumbers", func(t *testing.T) { browserMoveNumbers(t, b) })
 	t.Run("Variations", func(t *testing.T) { browserVariations(t, b) })
 	t.Run("PGNComments", func(t *testing.T) { browserComments(t, b) })
+	t.Run("SouthView", func(t *testing.T) { browserSouthView(t, b) })
+	t.Run("ReviewReviewed", func(t *testing.T) { browserReviewView(t, b) })
 	t.Run("Accessibility", func(t *testing.T) { browserAccessibility(t, b) })
 	// No request left the server, and the page raised no error.
 	b.mu.Lock()
@@ -1128,10 +1130,10 @@ func browserReview(t *testing.T, b *browserRun) {
 	tb.fullShot("review")
 	tb.do(chromedp.Click(chromedp.CSS(`#rv-graph circle[data-ply="4"]`)))
 	tb.wait(`S.cursor === 4`)
-	if e := tb.text("eval-text"); !strings.HasSuffix(e, "(South's view, from the review)") {
-		t.Errorf("evaluation at move 4: %q", e)
+	if e, want := tb.text("eval-text"), fmt.Sprintf("expected score %d%% (from the review)", evalIn[int](tb, `Math.round(100 * (S.review.moves[3].side === 'south' ? S.review.moves[3].win : 1 - S.review.moves[3].win))`)); e != want {
+		t.Errorf("evaluation at move 4: %q, want %q", e, want)
 	}
-	if c, want := tb.text("comment"), evalIn[string](tb, `S.review.moves[3].comment || ''`); c != want {
+	if c, want := tb.text("comment"), evalIn[string](tb, `document.querySelector('#movelist .mv[data-ply="4"]').title`); c != want || c == "" {
 		t.Errorf("comment at move 4 %q, the review's %q", c, want)
 	}
 	if x := evalIn[[]any](tb, `[document.querySelector('#rv-graph .rv-cursor').getAttribute('x1'), document.querySelector('#rv-graph circle[data-ply="4"]').getAttribute('cx')]`); fmt.Sprint(x[0]) != fmt.Sprint(x[1]) {

@@ -190,6 +190,14 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	lines := 1
+	if req.MultiPV != nil {
+		if err := limits.MultiPV.Check("multipv", int64(*req.MultiPV)); err != nil {
+			fail(w, fieldError(http.StatusBadRequest, CodeOutOfRange, "multipv", -1, limits.MultiPV.Want(), err.Error()))
+			return
+		}
+		lines = *req.MultiPV
+	}
 	root := g.Current()
 	res := AnalyseResponse{Position: root.String(), PV: []string{}, Capped: capped}
 	if o, over := g.Over(); over {
@@ -197,7 +205,8 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, res)
 		return
 	}
-	e, err := s.acquire(r.Context())
+	eo := s.engineOptions(lines, s.cfg.Rules)
+	e, err := s.acquireFor(r.Context(), eo)
 	if err != nil {
 		fail(w, err)
 		return
@@ -209,14 +218,53 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		deadline = l.MoveTime
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), deadline)
-	sr := e.Search(ctx, root, g.History(), l, nil)
+	// The lines are the last depth whose every line came.
+	var last, cur []AnalyseLine
+	sr := e.Search(ctx, root, g.History(), l, func(i search.Info) {
+		if lines == 1 {
+			return
+		}
+		if i.MultiPV <= 1 {
+			cur = nil
+		}
+		cur = append(cur, newAnalyseLine(i))
+		if len(cur) >= max(i.Lines, 1) {
+			last, cur = cur, nil
+		}
+	})
 	if l.MoveTime == 0 && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		res.Capped = fmt.Sprintf("stopped at the server's %d ms limit before the requested depth or nodes", deadline.Milliseconds())
 	}
 	cancel()
-	s.release(e)
+	s.releaseFor(e, eo)
 	res.answer(root, sr, g.Rules)
+	res.addLines(last)
 	writeJSON(w, http.StatusOK, res)
+}
+
+// newAnalyseLine is a search's report of one line.
+func newAnalyseLine(i search.Info) AnalyseLine {
+	ln := AnalyseLine{MultiPV: max(i.MultiPV, 1), Score: i.Score, Proven: i.Proven, Depth: i.Depth, PV: make([]string, len(i.PV))}
+	for k, m := range i.PV {
+		ln.PV[k] = m.String()
+	}
+	if len(ln.PV) > 0 {
+		ln.Move = ln.PV[0]
+	}
+	return ln
+}
+
+// addLines sets res.Lines: the answer as line 1, then the lines of last
+// (a depth's lines, best first) whose first move is not the answer's.
+func (res *AnalyseResponse) addLines(last []AnalyseLine) {
+	res.Lines = []AnalyseLine{{MultiPV: 1, Move: res.BestMove, Score: res.Score, Proven: res.Proven, Depth: res.Depth, PV: res.PV}}
+	for _, ln := range last {
+		if ln.Move == "" || ln.Move == res.BestMove {
+			continue
+		}
+		ln.MultiPV = len(res.Lines) + 1
+		res.Lines = append(res.Lines, ln)
+	}
 }
 
 // answer sets res's best move, score, depth, nodes and line from a search

@@ -73,6 +73,9 @@ type AnalyseRequest struct {
 	Position string   `json:"position"`
 	Moves    []string `json:"moves"`
 	Limits   Limits   `json:"limits"`
+	// MultiPV is how many lines to answer, best first: the MultiPV
+	// setting's range (limits.MultiPV, 1 to 64); absent, one.
+	MultiPV *int `json:"multipv,omitempty"`
 }
 
 // AnalyseResponse answers it; when the game is over there is no best move
@@ -89,6 +92,23 @@ type AnalyseResponse struct {
 	// Capped says how the server bounded the request, when it did: a
 	// movetime above its cap, or a depth or node search stopped by it.
 	Capped string `json:"capped,omitempty"`
+	// Lines are the analysis's lines, best first: line 1 is the answer
+	// above (bestmove, score, proven, depth, pv), the others the last
+	// depth's next best moves, at most multipv in all (fewer when fewer
+	// moves are legal). Absent when the game is over.
+	Lines []AnalyseLine `json:"lines,omitempty"`
+}
+
+// AnalyseLine is one line of an analysis: its first move, its score
+// (centi-warriors, the side to move's view), whether that is proven, the
+// depth it was searched to and the line of moves from the move on.
+type AnalyseLine struct {
+	MultiPV int      `json:"multipv"` // from 1, best first
+	Move    string   `json:"move"`
+	Score   int      `json:"score"`
+	Proven  bool     `json:"proven"`
+	Depth   int      `json:"depth"`
+	PV      []string `json:"pv"`
 }
 
 // PlayRequest is the body of POST /api/v1/play.

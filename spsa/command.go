@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
@@ -146,7 +147,7 @@ func (e *Interrupted) Error() string {
 	if e.State != "" {
 		where = fmt.Sprintf("--resume --state %s continues it", e.State)
 	}
-	return fmt.Sprintf("spsa interrupted after %d of %d iterations; %s", e.Done, e.Of, where)
+	return fmt.Sprintf("spsa interrupted after %d of %s; %s", e.Done, plural.Count(e.Of, "iteration"), where)
 }
 
 // ExecuteFile begins the run's state (Begin: the file at statePath,
@@ -211,5 +212,5 @@ func (p *Plan) Report(w io.Writer, st *State) {
 		fmt.Fprintf(w, "%-14s %8s -> %s\n", k.Name, sp.Format(k.Start), sp.Format(st.Theta[i]))
 	}
 	tuned, _ := Spec("", p.Config.Knobs, st.Theta)
-	fmt.Fprintf(w, "tuned after %d iterations: %s\n", st.Iteration, tuned)
+	fmt.Fprintf(w, "tuned after %s: %s\n", plural.Count(st.Iteration, "iteration"), tuned)
 }

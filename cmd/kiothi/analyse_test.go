@@ -205,14 +205,14 @@ func TestBenchCmd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "bench: depth 2, 1,2 thread(s)") || !strings.Contains(out, "depth 2, 2 thread(s), ") || !strings.Contains(out, "against 1 thread(s): ") {
+	if !strings.Contains(out, "bench: depth 2, 1,2 thread(s)") || !strings.Contains(out, "depth 2, 2 threads, ") || !strings.Contains(out, "against 1 thread: ") {
 		t.Errorf("bench --threads 1,2 output:\n%s", out)
 	}
 	out, err = runCmd(t, "bench", "--threads", "2", "--movetime", "2,3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "bench: movetime 2,3 ms, 2 thread(s)") || !strings.Contains(out, "movetime 3 ms, 2 thread(s), ") {
+	if !strings.Contains(out, "bench: movetime 2,3 ms, 2 thread(s)") || !strings.Contains(out, "movetime 3 ms, 2 threads, ") {
 		t.Errorf("bench --movetime 2,3 output:\n%s", out)
 	}
 	for _, args := range [][]string{{"bench", "--depth", "0"}, {"bench", "--threads", "0"}, {"bench", "--threads", "1,0"}, {"bench", "--threads", ""}, {"bench", "--movetime", "0"}, {"bench", "--hash", "0"}, {"bench", "extra"}} {

@@ -13,6 +13,8 @@ import (
 
 	"github.com/kiothi/kiothi/annotate"
 	"github.com/kiothi/kiothi/egdb"
+	"github.com/kiothi/kiothi/internal/plural"
+	"github.com/kiothi/kiothi/internal/progress"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/search"
@@ -131,8 +133,8 @@ func (o *annotateOptions) run(ctx context.Context, f *pflag.FlagSet, g *globalOp
 				return
 			}
 			shown = time.Now()
-			el := time.Since(began).Round(time.Second)
-			status.show(fmt.Sprintf("annotate: %d games reviewed, elapsed %d:%02d", done, int(el.Minutes()), int(el.Seconds())%60))
+			el := time.Since(began)
+			status.show(fmt.Sprintf("annotate: %s reviewed, elapsed %s", plural.Count(done, "game"), progress.Duration(el)))
 		}}
 	ctx, stop := interruptible(ctx)
 	defer stop()

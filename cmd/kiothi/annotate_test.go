@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -190,5 +191,59 @@ func TestAnnotateEndpointIsTheCommand(t *testing.T) {
 		if _, ok := v.Games[0].Players[0]["accuracy"]; !ok || !strings.Contains(v.Games[0].PGN, "[Annotator \"kiothi annotate ") {
 			t.Errorf("game: %v %.200s", v.Games[0].Players, v.Games[0].PGN)
 		}
+	}
+}
+
+// TestAnnotateTwice: a review of a reviewed game replaces the earlier
+// review's comments and keeps the game's own (a match's {score/depth
+// time}, a reader's note): reviewing twice writes what reviewing once
+// wrote, the review's comment once a move.
+func TestAnnotateTwice(t *testing.T) {
+	dir := t.TempDir()
+	games, once, twice := filepath.Join(dir, "g.pgn"), filepath.Join(dir, "once.pgn"), filepath.Join(dir, "twice.pgn")
+	if _, _, err := runCLI(t, "match", "--player1", "engine:depth=1", "--player2", "greedy", "--games", "1", "--max-plies", "16", "--pgnout", games); err != nil {
+		t.Fatal(err)
+	}
+	read := func(path string) *pgn.Game {
+		t.Helper()
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs, err := pgn.ReadAll(bytes.NewReader(b))
+		if err != nil || len(gs) != 1 {
+			t.Fatalf("%s: %d games, %v", path, len(gs), err)
+		}
+		return gs[0]
+	}
+	g := read(games)
+	if len(g.Moves) < 4 {
+		t.Fatalf("%d moves", len(g.Moves))
+	}
+	own := make([]string, len(g.Moves))
+	g.Moves[1].Comment = "a reader's note"
+	for i, m := range g.Moves {
+		own[i] = m.Comment
+	}
+	if err := os.WriteFile(games, []byte(g.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range [][2]string{{games, once}, {once, twice}} {
+		if _, _, err := runCLI(t, "annotate", p[0], "--depth", "2", "--out", p[1], "--concurrency", "1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, b := read(once), read(twice)
+	if a.String() != b.String() {
+		t.Errorf("reviewed twice:\n%s\nonce:\n%s", b.String(), a.String())
+	}
+	review := regexp.MustCompile(`[+-]\d+\.\d\d(?: proven)? -> [+-]\d+\.\d\d`)
+	for i, m := range b.Moves {
+		if n := len(review.FindAllString(m.Comment, -1)); n != 1 || !strings.HasPrefix(m.Comment, own[i]) {
+			t.Errorf("move %d %s: comment %q, want its own %q and one review's", i+1, m.Text, m.Comment, own[i])
+		}
+	}
+	if strings.Count(b.String(), "[Annotator ") != 1 || strings.Count(b.String(), "[SouthReview ") != 1 {
+		t.Errorf("tags repeated:\n%s", b.String())
 	}
 }

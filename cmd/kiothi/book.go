@@ -73,7 +73,10 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 	if err != nil {
 		return err
 	}
-	bf.Progress = func(p book.Progress) { bar.updateOf(p.Done, p.Target, p.ProgressLine()) }
+	bf.Progress = func(p book.Progress) {
+		bar.resumedFrom(p.Start)
+		bar.updateOf(p.Done, p.Target, p.ProgressLine())
+	}
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
 	err = bf.Execute(ctx, o.cluster.BookBuilder(g.errOut), g.out, bar.clear)

@@ -38,6 +38,12 @@ func TestBookBuildProbeStats(t *testing.T) {
 	if !strings.Contains(stderr, "3/3 positions") {
 		t.Errorf("no progress bar on stderr: %q", stderr)
 	}
+	// The bar writes the times; its label says none of them again.
+	for _, l := range strings.Split(stderr, "\r") {
+		if strings.Count(l, "elapsed") > 1 || strings.Contains(l, " left") || strings.Count(l, "ETA") > 1 {
+			t.Errorf("progress line says a time twice: %q", l)
+		}
+	}
 	out, _, err := runBookCLI(t, "book", "probe", path, "startpos")
 	if err != nil {
 		t.Fatal(err)

@@ -84,7 +84,7 @@ player 1.`,
 	f.StringVar(&o.Out, "out", "", "write every game to this file, one line each")
 	f.StringVar(&o.PGNOut, "pgnout", "", "append every game to this PGN file (created when missing, locked while the match runs)")
 	f.StringVar(&o.Report, "report", "", "write a self-contained HTML page (score over time, Elo with its interval, the SPRT's LLR, score by colour and by opening) to this file when the match ends; a name ending in .svg gets the charts as one SVG image")
-	f.BoolVar(&o.PGNComments, "pgn-comments", true, "in the PGN, follow each move with {score/depth time} (score in warriors for the side that moved)")
+	f.BoolVar(&o.PGNComments, "pgn-comments", true, "in the PGN, follow each move with {score/depth time} (score in warriors for the side that moved; +M4 a proven win by 4)")
 	f.IntVar(&o.MaxPlies, "max-plies", 1000, "adjudicate a game by the own-row sweep after this many moves (0: no cap)")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random players and redistributions")
 	settings.Flag(f, settings.Multiplier, &o.Multiplier, "one-warrior multiplier for match points (2..10)")

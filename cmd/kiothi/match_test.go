@@ -5,8 +5,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"html"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -197,6 +200,15 @@ func TestMatchCommandReport(t *testing.T) {
 		if len(args) > 9 && !strings.Contains(string(b), "Standings") {
 			t.Errorf("tournament report without standings")
 		}
+		// The header counts the games the report lists, all of them.
+		played := len(regexp.MustCompile(`<tr><td>\d+</td><td class="name">[^<]*</td><td class="name">[^<]*</td><td>(1-0|0-1|1/2-1/2)</td>`).FindAllString(string(b), -1))
+		want := fmt.Sprintf(`<tr><th>games</th><td class="name">%d</td>`, played)
+		if len(args) > 9 {
+			want = fmt.Sprintf(`<tr><th>games</th><td class="name">%d (2 games a pairing)</td>`, played)
+		}
+		if played == 0 || !strings.Contains(string(b), want) {
+			t.Errorf("%v: %d games listed, the header's line is not %s:\n%s", args, played, want, regexp.MustCompile(`<tr><th>games</th>.*`).FindString(string(b)))
+		}
 	}
 	svg := filepath.Join(dir, "r.svg")
 	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--games", "2", "--report", svg); err != nil {
@@ -207,5 +219,44 @@ func TestMatchCommandReport(t *testing.T) {
 	}
 	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--report", dir); err == nil || !strings.Contains(err.Error(), "--report") {
 		t.Errorf("report to a folder: %v", err)
+	}
+}
+
+// TestMatchProvenComments: from an opening of 8 warriors, which the
+// built-in database proves, every searched move's PGN comment, in the
+// PGN file and in the report, is a proven value in the mate form.
+func TestMatchProvenComments(t *testing.T) {
+	dir := t.TempDir()
+	openings, games, report := filepath.Join(dir, "o.txt"), filepath.Join(dir, "g.pgn"), filepath.Join(dir, "r.html")
+	if err := os.WriteFile(openings, []byte("1.0.1.1.0.0.0.1.0.0/0.1.0.1.0.0.1.0.0.1 30-22 s 28\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCLI(t, "match", "--player1", "engine:depth=3", "--player2", "engine:depth=3", "--games", "2",
+		"--openings", openings, "--pgnout", games, "--report", report); err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := pgn.ReadAll(bytes.NewReader(text))
+	if err != nil || len(read) != 2 {
+		t.Fatalf("%d games, %v", len(read), err)
+	}
+	proven := regexp.MustCompile(`^([+-]M[1-9]\d*|M0)/\d+ \d+\.\d{3}s$`)
+	var first string
+	for _, g := range read {
+		for _, m := range g.Moves {
+			if !proven.MatchString(m.Comment) {
+				t.Errorf("move %s: comment %q, want a proven value (+M4/3 0.001s)", m.Text, m.Comment)
+			}
+			if first == "" {
+				first = m.Comment
+			}
+		}
+	}
+	b, err := os.ReadFile(report)
+	if err != nil || first == "" || !strings.Contains(html.UnescapeString(string(b)), "{"+first+"}") {
+		t.Errorf("the report's PGN lacks the proven comment {%s} (%v)", first, err)
 	}
 }

@@ -46,3 +46,11 @@ func (b *progressBar) update(done int, label string)          { b.bar.Update(don
 func (b *progressBar) updateOf(done, total int, label string) { b.bar.UpdateOf(done, total, label) }
 func (b *progressBar) clear()                                 { b.bar.Clear() }
 func barFunc(b *progressBar) func(done int, label string)     { return b.bar.Func() }
+
+// resumedFrom says that the run began with done of the work done (a
+// resumed run), so that the ETA counts only this run's rate.
+func (b *progressBar) resumedFrom(done int) {
+	if b.bar != nil {
+		b.bar.Base = done
+	}
+}

@@ -40,7 +40,7 @@ func TestLongCommandsLogLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	// annotate reads its games as a stream: no total, a count and the time.
-	line := regexp.MustCompile(`(?m)^(\d+/\d+ \(\d+%\) .*|annotate: \d+ games reviewed, )elapsed \d+:\d\d`)
+	line := regexp.MustCompile(`(?m)^(\d+/\d+ \(\d+%\) .*|annotate: \d+ games? reviewed, )elapsed \d+:\d\d`)
 	for _, args := range [][]string{
 		{"annotate", games, "--depth", "1", "--out", filepath.Join(dir, "a.pgn")},
 		{"datagen", "--out", filepath.Join(dir, "d.bin"), "--games", "4", "--nodes", "50", "--hash", "1", "--concurrency", "1"},
@@ -52,5 +52,24 @@ func TestLongCommandsLogLines(t *testing.T) {
 		if !line.MatchString(errOut) || strings.ContainsAny(errOut, "\r\x1b") {
 			t.Errorf("%s in a log wrote %q, want plain progress lines", args[0], errOut)
 		}
+	}
+}
+
+// TestAnnotateOneGame: one game reviewed is "1 game" (plural.Count).
+func TestAnnotateOneGame(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "g.pgn")
+	if _, _, err := runCLI(t, "match", "--player1", "greedy", "--player2", "random", "--games", "1", "--max-plies", "20", "--pgnout", games); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, err := runCLI(t, "annotate", games, "--depth", "1", "--out", filepath.Join(dir, "a.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errOut, "annotate: 1 game reviewed, elapsed ") || strings.Contains(errOut, "1 games") {
+		t.Errorf("annotate of one game wrote %q, want \"annotate: 1 game reviewed, elapsed ...\"", errOut)
+	}
+	if strings.Contains(errOut, "(1 moves)") {
+		t.Errorf("a summary counts \"1 moves\": %q", errOut)
 	}
 }

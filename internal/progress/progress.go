@@ -34,8 +34,9 @@ func IsTerminal(w io.Writer) bool {
 // Bar shows done of total. Redraw draws "[####....] done/total label,
 // elapsed 0:12, ETA 0:30" in place; otherwise each tenth of the total
 // (and, while work advances, every LogEvery) gets a plain line
-// "done/total (30%) label, elapsed 0:12, ETA 0:30". The zero Bar (W nil)
-// writes nothing.
+// "done/total (30%) label, elapsed 0:12, ETA 0:30". The bar is the one
+// writer of a run's times: a label carries counts, never a time of its
+// own. The zero Bar (W nil) writes nothing.
 type Bar struct {
 	W      io.Writer
 	Total  int

@@ -1,7 +1,8 @@
 // The board: the pits, the last move's marks, the engine's arrows over
 // the pits (line 1 strong, the other lines fainter) and the evaluation bar.
 
-import { $, S, pitName, pitIndex, owner, sideWord } from './state.js';
+import { $, S, pitName, pitIndex, owner } from './state.js';
+import { south, scoreText, provenWords } from './score.js';
 import { reviewAt } from './review.js';
 
 // SVG is the SVG namespace, read from the page's own SVG (no address spelled here).
@@ -116,9 +117,6 @@ export function movePits(move) {
   return { src: [pitIndex(move[0])], land: e && e.landing ? [pitIndex(e.landing)] : [], redist: false };
 }
 
-// southScore is a score from South's view, in centi-warriors.
-export function southScore(b) { return b.side === 's' ? b.score : -b.score; }
-
 // analysing: the board shows the analysis's marks and arrows.
 function analysing() { return S.mode === 'analyse' && !!S.best && !S.view.result; }
 
@@ -142,19 +140,19 @@ export function renderBest() {
   let frac = 0.5, text = '–';
   const rv = reviewAt(S.cursor);
   if (on) {
-    const v = southScore(S.best);
+    const v = south(S.best.score, S.best.side);
     if (S.best.proven) {
       const w = Math.trunc(v / 100);
       frac = w > 0 ? 1 : w < 0 ? 0 : 0.5;
-      text = w === 0 ? 'a draw, proven' : `${sideWord(w > 0 ? 's' : 'n')} wins by ${Math.abs(w)}, proven`;
+      text = `${scoreText(v, true)}: ${provenWords(v)}`;
     } else {
       frac = 0.5 + 0.5 * Math.tanh(v / 1000);
-      text = `${v > 0 ? '+' : ''}${(v / 100).toFixed(2)} (South's view)`;
+      text = scoreText(v, false);
     }
   } else if (rv) {
     // No analysis here: the review's expected score for South.
     frac = rv.south;
-    text = `expected score ${Math.round(rv.south * 100)}% (South's view, from the review)`;
+    text = `expected score ${Math.round(rv.south * 100)}% (from the review)`;
   }
   // South's share fills the bar from South's side of the board.
   const fill = $('evalfill');

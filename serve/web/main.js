@@ -8,6 +8,7 @@ import { buildBoard, renderPits, renderBest } from './board.js';
 import { clockRun, clockText, clockLeft, clockTick, clockMoved, clockParams } from './clock.js';
 import { reviewGame, renderReview, SYMBOL } from './review.js';
 import { pageGame, writePGN, readPGN, gameTree, gameTag } from './pgn.js';
+import { searchText, reviewWord, reviewText } from './score.js';
 
 // stepFrom is the move a step counts from: the one a step on its way
 // goes to, else the one shown (two quick clicks on < go back two).
@@ -209,16 +210,6 @@ function resetInput() {
   S.redist = null;
 }
 
-// scoreText is a search's score in words, from side's view.
-function scoreText(ev, side) {
-  if (ev.proven) {
-    const w = Math.trunc(ev.score / 100);
-    return `${w > 0 ? '+' : ''}${w} warrior${Math.abs(w) === 1 ? '' : 's'}, proven (${sideWord(side)}'s view)`;
-  }
-  const v = (ev.score / 100).toFixed(2);
-  return `${ev.score > 0 ? '+' : ''}${v} (${sideWord(side)}'s view)`;
-}
-
 function stopEngine() {
   if (S.engine) { S.engine.close(); S.engine = null; $('engine-line').textContent = ''; }
 }
@@ -237,14 +228,14 @@ function maybeEngine() {
   renderStatus();
   es.addEventListener('info', (e) => {
     const ev = JSON.parse(e.data);
-    $('engine-line').textContent = `Engine: depth ${ev.depth}, score ${scoreText(ev, side)}, ${ev.pv.slice(0, 6).join(' ')}`;
+    $('engine-line').textContent = `Engine: depth ${ev.depth}, score ${searchText(ev, side)}, ${ev.pv.slice(0, 6).join(' ')}`;
   });
   es.addEventListener('bestmove', async (e) => {
     es.close();
     if (S.engine !== es) return;
     S.engine = null;
     const res = JSON.parse(e.data);
-    $('engine-line').textContent = `Engine played ${res.bestmove} (depth ${res.depth}, score ${scoreText(res, side)})`;
+    $('engine-line').textContent = `Engine played ${res.bestmove} (depth ${res.depth}, score ${searchText(res, side)})`;
     if (res.bestmove) await tryMove(res.bestmove);
     else render();
   });
@@ -290,7 +281,7 @@ function startAnalysis() {
   tbody.textContent = '';
   clearAnalysis();
   $('bestmove').textContent = '…';
-  $('lines-cap').textContent = `Engine lines, scores from ${sideWord(side)}'s view (${sideWord(side)} to move)`;
+  $('lines-cap').textContent = `Engine lines (${sideWord(side)} to move)`;
   const es = new EventSource(streamURL(S.moves.slice(0, S.cursor), limit, lines));
   S.analysis = es;
   $('analyse').disabled = true;
@@ -306,7 +297,7 @@ function startAnalysis() {
     const td = tr.children;
     td[0].textContent = k;
     td[1].textContent = ev.depth;
-    td[2].textContent = scoreText(ev, side).replace(/ \(.*\)$/, '');
+    td[2].textContent = searchText(ev, side);
     td[3].textContent = ev.pv.join(' ');
   };
   es.addEventListener('info', (e) => {
@@ -322,7 +313,7 @@ function startAnalysis() {
     const res = JSON.parse(e.data);
     // The search's answer is line 1.
     if (rows.get(1) && res.bestmove && res.pv.length) show(1, res);
-    $('bestmove').textContent = res.bestmove ? `${res.bestmove} (depth ${res.depth}, ${scoreText(res, side)})` : 'none: the game is over';
+    $('bestmove').textContent = res.bestmove ? `${res.bestmove} (depth ${res.depth}, ${searchText(res, side)})` : 'none: the game is over';
     if (res.capped) $('bestmove').textContent += ` — ${res.capped}`;
     if (res.bestmove && S.analysis === es) setBest(res.bestmove, res, side);
     endAnalysis(es);
@@ -379,11 +370,10 @@ function render() {
 }
 
 // renderComment shows the comment of the move that led to the board:
-// the PGN's (annotate's, when the PGN came from kiothi annotate), else
-// the review's.
+// the PGN's own, else the review's (South's view, score.js).
 function renderComment() {
   const n = S.cursor > 0 ? S.line[S.cursor - 1] : null;
-  const text = n ? n.comment || (n.rv && n.rv.comment) || '' : '';
+  const text = n ? n.comment || (n.rv && reviewText(n.rv)) || '' : '';
   $('comment').textContent = text;
   $('comment').hidden = !text;
 }
@@ -580,14 +570,6 @@ function renderResult(p) {
 }
 
 
-// scoreWord is a reviewed move's value after it, from South's view:
-// warriors with two decimals, or whole and marked when proven.
-function scoreWord(rv) {
-  const v = rv.side === 'south' ? rv.after : -rv.after;
-  if (rv.proven || rv.after_proven) return `${v > 0 ? '+' : ''}${Math.trunc(v / 100)}∎`;
-  return `${v > 0 ? '+' : ''}${(v / 100).toFixed(2)}`;
-}
-
 // renderMoves writes the game tree as its PGN numbers it: the main line
 // in pairs ("1. a3 B2"), each side line in brackets after the move it
 // replaces, numbered again where it starts and after a side line ("3...");
@@ -630,11 +612,11 @@ function renderMoves() {
     if (n.rv) {
       const c = document.createElement('span');
       c.className = 'score';
-      c.textContent = scoreWord(n.rv);
+      c.textContent = reviewWord(n.rv);
       b.append(c);
       words.push(`${c.textContent} for South`);
     }
-    b.title = n.rv && n.rv.comment ? n.rv.comment : '';
+    b.title = n.rv ? reviewText(n.rv) : '';
     b.setAttribute('aria-label', `go to the position after ${words.join(', ')}`);
     b.addEventListener('click', () => goToNode(n));
     frag.append(b);

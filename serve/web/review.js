@@ -16,6 +16,10 @@ export const SYMBOL = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 // southWin is a reviewed move's expected score after it, for South.
 const southWin = (m) => (m.side === 'south' ? m.win : 1 - m.win);
 
+// pctSouth writes x, an expected score for the side that played m, as
+// South's percentage.
+const pctSouth = (m, x) => `${Math.round((m.side === 'south' ? x : 1 - x) * 100)}%`;
+
 // reviewedAt: the review covers the position after k moves of the line
 // shown (its moves up to there are the reviewed ones).
 function reviewedAt(k) {
@@ -44,7 +48,9 @@ export async function reviewGame() {
   $('rv-status').textContent = `Reviewing ${line.length} moves at ${ms} ms a position…`;
   let a;
   try {
-    const pgn = await writePGN({ tags, moves: line.map((n) => ({ move: n.move })), result: '*' });
+    // The moves' comments go along: the review keeps a move's own
+    // comment and drops an earlier review's (own_comment).
+    const pgn = await writePGN({ tags, moves: line.map((n) => (n.comment ? { move: n.move, comment: n.comment } : { move: n.move })), result: '*' });
     a = await api('/api/v1/annotate', { pgn, limits: { movetime: ms } });
   } catch (e) {
     if (S.review === r) {
@@ -59,7 +65,10 @@ export async function reviewGame() {
   r.moves = g.moves;
   r.players = g.players;
   r.done = true;
-  line.forEach((n, k) => { n.rv = g.moves[k] || null; });
+  line.forEach((n, k) => {
+    n.rv = g.moves[k] || null;
+    if (n.rv) n.comment = n.rv.own_comment || '';
+  });
   $('review').disabled = false;
   hooks.render();
 }
@@ -132,7 +141,7 @@ export function renderReview() {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.ply = String(w.k);
-    b.textContent = `${moveText(w.k - 1, first)}: ${w.m.class}, ${sideWord(w.m.side)}'s expected score ${Math.round(w.m.best_win * 100)}% → ${Math.round(w.m.win * 100)}%${w.m.best ? ', best ' + w.m.best : ''}`;
+    b.textContent = `${moveText(w.k - 1, first)}: ${w.m.class}, expected score ${pctSouth(w.m, w.m.best_win)} → ${pctSouth(w.m, w.m.win)}${w.m.best ? ', best ' + w.m.best : ''}`;
     b.addEventListener('click', () => hooks.openLine(r.line, w.k));
     li.appendChild(b);
     list.appendChild(li);

@@ -1,0 +1,53 @@
+// Scores on the page, all from South's view (as lichess shows White's):
+// a search's score, a reviewed move's values and the review's comment.
+// The page says so once, in its note (#view-note). A proven value is a
+// final margin in whole warriors, marked ∎.
+
+import { sideWord } from './state.js';
+
+// south is a score (centi-warriors) for side ('s', 'n', 'south' or
+// 'north') turned to South's view.
+export function south(score, side) { return side === 's' || side === 'south' ? score : -score; }
+
+// scoreText writes a score already in South's view: warriors with two
+// decimals ("+1.25", "-0.40"), or, proven, the whole margin marked ∎
+// ("+4∎", "0∎").
+export function scoreText(v, proven) {
+  if (proven) {
+    const w = Math.trunc(v / 100);
+    return `${w > 0 ? '+' : ''}${w}∎`;
+  }
+  return `${v > 0 ? '+' : ''}${(v / 100).toFixed(2)}`;
+}
+
+// searchText writes a search's score (ev.score for side to move) from
+// South's view.
+export function searchText(ev, side) { return scoreText(south(ev.score, side), ev.proven); }
+
+// provenWords says a proven value from South's view in words: "South wins
+// by 4, proven", "a draw, proven".
+export function provenWords(v) {
+  const w = Math.trunc(v / 100);
+  return w === 0 ? 'a draw, proven' : `${sideWord(w > 0 ? 's' : 'n')} wins by ${Math.abs(w)}, proven`;
+}
+
+// reviewWord is a reviewed move's value after it, from South's view.
+export function reviewWord(rv) { return scoreText(south(rv.after, rv.side), rv.proven || rv.after_proven); }
+
+// pct writes an expected score (0 to 1) as a percentage.
+const pct = (x) => `${Math.round(x * 100)}%`;
+
+// reviewText is the review's word on a move, from South's view: the
+// values before and after it, its class with South's expected score
+// after the best move and after it, "only move", and the best move with
+// its value when it is better, as kiothi annotate's comment says them
+// for the side that moved.
+export function reviewText(rv) {
+  const s = (v, proven) => scoreText(south(v, rv.side), proven);
+  const sw = (x) => pct(rv.side === 'south' ? x : 1 - x);
+  const parts = [`${s(rv.before, rv.before_proven)} → ${s(rv.after, rv.after_proven)}`];
+  if (rv.class) parts.push(`${rv.class} (expected score ${sw(rv.best_win)} → ${sw(rv.win)})`);
+  if (rv.only_move) parts.push('only move');
+  if (rv.best && rv.best !== rv.move) parts.push(`best ${rv.best} (${s(rv.best_after, rv.best_after_proven)})`);
+  return parts.join(', ');
+}
