@@ -1,4 +1,4 @@
-// The cluster flags of commands: a coordinator's (--nats, --workers, --run-id, --queue, --verify) and the sessions they open, and a worker's start.
+// The cluster flags of commands: a coordinator's (--nats, --workers, --run-id, --queue, --verify) and the sessions they open, and a worker's start; the batch commands' use of them is in cmd/kiothi.
 
 package cluster
 
@@ -10,13 +10,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/kiothi/kiothi/book"
-	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/match"
-	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/position"
 	"github.com/nats-io/nats.go"
 )
 
@@ -54,9 +49,9 @@ func (f *Flags) Open(log io.Writer) (*Session, error) {
 		Verify: f.Verify, Conn: f.Conn, Log: log, Build: f.Build})
 }
 
-// within runs do on the coordinator of a session the flags open, then
+// Within runs do on the coordinator of a session the flags open, then
 // closes the session, adding what failed there to the error.
-func within[T any](f *Flags, log io.Writer, do func(*Coordinator) (T, error)) (_ T, err error) {
+func Within[T any](f *Flags, log io.Writer, do func(*Coordinator) (T, error)) (_ T, err error) {
 	s, err := f.Open(log)
 	if err != nil {
 		var zero T
@@ -64,32 +59,6 @@ func within[T any](f *Flags, log io.Writer, do func(*Coordinator) (T, error)) (_
 	}
 	defer func() { err = errors.Join(err, s.Close()) }()
 	return do(s.Coord)
-}
-
-// Match plays cfg's games through the work queue (match --nats; Match).
-func (f *Flags) Match(ctx context.Context, log io.Writer, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
-	return within(f, log, func(c *Coordinator) (*match.Summary, error) { return Match(ctx, c, cfg, spec1, spec2) })
-}
-
-// PairRunners gives the runner of the matches of each iteration of a
-// run of many (spsa): match.Run here, or, when Enabled, Match through
-// its own session, whose run id, when --run-id is given, is it with
-// "-iteration" added.
-func (f *Flags) PairRunners(log io.Writer) func(iteration int) match.PairRunner {
-	return func(iteration int) match.PairRunner {
-		if !f.Enabled() {
-			return func(ctx context.Context, c match.Config, _, _ string) (*match.Summary, error) {
-				return match.Run(ctx, c)
-			}
-		}
-		it := *f
-		if it.RunID != "" {
-			it.RunID = fmt.Sprintf("%s-%d", it.RunID, iteration)
-		}
-		return func(ctx context.Context, c match.Config, spec1, spec2 string) (*match.Summary, error) {
-			return it.Match(ctx, log, c, spec1, spec2)
-		}
-	}
 }
 
 // CheckIterations checks the flags of a run of iterations matches
@@ -102,24 +71,6 @@ func (f *Flags) CheckIterations(iterations int, what string, jobMB int64) error 
 		}
 	}
 	return f.CheckLocalMemory(what, jobMB)
-}
-
-// Divide counts perft below each root move through the work queue
-// (perft --nats; Divide).
-func (f *Flags) Divide(ctx context.Context, log io.Writer, p position.Position, depth int, r movegen.Rules) ([]movegen.DivideLine, error) {
-	return within(f, log, func(c *Coordinator) ([]movegen.DivideLine, error) { return Divide(ctx, c, p, depth, r) })
-}
-
-// Datagen plays cfg's games not in done through the work queue, writing
-// them to w (datagen --nats; Datagen).
-func (f *Flags) Datagen(ctx context.Context, log io.Writer, cfg datagen.Config, w io.Writer, done map[uint32]bool, progress func(datagen.Stats)) (datagen.Stats, error) {
-	return within(f, log, func(c *Coordinator) (datagen.Stats, error) { return Datagen(ctx, c, cfg, w, done, progress) })
-}
-
-// BookBuild runs cfg's build with its leaf searches on the work queue
-// (book build --nats; BookBuild).
-func (f *Flags) BookBuild(ctx context.Context, log io.Writer, cfg book.Config) (book.Summary, error) {
-	return within(f, log, func(c *Coordinator) (book.Summary, error) { return BookBuild(ctx, c, cfg) })
 }
 
 // WorkerFlags are kiothi worker's flags, which the command declares into
@@ -223,64 +174,4 @@ func connectRetrying(ctx context.Context, log io.Writer, who, url string, first,
 		}
 		wait = min(2*wait, most)
 	}
-}
-
-// DatagenRun checks df, the memory of the engines this process makes
-// (one a game played at once here, or one a local worker: the workers of
-// --nats check their own) and, when the games run as jobs, the wire's
-// bounds; it returns df's Config and what plays it: datagen.Run, or
-// Datagen through the work queue when Enabled, saying what it does on log.
-func (f *Flags) DatagenRun(df *datagen.Flags, log io.Writer) (datagen.Config, datagen.Runner, error) {
-	if err := df.Check(); err != nil {
-		return datagen.Config{}, nil, err
-	}
-	var err error
-	switch {
-	case f.Workers < 0:
-		err = limits.Range{Min: 0, Max: limits.Threads.Max}.Check("--workers", int64(f.Workers))
-	case f.Workers > 0:
-		err = f.CheckLocalMemory(fmt.Sprintf("--hash %d", df.HashMB), limits.EngineMB(1, df.HashMB))
-	case !f.Enabled():
-		err = limits.CheckMemory(fmt.Sprintf("--concurrency %d × --hash %d", df.Concurrency, df.HashMB),
-			int64(df.Concurrency)*limits.EngineMB(1, df.HashMB))
-	}
-	if err != nil {
-		return datagen.Config{}, nil, err
-	}
-	if f.Enabled() && df.MaxPlies > MaxDatagenPlies {
-		return datagen.Config{}, nil, fmt.Errorf("--max-plies %d: at most %d with --nats or --workers (a game's records travel in one message)", df.MaxPlies, MaxDatagenPlies)
-	}
-	cfg, err := df.Config()
-	if err != nil {
-		return datagen.Config{}, nil, err
-	}
-	if !f.Enabled() {
-		return cfg, datagen.Run, nil
-	}
-	if n := len(cfg.Starts); n > MaxDatagenStarts {
-		return datagen.Config{}, nil, fmt.Errorf("--starts %s: %d turn-3 positions, at most %d with --nats or --workers (they travel in every job)", df.Starts, n, MaxDatagenStarts)
-	}
-	return cfg, func(ctx context.Context, cfg datagen.Config, w io.Writer, done map[uint32]bool, progress func(datagen.Stats)) (datagen.Stats, error) {
-		return f.Datagen(ctx, log, cfg, w, done, progress)
-	}, nil
-}
-
-// DivideBy is movegen.PerftRun's DivideBy: Divide through the work queue
-// when Enabled, saying what it does on log, else nil (perft runs here).
-func (f *Flags) DivideBy(log io.Writer) func(ctx context.Context, p position.Position, depth int, r movegen.Rules) ([]movegen.DivideLine, error) {
-	if !f.Enabled() {
-		return nil
-	}
-	return func(ctx context.Context, p position.Position, depth int, r movegen.Rules) ([]movegen.DivideLine, error) {
-		return f.Divide(ctx, log, p, depth, r)
-	}
-}
-
-// BookBuilder is what runs a book build: BookBuild through the work
-// queue when Enabled, saying what it does on log, else book.Build.
-func (f *Flags) BookBuilder(log io.Writer) func(ctx context.Context, cfg book.Config) (book.Summary, error) {
-	if !f.Enabled() {
-		return book.Build
-	}
-	return func(ctx context.Context, cfg book.Config) (book.Summary, error) { return f.BookBuild(ctx, log, cfg) }
 }

@@ -1,8 +1,10 @@
 // Tests of the commands' cluster flags: the worker's connection retries and a session's close.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+
 	"bytes"
 	"context"
 	"errors"
@@ -12,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kiothi/kiothi/datagen"
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 )
@@ -21,7 +22,7 @@ import (
 func TestConnectRetryingBacksOff(t *testing.T) {
 	var log bytes.Buffer
 	tries := 0
-	_, err := connectRetrying(context.Background(), &log, "w", "nats://x", time.Millisecond, 4*time.Millisecond, func() (*nats.Conn, error) {
+	_, err := ConnectRetrying(context.Background(), &log, "w", "nats://x", time.Millisecond, 4*time.Millisecond, func() (*nats.Conn, error) {
 		if tries++; tries < 5 {
 			return nil, errors.New("no server")
 		}
@@ -61,18 +62,9 @@ func TestClusterSessionCloseReportsWorkerError(t *testing.T) {
 	}
 }
 
-// DatagenRun refuses a --max-plies beyond the wire's bound only when the
-// games run as jobs, and CheckIterations the run id of the last
-// iteration, not only the one given.
-func TestFlagsCheckTheWireBounds(t *testing.T) {
-	df := datagen.Flags{Out: "x", Games: 1, Concurrency: 1, Nodes: 100, HashMB: 1, Setup: 30, MaxPlies: MaxDatagenPlies + 1}
-	if _, run, err := (&Flags{}).DatagenRun(&df, io.Discard); err != nil || run == nil {
-		t.Fatalf("here: run %v, err %v; want datagen.Run", run != nil, err)
-	}
-	_, _, err := (&Flags{Workers: 1}).DatagenRun(&df, io.Discard)
-	if want := fmt.Sprintf("--max-plies %d: at most %d with --nats or --workers", MaxDatagenPlies+1, MaxDatagenPlies); err == nil || !strings.Contains(err.Error(), want) {
-		t.Fatalf("with --workers 1: %v, want %q", err, want)
-	}
+// CheckIterations checks the run id of the last iteration, not only the
+// one given.
+func TestFlagsCheckIterations(t *testing.T) {
 	// 60 letters: "-1" fits the 64 of CheckRunID, "-2000" does not.
 	id := strings.Repeat("r", 60)
 	if err := (&Flags{RunID: id}).CheckIterations(1, "x", 1); err != nil {

@@ -1,8 +1,11 @@
 // Tests of the message parsers: round trips, errors, and the fuzz target.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"reflect"
 	"strings"
 	"testing"
@@ -15,17 +18,17 @@ import (
 func sampleJobs() []*Job {
 	start := position.Start(30).String()
 	return []*Job{
-		{V: WireVersion, Run: "r1", N: 3, Try: 1, Build: testBuild, Kind: KindGame, Game: &GameJob{
-			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 3, Seed: 9, MaxPlies: 100, MoveTimeoutMS: 60000}},
-		{V: WireVersion, Run: "r1", N: 4, Build: testBuild, Kind: KindGame, Game: &GameJob{
+		{V: WireVersion, Run: "r1", N: 3, Try: 1, Build: testBuild, Kind: KindGame, Payload: payload(&GameJob{
+			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 3, Seed: 9, MaxPlies: 100, MoveTimeoutMS: 60000})},
+		{V: WireVersion, Run: "r1", N: 4, Build: testBuild, Kind: KindGame, Payload: payload(&GameJob{
 			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 4, Seed: 9, MaxPlies: 100, MoveTimeoutMS: 60000, TC: "40/60+0.5", TimeMarginMS: 20,
-			Adjudication: &match.Adjudication{ResignMoves: 3, ResignScore: 500, DrawFrom: 20, DrawMoves: 4, Proven: true}, Notes: true}},
-		{V: WireVersion, Run: "r-2", N: 0, Build: testBuild, Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 5, Objective: "match", Multiplier: 3}},
-		{V: WireVersion, Run: "r-2", N: 1, Build: testBuild, Kind: KindSearch, Search: &SearchJob{Position: start, Nodes: 5000, HashMB: 16, MultiPV: 2}},
-		{V: WireVersion, Run: "r_3", N: 7, Build: testBuild, Kind: KindPerft, Perft: &PerftJob{Position: start, Depth: 2}},
-		{V: WireVersion, Run: "d", N: 4, Build: testBuild, Kind: KindDatagen, Datagen: &DatagenJob{Number: 4, Seed: 3, Nodes: 300,
+			Adjudication: &match.Adjudication{ResignMoves: 3, ResignScore: 500, DrawFrom: 20, DrawMoves: 4, Proven: true}, Notes: true})},
+		{V: WireVersion, Run: "r-2", N: 0, Build: testBuild, Kind: KindSearch, Payload: payload(&SearchJob{Position: start, Depth: 5, Objective: "match", Multiplier: 3})},
+		{V: WireVersion, Run: "r-2", N: 1, Build: testBuild, Kind: KindSearch, Payload: payload(&SearchJob{Position: start, Nodes: 5000, HashMB: 16, MultiPV: 2})},
+		{V: WireVersion, Run: "r_3", N: 7, Build: testBuild, Kind: KindPerft, Payload: payload(&PerftJob{Position: start, Depth: 2})},
+		{V: WireVersion, Run: "d", N: 4, Build: testBuild, Kind: KindDatagen, Payload: payload(&DatagenJob{Number: 4, Seed: 3, Nodes: 300,
 			HashMB: 1, Setup: 25, RandomPlies: 8, RandomProb: 0.2, MaxPlies: 100, StartShare: 0.5,
-			Starts: []string{"0.2.1.2.0.0.1.2.2.1/0.1.4.1.0.0.2.1.1.0 21-18 n 36"}}},
+			Starts: []string{"0.2.1.2.0.0.1.2.2.1/0.1.4.1.0.0.2.1.1.0 21-18 n 36"}})},
 	}
 }
 
@@ -141,19 +144,19 @@ func TestWireSettingsAsTheTable(t *testing.T) {
 		job func(v int) *Job
 	}{
 		{settings.Hash, func(v int) *Job {
-			return &Job{Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 2, HashMB: v}}
+			return ptr(NewJob(KindSearch, &SearchJob{Position: start, Depth: 2, HashMB: v}))
 		}},
 		{settings.MultiPV, func(v int) *Job {
-			return &Job{Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 2, MultiPV: v}}
+			return ptr(NewJob(KindSearch, &SearchJob{Position: start, Depth: 2, MultiPV: v}))
 		}},
 		{settings.Multiplier, func(v int) *Job {
-			return &Job{Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 2, Multiplier: v}}
+			return ptr(NewJob(KindSearch, &SearchJob{Position: start, Depth: 2, Multiplier: v}))
 		}},
 		{settings.Hash, func(v int) *Job {
-			return &Job{Kind: KindDatagen, Datagen: &DatagenJob{Nodes: 100, Setup: 30, MaxPlies: 10, HashMB: v}}
+			return ptr(NewJob(KindDatagen, &DatagenJob{Nodes: 100, Setup: 30, MaxPlies: 10, HashMB: v}))
 		}},
 		{settings.Setup, func(v int) *Job {
-			return &Job{Kind: KindDatagen, Datagen: &DatagenJob{Nodes: 100, Setup: v, MaxPlies: 10}}
+			return ptr(NewJob(KindDatagen, &DatagenJob{Nodes: 100, Setup: v, MaxPlies: 10}))
 		}},
 	} {
 		for _, v := range []int64{c.s.Range.Min - 1, c.s.Range.Min, c.s.Range.Max, c.s.Range.Max + 1, 25, 30, 31} {

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,6 +16,8 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/cluster/jobs"
+	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/record"
 )
@@ -215,5 +218,18 @@ func TestBookBuildWithWorkersEqualsLocal(t *testing.T) {
 	b, _ := os.ReadFile(filepath.Join(dir, "remote.kbk"))
 	if len(a) == 0 || !bytes.Equal(a, b) {
 		t.Fatalf("books differ: local %d bytes, with --workers 2 %d bytes", len(a), len(b))
+	}
+}
+
+// DatagenRun refuses a --max-plies beyond the wire's bound only when the
+// games run as jobs.
+func TestFlagsCheckTheWireBounds(t *testing.T) {
+	df := datagen.Flags{Out: "x", Games: 1, Concurrency: 1, Nodes: 100, HashMB: 1, Setup: 30, MaxPlies: jobs.MaxDatagenPlies + 1}
+	if _, run, err := (&clusterOptions{}).DatagenRun(&df, io.Discard); err != nil || run == nil {
+		t.Fatalf("here: run %v, err %v; want datagen.Run", run != nil, err)
+	}
+	_, _, err := (&clusterOptions{cluster.Flags{Workers: 1}}).DatagenRun(&df, io.Discard)
+	if want := fmt.Sprintf("--max-plies %d: at most %d with --nats or --workers", jobs.MaxDatagenPlies+1, jobs.MaxDatagenPlies); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("with --workers 1: %v, want %q", err, want)
 	}
 }

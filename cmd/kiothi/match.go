@@ -107,7 +107,7 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	var run match.PairRunner // nil: locally
 	if o.Cluster = o.cluster.enabled(); o.Cluster {
 		run = func(ctx context.Context, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
-			return o.cluster.runMatch(ctx, g, cfg, spec1, spec2)
+			return o.cluster.Match(ctx, g.errOut, cfg, spec1, spec2)
 		}
 	}
 	ctx, stop := interruptible(ctx)
