@@ -43,20 +43,3 @@ func FuzzHandle(f *testing.F) {
 		}
 	})
 }
-
-func FuzzSplitCommandLine(f *testing.F) {
-	for _, s := range []string{"kiothi ugi", `"a b" c\ d 'e'`, `"`, `\`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		words, err := SplitCommandLine(s)
-		if err != nil {
-			return
-		}
-		for _, w := range words {
-			if w == "" && !strings.ContainsAny(s, `"'`) {
-				t.Fatalf("%q: empty word without quotes", s)
-			}
-		}
-	})
-}
