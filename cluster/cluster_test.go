@@ -19,6 +19,7 @@ import (
 
 	"github.com/kiothi/kiothi/internal/syncbuf"
 	"github.com/kiothi/kiothi/match"
+	"github.com/kiothi/kiothi/openings"
 	"github.com/kiothi/kiothi/position"
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
@@ -124,7 +125,7 @@ func testOpenings(t *testing.T) []position.Position {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	ops, err := match.ParseOpenings(f)
+	ops, err := openings.Parse(f)
 	if err != nil {
 		t.Fatal(err)
 	}

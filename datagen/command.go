@@ -16,8 +16,8 @@ import (
 	"github.com/kiothi/kiothi/bench"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/openings"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/record"
 )
@@ -96,7 +96,7 @@ func (f *Flags) Config() (Config, error) {
 	if err != nil {
 		return cfg, fmt.Errorf("--starts: %w", err)
 	}
-	ps, err := match.ParseOpenings(file)
+	ps, err := openings.Parse(file)
 	file.Close()
 	if err != nil {
 		return cfg, fmt.Errorf("--starts %s: %w", f.Starts, err)

@@ -18,6 +18,7 @@ import (
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/openings"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 )
@@ -105,7 +106,7 @@ func (f *Flags) Plan() (*Plan, error) {
 		Base: match.Config{Concurrency: f.Concurrency, Seed: f.Seed,
 			Game: match.GameConfig{Rules: f.Rules, MaxPlies: f.MaxPlies, MoveTimeout: f.MoveTimeout}},
 		PlayerLimits: f.PlayerLimits, Pairs: f.Pairs}
-	if p.Openings, err = match.ParseOpenings(bytes.NewReader(data)); err != nil {
+	if p.Openings, err = openings.Parse(bytes.NewReader(data)); err != nil {
 		return nil, fmt.Errorf("%s: %v", f.Openings, err)
 	}
 	start := make([]float64, len(knobs))

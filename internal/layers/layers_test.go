@@ -50,7 +50,7 @@ var stack = []struct {
 	{"engine", []string{"search", "solve", "tt", "settings"}},
 	{"endgame databases", []string{"egdb"}},
 	// internal/testgame, the tests' game helper, plays by the rules.
-	{"rules", []string{"eval/...", "pgn", "limits", "movegen", "position", "internal/testgame"}},
+	{"rules", []string{"eval/...", "pgn", "openings", "limits", "movegen", "position", "internal/testgame"}},
 	{"shared mechanisms", []string{"internal/..."}},
 }
 
