@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/interrupt"
 	"io"
 	"os"
 	"time"
@@ -123,7 +124,7 @@ func (f *WorkerFlags) Check() error {
 }
 
 // Run connects to the server, trying again until it answers or ctx
-// ends (an *InterruptedError), says the worker's build and machine on
+// ends (an *interrupt.Stopped), says the worker's build and machine on
 // log, and works (Work) until ctx ends. Check comes first.
 func (f *WorkerFlags) Run(ctx context.Context, log io.Writer) error {
 	nc, err := connectRetrying(ctx, log, "worker "+f.Name, f.URL, time.Second, 30*time.Second,
@@ -144,17 +145,6 @@ func (f *WorkerFlags) Run(ctx context.Context, log io.Writer) error {
 	return nil
 }
 
-// InterruptedError is the error of a worker interrupted before it
-// connected: URL is its --nats, Last the last dial's error.
-type InterruptedError struct {
-	URL  string
-	Last error
-}
-
-func (e *InterruptedError) Error() string {
-	return fmt.Sprintf("--nats %s: interrupted before a connection (last error: %v)", e.URL, e.Last)
-}
-
 // connectRetrying dials until it connects or ctx ends, waiting first,
 // then twice as long after each failure up to most, and saying so on log
 // each time: a worker started before its server, or across a server
@@ -169,7 +159,7 @@ func connectRetrying(ctx context.Context, log io.Writer, who, url string, first,
 		fmt.Fprintf(log, "%s: --nats %s: %v (try %d; again in %s, Ctrl-C stops)\n", who, url, err, try, wait)
 		select {
 		case <-ctx.Done():
-			return nil, &InterruptedError{URL: url, Last: err}
+			return nil, &interrupt.Stopped{Msg: fmt.Sprintf("--nats %s: interrupted before a connection (last error: %v)", url, err)}
 		case <-time.After(wait):
 		}
 		wait = min(2*wait, most)

@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/interrupt"
 	"io"
 	"os"
 	"strings"
@@ -131,18 +132,14 @@ func (f *Flags) Plan() (*Plan, error) {
 	return p, nil
 }
 
-// Interrupted is Execute's error when its context ends first.
-type Interrupted struct {
-	Done, Of int
-	State    string // the state file, "" when none is kept
-}
-
-func (e *Interrupted) Error() string {
+// interrupted is Execute's error when its context ends first: done of
+// the iterations run, and the state file (state; "" when none is kept).
+func interrupted(done, of int, state string) *interrupt.Stopped {
 	where := "no state kept (no --state)"
-	if e.State != "" {
-		where = fmt.Sprintf("--resume --state %s continues it", e.State)
+	if state != "" {
+		where = fmt.Sprintf("--resume --state %s continues it", state)
 	}
-	return fmt.Sprintf("spsa interrupted after %d of %d iterations; %s", e.Done, e.Of, where)
+	return &interrupt.Stopped{Msg: fmt.Sprintf("spsa interrupted after %d of %d iterations; %s", done, of, where)}
 }
 
 // ExecuteFile begins the run's state (Begin: the file at statePath,
@@ -161,7 +158,7 @@ func (p *Plan) ExecuteFile(ctx context.Context, statePath string, resume bool, r
 // run(the iteration's number, from 1), replacing statePath (when set) with
 // the state after each; progress gets the iterations done and a label
 // (the values, and the last match's score) after each, and -1 at the end.
-// Then it writes Report to out. It returns *Interrupted when ctx ends
+// Then it writes Report to out. It returns *interrupt.Stopped when ctx ends
 // first.
 func (p *Plan) Execute(ctx context.Context, st *State, statePath string, run func(iteration int) match.PairRunner,
 	out io.Writer, progress func(done int, label string)) error {
@@ -184,7 +181,7 @@ func (p *Plan) Execute(ctx context.Context, st *State, statePath string, run fun
 	})
 	progress(-1, "")
 	if err != nil && ctx.Err() != nil {
-		return &Interrupted{Done: st.Iteration, Of: p.Config.Iterations, State: statePath}
+		return interrupted(st.Iteration, p.Config.Iterations, statePath)
 	}
 	if err != nil {
 		return fmt.Errorf("spsa: %v", err)

@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -112,12 +111,7 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	}
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	err := o.Command.Run(ctx, g.out, g.errOut, run)
-	var stopped *match.Interrupted
-	if errors.As(err, &stopped) {
-		return &exitError{code: 130, err: err}
-	}
-	return err
+	return o.Command.Run(ctx, g.out, g.errOut, run)
 }
 
 // commandLine is the command as run: its path and each flag given.

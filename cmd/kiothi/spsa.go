@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/kiothi/kiothi/search"
@@ -75,10 +74,5 @@ func (o *spsaOptions) run(ctx context.Context, g *globalOptions) error {
 	bar := newProgressBar(g.errOut, plan.Config.Iterations) // silent unless stderr is a terminal
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	err = plan.ExecuteFile(ctx, o.state, o.resume, o.cluster.PairRunners(g.errOut), g.out, barFunc(bar))
-	var stopped *spsa.Interrupted
-	if errors.As(err, &stopped) {
-		return &exitError{code: 130, err: err}
-	}
-	return err
+	return plan.ExecuteFile(ctx, o.state, o.resume, o.cluster.PairRunners(g.errOut), g.out, barFunc(bar))
 }

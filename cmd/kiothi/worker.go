@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"errors"
 
 	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/settings"
@@ -51,9 +50,5 @@ func runWorker(ctx context.Context, g *globalOptions, o *cluster.WorkerFlags) er
 	}
 	ctx, stop := stoppable(ctx)
 	defer stop()
-	err := o.Run(ctx, g.errOut)
-	if ie := (*cluster.InterruptedError)(nil); errors.As(err, &ie) {
-		return &exitError{code: 130, err: err}
-	}
-	return err
+	return o.Run(ctx, g.errOut)
 }
