@@ -37,7 +37,7 @@ func TestBookBuildThroughWorkers(t *testing.T) {
 	}
 	remote := base
 	remote.Out, remote.Threads = filepath.Join(dir, "remote.kbk"), 4
-	remote.NewEngine = func(multiPV int) (book.Searcher, error) {
+	remote.NewEngine = func(multiPV int) (search.GameSearcher, error) {
 		if multiPV > 1 {
 			return remote.LocalEngine(multiPV) // candidates at turns 1 and 2 stay here
 		}

@@ -24,7 +24,7 @@ func FuzzHandle(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		// The real engine, with a small table: every input builds one.
-		s := NewSession(io.Discard, Config{NewSearcher: func(o search.Options) (Searcher, error) {
+		s := NewSession(io.Discard, Config{NewSearcher: func(o search.Options) (search.GameSearcher, error) {
 			o.HashMB = 1
 			return search.NewEngine(o)
 		}})

@@ -319,7 +319,7 @@ func TestEOFStopsSearch(t *testing.T) {
 }
 
 func TestIllegalEngineMoveReplaced(t *testing.T) {
-	h := startSession(t, Config{NewSearcher: func(search.Options) (Searcher, error) { return badSearcher{}, nil }})
+	h := startSession(t, Config{NewSearcher: func(search.Options) (search.GameSearcher, error) { return badSearcher{}, nil }})
 	h.send("position startpos moves ef:e5f5 EF:E5F5", "go depth 1")
 	if l := h.next(); !strings.HasPrefix(l, "info string error: search returned illegal move") {
 		t.Errorf("got %q, want the illegal move reported", l)
@@ -347,7 +347,7 @@ func TestSetOption(t *testing.T) {
 		return slices.Clone(built)
 	}
 	f := &slowSearcher{}
-	h := startSession(t, Config{NewSearcher: func(o search.Options) (Searcher, error) {
+	h := startSession(t, Config{NewSearcher: func(o search.Options) (search.GameSearcher, error) {
 		mu.Lock()
 		defer mu.Unlock()
 		built = append(built, o)
@@ -501,7 +501,7 @@ func TestHardLimit(t *testing.T) {
 }
 
 func TestSearcherFailure(t *testing.T) {
-	h := startSession(t, Config{NewSearcher: func(search.Options) (Searcher, error) { return nil, errors.New("out of memory") }})
+	h := startSession(t, Config{NewSearcher: func(search.Options) (search.GameSearcher, error) { return nil, errors.New("out of memory") }})
 	h.send("isready")
 	if l := h.next(); !strings.Contains(l, "out of memory") {
 		t.Errorf("got %q, want the engine error", l)

@@ -10,6 +10,7 @@ import (
 	"github.com/kiothi/kiothi/annotate"
 	"github.com/kiothi/kiothi/book"
 	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/search"
 )
 
 // BookBuild runs cfg's build with its leaf searches as jobs of c's run
@@ -25,7 +26,7 @@ func BookBuild(ctx context.Context, c *cluster.Coordinator, cfg book.Config) (bo
 		return book.Summary{}, err
 	}
 	defer pool.Close()
-	cfg.NewEngine = func(multiPV int) (book.Searcher, error) {
+	cfg.NewEngine = func(multiPV int) (search.GameSearcher, error) {
 		if multiPV > 1 {
 			return cfg.LocalEngine(multiPV)
 		}
@@ -52,7 +53,7 @@ func Annotate(ctx context.Context, c *cluster.Coordinator, cfg annotate.Config, 
 	}
 	defer pool.Close()
 	searcher := &RemoteEngine{Pool: pool, Rules: cfg.Options.Rules, HashMB: cfg.Options.HashMB, MultiPV: annotate.Lines, Fail: cancel}
-	cfg.NewSearcher = func() (annotate.Searcher, error) { return searcher, nil }
+	cfg.NewSearcher = func() (search.Searcher, error) { return searcher, nil }
 	err = run(ctx, cfg)
 	if cause := context.Cause(ctx); err != nil && cause != nil && !errors.Is(cause, context.Canceled) {
 		err = fmt.Errorf("annotate stopped: %v", cause)

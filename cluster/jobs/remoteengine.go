@@ -16,7 +16,7 @@ import (
 
 // RemoteEngine runs each search as a job of a Pool, with one thread and a
 // table of HashMB from a cleared state, as a local engine after NewGame
-// does: the results are the same. It has book.Searcher's methods. Each
+// does: the results are the same. It has search.GameSearcher's methods. Each
 // result is checked before it is used (searchCheck); one that fails is
 // logged and the search run again elsewhere.
 type RemoteEngine struct {
