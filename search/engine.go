@@ -177,7 +177,7 @@ func (e *Engine) newShared(ctx context.Context, root *position.Position, history
 func (s *shared) totalNodes() uint64 {
 	var n uint64
 	for _, w := range s.workers {
-		n += w.pub.Load()
+		n += w.publishedNodes.Load()
 	}
 	return n
 }
@@ -229,7 +229,7 @@ func (s *shared) report(lines []rootMove, depth int) {
 	if s.info == nil {
 		return
 	}
-	s.workers[0].pub.Store(s.workers[0].nodes)
+	s.workers[0].publishedNodes.Store(s.workers[0].nodes)
 	el := time.Since(s.start)
 	nodes := s.totalNodes()
 	s.reported = nodes
@@ -396,7 +396,7 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 	for _, w := range e.workers {
 		w.s = s
 		w.reset()
-		w.st = threadStats{}
+		w.stats = threadStats{}
 		w.root = w.root[:0]
 		w.lines = slices.Grow(w.lines, min(s.multiPV, n))
 		for i := 0; i < n; i++ {
@@ -420,7 +420,7 @@ func (e *Engine) searchPlay(ctx context.Context, root position.Position, history
 				s.halt()
 			}
 			w.ended = time.Since(s.start)
-			w.pub.Store(w.nodes)
+			w.publishedNodes.Store(w.nodes)
 			return nil
 		})
 	}
