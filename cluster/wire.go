@@ -52,7 +52,7 @@ func CheckRunID(run string) error {
 }
 
 // Build is a build fingerprint: the engine's version, its commit, the
-// node count of its bench at depth 10 (package bench's FingerprintNodes)
+// node count of its bench at depth 10 (package fingerprint's Nodes)
 // and the endgame database its engines read by default (egdb.DB.ID of the
 // setting's auto; "" for none). Workers run only jobs of their own build,
 // and coordinators count only results of theirs, so results of two builds

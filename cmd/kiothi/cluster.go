@@ -9,12 +9,11 @@ import (
 	"io"
 
 	"github.com/kiothi/kiothi/annotate"
-	"github.com/kiothi/kiothi/bench"
 	"github.com/kiothi/kiothi/book"
 	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/cluster/fingerprint"
 	"github.com/kiothi/kiothi/cluster/jobs"
 	"github.com/kiothi/kiothi/datagen"
-	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
@@ -33,17 +32,7 @@ func addNATSFlags(f *pflag.FlagSet, url *string, c *cluster.ConnConfig, what str
 }
 
 // localBuild is this binary's build fingerprint on the work queue.
-func localBuild() (cluster.Build, error) {
-	n, err := bench.FingerprintNodes()
-	if err != nil {
-		return cluster.Build{}, fmt.Errorf("build fingerprint: %v", err)
-	}
-	db, err := egdb.OpenSetting(egdb.Auto)
-	if err != nil {
-		return cluster.Build{}, fmt.Errorf("build fingerprint: %v", err)
-	}
-	return cluster.Build{Version: version, Commit: commit, Nodes: n, EGDB: db.ID()}, nil
-}
+func localBuild() (cluster.Build, error) { return fingerprint.Build(version, commit) }
 
 // clusterOptions are a coordinator's flags.
 type clusterOptions struct{ cluster.Flags }
