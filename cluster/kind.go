@@ -87,6 +87,18 @@ func Register(k Kind) {
 	registry.kinds[k.Name] = &k
 }
 
+// RegisterKind registers the kind name whose payloads are *P and whose
+// outputs are *O (Register).
+func RegisterKind[P, O any, PP interface {
+	*P
+	Payload
+}, OP interface {
+	*O
+	Output
+}](name string) {
+	Register(Kind{Name: name, NewPayload: func() Payload { return PP(new(P)) }, NewOutput: func() Output { return OP(new(O)) }})
+}
+
 // lookup returns the kind registered as name (nil: none).
 func lookup(name string) *Kind {
 	registry.RLock()
@@ -115,28 +127,27 @@ func NewJob(kind string, p Payload) Job {
 
 // Decode returns the job's payload, decoded as its kind's.
 func (j *Job) Decode() (Payload, error) {
-	k := lookup(j.Kind)
-	if k == nil {
-		return nil, fmt.Errorf("kind %s: not a kind of this build (kinds: %s)", quoteKind(j.Kind), strings.Join(Kinds(), ", "))
-	}
-	p := k.NewPayload()
-	if err := decodePayload(k.Name, j.Payload, p); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return decodeAs(j.Kind, j.Payload, func(k *Kind) Payload { return k.NewPayload() })
 }
 
 // Decode returns the result's output, decoded as its kind's.
 func (r *Result) Decode() (Output, error) {
-	k := lookup(r.Kind)
+	return decodeAs(r.Kind, r.Payload, func(k *Kind) Output { return k.NewOutput() })
+}
+
+// decodeAs decodes raw, a payload or an output of kind, into the value
+// newValue makes for it.
+func decodeAs[T any](kind string, raw json.RawMessage, newValue func(*Kind) T) (T, error) {
+	var zero T
+	k := lookup(kind)
 	if k == nil {
-		return nil, fmt.Errorf("kind %s: not a kind of this build (kinds: %s)", quoteKind(r.Kind), strings.Join(Kinds(), ", "))
+		return zero, fmt.Errorf("kind %s: not a kind of this build (kinds: %s)", quoteKind(kind), strings.Join(Kinds(), ", "))
 	}
-	o := k.NewOutput()
-	if err := decodePayload(k.Name, r.Payload, o); err != nil {
-		return nil, err
+	v := newValue(k)
+	if err := decodePayload(k.Name, raw, v); err != nil {
+		return zero, err
 	}
-	return o, nil
+	return v, nil
 }
 
 // Differ is Same's error: what (a field) is a in one output, b in the

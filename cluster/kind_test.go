@@ -1,4 +1,4 @@
-// A job kind that exists only in this file, added as a new kind is: its payload, its output and one Register call, run end to end through workers.
+// A job kind that exists only in this file, added as a new kind is: its payload, its output and one RegisterKind call, run end to end through workers.
 
 package cluster_test
 
@@ -17,11 +17,7 @@ import (
 // kindSum adds two numbers on a worker.
 const kindSum = "sum"
 
-func init() {
-	cluster.Register(cluster.Kind{Name: kindSum,
-		NewPayload: func() cluster.Payload { return new(sumJob) },
-		NewOutput:  func() cluster.Output { return new(sumOut) }})
-}
+func init() { cluster.RegisterKind[sumJob, sumOut](kindSum) }
 
 type sumJob struct {
 	A int `json:"a"`

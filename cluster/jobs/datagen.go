@@ -24,11 +24,7 @@ import (
 // KindDatagen is a self-play game of datagen (DatagenJob, DatagenOut).
 const KindDatagen = "datagen"
 
-func init() {
-	cluster.Register(cluster.Kind{Name: KindDatagen,
-		NewPayload: func() cluster.Payload { return new(DatagenJob) },
-		NewOutput:  func() cluster.Output { return new(DatagenOut) }})
-}
+func init() { cluster.RegisterKind[DatagenJob, DatagenOut](KindDatagen) }
 
 // DatagenJob is game Number of a datagen run, as datagen.PlayGame plays
 // it: the fields of datagen.Config a game depends on (datagenConfig).

@@ -6,7 +6,7 @@
 // searches on workers (BookBuild, Annotate, RemoteEngine). A new kind is
 // one more file here, or in any package a worker's binary imports: its
 // payload and output types, their methods (cluster.Payload,
-// cluster.Output) and a cluster.Register call.
+// cluster.Output) and a cluster.RegisterKind call.
 package jobs
 
 import (

@@ -22,11 +22,7 @@ import (
 // KindGame is a game of a match (GameJob, GameOut).
 const KindGame = "game"
 
-func init() {
-	cluster.Register(cluster.Kind{Name: KindGame,
-		NewPayload: func() cluster.Payload { return new(GameJob) },
-		NewOutput:  func() cluster.Output { return new(GameOut) }})
-}
+func init() { cluster.RegisterKind[GameJob, GameOut](KindGame) }
 
 // GameJob is game Number of a match, as match.PlayNumbered plays it.
 type GameJob struct {

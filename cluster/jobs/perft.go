@@ -16,11 +16,7 @@ import (
 // KindPerft is a perft subtree (PerftJob, PerftOut).
 const KindPerft = "perft"
 
-func init() {
-	cluster.Register(cluster.Kind{Name: KindPerft,
-		NewPayload: func() cluster.Payload { return new(PerftJob) },
-		NewOutput:  func() cluster.Output { return new(PerftOut) }})
-}
+func init() { cluster.RegisterKind[PerftJob, PerftOut](KindPerft) }
 
 // PerftJob counts the move paths of a position to a depth.
 type PerftJob struct {

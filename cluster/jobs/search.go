@@ -20,11 +20,7 @@ import (
 // KindSearch is one search (SearchJob, SearchOut).
 const KindSearch = "search"
 
-func init() {
-	cluster.Register(cluster.Kind{Name: KindSearch,
-		NewPayload: func() cluster.Payload { return new(SearchJob) },
-		NewOutput:  func() cluster.Output { return new(SearchOut) }})
-}
+func init() { cluster.RegisterKind[SearchJob, SearchOut](KindSearch) }
 
 // SearchJob is one search from a cleared table.
 type SearchJob struct {
