@@ -68,7 +68,7 @@ func (o *spsaOptions) run(ctx context.Context, g *globalOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := o.cluster.CheckIterations(o.Iterations, "two engines a game", 2*plan.PlayerMB); err != nil {
+	if err := o.cluster.checkIterations(o.Iterations, "two engines a game", 2*plan.PlayerMB); err != nil {
 		return err
 	}
 	bar := newProgressBar(g.errOut, plan.Config.Iterations) // silent unless stderr is a terminal
