@@ -3,6 +3,7 @@
 package cluster_test
 
 import (
+	"encoding/json"
 	. "github.com/kiothi/kiothi/cluster"
 	. "github.com/kiothi/kiothi/cluster/jobs"
 
@@ -171,5 +172,48 @@ func TestWireSettingsAsTheTable(t *testing.T) {
 				t.Errorf("%s %d: the wire says %v, the table %v", c.s.Key, v, err, want)
 			}
 		}
+	}
+}
+
+// The wire is the one of the build before job kinds registered
+// themselves: a message of that shape (the payload under its kind's
+// name) reads, and is written back field for field.
+func TestWireShapeKept(t *testing.T) {
+	start := position.Start(30).String()
+	for _, msg := range []string{
+		`{"v":1,"run":"r1","n":3,"attempt":1,"build":{"version":"test","fingerprint_nodes":42},"kind":"game","nonce":"ab","avoid":["w1"],"game":{"player1":"engine:depth=2","player2":"random","start":"` + start + `","number":3,"seed":9,"max_plies":100,"move_timeout_ms":60000}}`,
+		`{"v":1,"run":"r-2","n":1,"build":{"version":"test","fingerprint_nodes":42},"kind":"search","search":{"position":"` + start + `","nodes":5000,"hash_mb":16,"multipv":2}}`,
+		`{"v":1,"run":"r_3","n":7,"build":{"version":"test","fingerprint_nodes":42},"kind":"perft","perft":{"position":"` + start + `","depth":2}}`,
+	} {
+		j, err := ParseJob([]byte(msg))
+		if err != nil {
+			t.Fatalf("%s: %v", msg, err)
+		}
+		b, err := Marshal(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want, got map[string]any
+		if err := json.Unmarshal([]byte(msg), &want); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("written back as\n%s\nwant\n%s", b, msg)
+		}
+	}
+	res := `{"v":1,"run":"r","n":1,"build":{"version":"x","fingerprint_nodes":1},"worker":"w","kind":"search","search":{"best":"a3","score":12,"depth":3,"nodes":99,"hash_mb":16,"elapsed_ms":1,"lines":[{"score":-40,"depth":3}]},"machine":{"cpu":"c","physical_cores":4,"logical_cores":8,"procs":8,"x86_64_level":3,"go":"go1.26","arch":"amd64"}}`
+	r, err := ParseResult([]byte(res))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Marshal(r)
+	var want, got map[string]any
+	json.Unmarshal([]byte(res), &want)
+	json.Unmarshal(b, &got)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("result written back as\n%s\nwant\n%s", b, res)
 	}
 }
