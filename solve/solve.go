@@ -421,13 +421,12 @@ type worker struct {
 	// made, each counted up to 1<<20, less those of the cutoffs it was
 	// searched before in vain (not below 0), to order the quiet moves.
 	hist [2][1 << 11]int32
-	// The node being expanded: the value of each move whose child is a
-	// leaf (a repetition or a database position), the child of each
-	// move that is searched, the database entry of each that has one,
-	// and its other children's table keys and what probing them found.
+	// The node being expanded: its leaf children's values (a repetition,
+	// a database position), its other children's table keys and what
+	// probing them found.
 	leafValue   [movegen.MaxMoves]int
-	searchedKid [movegen.MaxMoves]uint8 // index in kids
-	dbEntry     [movegen.MaxMoves]egdb.Ref
+	searchedKid [movegen.MaxMoves]uint8    // the child of each move that is searched, in kids
+	dbEntry     [movegen.MaxMoves]egdb.Ref // the database entry of each move that has one
 	keys        [movegen.MaxMoves]uint64
 	probed      [movegen.MaxMoves]Entry
 	found       [movegen.MaxMoves]bool
