@@ -421,9 +421,8 @@ type worker struct {
 	// made, each counted up to 1<<20, less those of the cutoffs it was
 	// searched before in vain (not below 0), to order the quiet moves.
 	hist [2][1 << 11]int32
-	// The node being expanded: its leaf children's values (a repetition,
-	// a database position), its other children's table keys and what
-	// probing them found.
+	// The node being expanded: its leaf children's values (repetitions and
+	// database positions), its other children's keys and what probing found.
 	leafValue   [movegen.MaxMoves]int
 	searchedKid [movegen.MaxMoves]uint8    // the child of each move that is searched, in kids
 	dbEntry     [movegen.MaxMoves]egdb.Ref // the database entry of each move that has one
