@@ -34,22 +34,15 @@ type Config struct {
 	// positions of a game, and games, are searched in parallel.
 	Concurrency int
 	// NewSearcher, if set, returns the searcher of one of the Concurrency
-	// slots in place of a local engine with Options (cluster.Searcher:
+	// slots in place of a local engine with Options (cluster/jobs.RemoteEngine:
 	// searches on workers). Its searches must be the ones a local engine
 	// with Options and MultiPV Lines makes from a cleared table, and its
 	// info must report each line (1 on) as last reported, with the line's
 	// first two moves.
-	NewSearcher func() (Searcher, error)
+	NewSearcher func() (search.Searcher, error)
 	// Progress, if set, is called after each game with the games done
 	// (calls are serialised).
 	Progress func(done int)
-}
-
-// Searcher searches one position (book.Searcher's Search; NewGame is not
-// used: each search starts from a cleared table). info gets every line's
-// reports (MultiPV Lines).
-type Searcher interface {
-	Search(ctx context.Context, root position.Position, history []uint64, l search.Limits, info func(search.Info)) search.Result
 }
 
 // localSearcher is a local engine that clears its table before each
@@ -162,7 +155,7 @@ func (s *Slice) Next() (*pgn.Game, error) {
 // the games emitted so far. An error of emit ends the review with it.
 func Review(ctx context.Context, games Games, cfg Config, emit func(*Game) error) error {
 	conc := max(cfg.Concurrency, 1)
-	slots := make(chan Searcher, conc)
+	slots := make(chan search.Searcher, conc)
 	for range conc {
 		s, err := cfg.newSearcher()
 		if err != nil {
@@ -248,7 +241,7 @@ func ReviewGames(ctx context.Context, games []*pgn.Game, cfg Config) ([]Game, er
 
 // newSearcher returns a slot's searcher: NewSearcher's, or a local engine
 // with the options and every line.
-func (cfg *Config) newSearcher() (Searcher, error) {
+func (cfg *Config) newSearcher() (search.Searcher, error) {
 	if cfg.NewSearcher != nil {
 		return cfg.NewSearcher()
 	}
@@ -264,11 +257,11 @@ func (cfg *Config) newSearcher() (Searcher, error) {
 // inParallel runs task(ctx, k, s) for k in 0..n-1, each with a searcher
 // s taken from slots for its duration; the first error ends the others'
 // ctx.
-func inParallel(ctx context.Context, n int, slots chan Searcher, task func(ctx context.Context, k int, s Searcher) error) error {
+func inParallel(ctx context.Context, n int, slots chan search.Searcher, task func(ctx context.Context, k int, s search.Searcher) error) error {
 	eg, ectx := errgroup.WithContext(ctx)
 	for k := range n {
 		eg.Go(func() error {
-			var s Searcher
+			var s search.Searcher
 			select {
 			case s = <-slots:
 			case <-ectx.Done():
@@ -291,11 +284,11 @@ func inParallel(ctx context.Context, n int, slots chan Searcher, task func(ctx c
 // search gives no line for the played move (the opening, searched with
 // one line), the positions after the played and the best move are
 // searched alike and compared instead.
-func reviewGame(ctx context.Context, g *pgn.Game, rec *movegen.Game, l search.Limits, slots chan Searcher) (Game, error) {
+func reviewGame(ctx context.Context, g *pgn.Game, rec *movegen.Game, l search.Limits, slots chan search.Searcher) (Game, error) {
 	n := len(rec.Moves)
 	vals := make([]value, n)
 	hist := rec.History()
-	err := inParallel(ctx, n, slots, func(ctx context.Context, i int, s Searcher) error {
+	err := inParallel(ctx, n, slots, func(ctx context.Context, i int, s search.Searcher) error {
 		v, err := analyse(ctx, s, rec.Positions[i], hist[:i+1], l, rec.Rules)
 		vals[i] = v
 		if err != nil {
@@ -316,7 +309,7 @@ func reviewGame(ctx context.Context, g *pgn.Game, rec *movegen.Game, l search.Li
 		}
 	}
 	alts := make([]pair, n)
-	err = inParallel(ctx, 2*len(alt), slots, func(ctx context.Context, k int, s Searcher) error {
+	err = inParallel(ctx, 2*len(alt), slots, func(ctx context.Context, k int, s search.Searcher) error {
 		i := alt[k/2]
 		mv := rec.Moves[i].String()
 		if k%2 == 1 {
@@ -421,7 +414,7 @@ func (v *value) top(played int) (best, second line, hasSecond bool) {
 // each checked legal from p. A search stopped inside a deeper iteration
 // may answer a move of that iteration; the review keeps to the completed
 // one, whose lines were all searched alike.
-func analyse(ctx context.Context, s Searcher, p position.Position, hist []uint64, l search.Limits, rules movegen.Rules) (value, error) {
+func analyse(ctx context.Context, s search.Searcher, p position.Position, hist []uint64, l search.Limits, rules movegen.Rules) (value, error) {
 	var lines []line
 	res := s.Search(ctx, p, hist, l, func(in search.Info) {
 		k := in.MultiPV - 1
@@ -463,7 +456,7 @@ func analyse(ctx context.Context, s Searcher, p position.Position, hist []uint64
 // afterMove returns the value of move mv from position i of rec for the
 // side to move there: a search of the position after it (at l, from a
 // cleared table), or the final result when the game is over there.
-func afterMove(ctx context.Context, s Searcher, rec *movegen.Game, i int, mv string, l search.Limits) (line, error) {
+func afterMove(ctx context.Context, s search.Searcher, rec *movegen.Game, i int, mv string, l search.Limits) (line, error) {
 	m, err := position.ParseGameMove(mv)
 	if err != nil {
 		return line{}, fmt.Errorf("move %s: %v", mv, err)

@@ -139,20 +139,3 @@ func BenchmarkTimeToDepth(b *testing.B) {
 		})
 	}
 }
-
-// TestFingerprintNodes: the build fingerprint's count is the node count
-// kiothi bench prints at FingerprintDepth on one thread, and the same on
-// every call.
-func TestFingerprintNodes(t *testing.T) {
-	a, err := FingerprintNodes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	line, _ := run(t, Options{Depth: FingerprintDepth, Threads: 1, HashMB: 16})
-	if want := fmt.Sprintf("Nodes searched: %d", a); line != want {
-		t.Fatalf("FingerprintNodes %d, bench at depth %d: %q", a, FingerprintDepth, line)
-	}
-	if b, _ := FingerprintNodes(); b != a {
-		t.Fatalf("FingerprintNodes changed between calls: %d then %d", a, b)
-	}
-}

@@ -24,13 +24,6 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// Searcher is what the builder needs of a search engine; *search.Engine
-// has it.
-type Searcher interface {
-	Search(ctx context.Context, root position.Position, history []uint64, l search.Limits, info func(search.Info)) search.Result
-	NewGame()
-}
-
 // Config is a build's settings. Zero fields take the defaults below.
 type Config struct {
 	Out       string            // book file to write
@@ -49,10 +42,10 @@ type Config struct {
 	// centi-warriors (default DefaultDropout): larger grows the book wider, smaller
 	// deeper along the best lines.
 	Dropout    int
-	HashMB     int                                 // per engine (default limits.DefaultHashMB)
-	NewEngine  func(multiPV int) (Searcher, error) // default: search.NewEngine
-	Checkpoint time.Duration                       // write the book this often (0: only at the end)
-	Progress   func(Progress)                      // called after every batch
+	HashMB     int                                            // per engine (default limits.DefaultHashMB)
+	NewEngine  func(multiPV int) (search.GameSearcher, error) // default: search.NewEngine
+	Checkpoint time.Duration                                  // write the book this often (0: only at the end)
+	Progress   func(Progress)                                 // called after every batch
 }
 
 // The defaults of Config's zero fields (and of kiothi book build's flags).
@@ -127,7 +120,7 @@ func (c *Config) defaults() error {
 
 // LocalEngine is the default NewEngine: a one-thread search.Engine with
 // HashMB under Rules, maximising the margin, with multiPV lines.
-func (c *Config) LocalEngine(multiPV int) (Searcher, error) {
+func (c *Config) LocalEngine(multiPV int) (search.GameSearcher, error) {
 	return search.NewEngine(search.Options{Threads: 1, HashMB: c.HashMB, MultiPV: multiPV,
 		Rules: c.Rules, Objective: movegen.Margin, Multiplier: movegen.DefaultMultiplier})
 }
@@ -137,7 +130,7 @@ type builder struct {
 	cfg   Config
 	t     *tree
 	root  *node
-	pool  chan Searcher
+	pool  chan search.GameSearcher
 	count int // expanded positions
 	jobs  int // leaf searches
 }
@@ -178,7 +171,7 @@ func Build(ctx context.Context, cfg Config) (Summary, error) {
 	if b.root.terminal {
 		return Summary{}, fmt.Errorf("the root %s has no legal move", cfg.Root)
 	}
-	b.pool = make(chan Searcher, cfg.Threads)
+	b.pool = make(chan search.GameSearcher, cfg.Threads)
 	for range cfg.Threads {
 		if ctx.Err() != nil {
 			break // the loop below writes the book and reports the interruption

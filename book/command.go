@@ -6,6 +6,7 @@ package book
 import (
 	"context"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/interrupt"
 	"io"
 	"time"
 
@@ -98,17 +99,10 @@ func (f *BuildFlags) Report(w io.Writer, sum Summary) {
 	}
 }
 
-// Interrupted is Execute's error when its context stopped the build
-// first: the book at Out is valid and --resume continues it.
-type Interrupted struct{ Out string }
-
-func (e *Interrupted) Error() string {
-	return fmt.Sprintf("interrupted: %s is a valid book; continue it with --resume", e.Out)
-}
-
 // Execute runs the checked build (Check) with run (Build, or the
 // cluster's), calls done once it returns, and writes its report to w;
-// a build stopped early returns an *Interrupted.
+// a build stopped early returns an *interrupt.Stopped: the book at Out
+// is valid and --resume continues it.
 func (f *BuildFlags) Execute(ctx context.Context, run func(context.Context, Config) (Summary, error), w io.Writer, done func()) error {
 	sum, err := run(ctx, f.Config)
 	done()
@@ -117,7 +111,7 @@ func (f *BuildFlags) Execute(ctx context.Context, run func(context.Context, Conf
 	}
 	f.Report(w, sum)
 	if sum.Interrupted {
-		return &Interrupted{Out: f.Out}
+		return &interrupt.Stopped{Msg: fmt.Sprintf("interrupted: %s is a valid book; continue it with --resume", f.Out)}
 	}
 	return nil
 }

@@ -23,8 +23,8 @@ type fakeEngine struct {
 	onSearch func()
 }
 
-func newFake(rules movegen.Rules, counter *atomic.Int64, on func()) func(int) (Searcher, error) {
-	return func(k int) (Searcher, error) {
+func newFake(rules movegen.Rules, counter *atomic.Int64, on func()) func(int) (search.GameSearcher, error) {
+	return func(k int) (search.GameSearcher, error) {
 		return &fakeEngine{multiPV: k, rules: rules, searches: counter, onSearch: on}, nil
 	}
 }

@@ -1,8 +1,11 @@
 // A book built with its leaf searches on workers equals the local book.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"bytes"
 	"context"
 	"os"
@@ -34,11 +37,11 @@ func TestBookBuildThroughWorkers(t *testing.T) {
 	}
 	remote := base
 	remote.Out, remote.Threads = filepath.Join(dir, "remote.kbk"), 4
-	remote.NewEngine = func(multiPV int) (book.Searcher, error) {
+	remote.NewEngine = func(multiPV int) (search.GameSearcher, error) {
 		if multiPV > 1 {
 			return remote.LocalEngine(multiPV) // candidates at turns 1 and 2 stay here
 		}
-		return &Searcher{Pool: pool, HashMB: remote.HashMB, Fail: cancel}, nil
+		return &RemoteEngine{Pool: pool, HashMB: remote.HashMB, Fail: cancel}, nil
 	}
 	sum, err := book.Build(ctx, remote)
 	if err != nil {
@@ -70,7 +73,7 @@ func TestSearcherFailsOnRefusal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pool.Close()
-	s := &Searcher{Pool: pool, Fail: cancel}
+	s := &RemoteEngine{Pool: pool, Fail: cancel}
 	res := s.Search(ctx, position.Start(30), nil, search.Limits{Depth: 1}, nil)
 	if res.HasMove {
 		t.Fatal("a refused search returned a move")

@@ -1,8 +1,12 @@
 // Tests of matches through workers: crashes, restarts, other builds, releases.
 
-package cluster
+package cluster_test
 
 import (
+	"encoding/json"
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"bytes"
 	"context"
 	"errors"
@@ -15,6 +19,7 @@ import (
 
 	"github.com/kiothi/kiothi/internal/syncbuf"
 	"github.com/kiothi/kiothi/match"
+	"github.com/kiothi/kiothi/openings"
 	"github.com/kiothi/kiothi/position"
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
@@ -120,7 +125,7 @@ func testOpenings(t *testing.T) []position.Position {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	ops, err := match.ParseOpenings(f)
+	ops, err := openings.Parse(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,14 +200,14 @@ func TestWorkerKilledMidJob(t *testing.T) {
 	var mu sync.Mutex
 	jobsSeen := 0
 	killed := make(chan struct{})
-	_, errc, nc := startWorker(t, e, WorkerConfig{started: func(j *Job) {
+	_, errc, nc := startWorker(t, e, WithStarted(WorkerConfig{}, func(j *Job) {
 		mu.Lock()
 		defer mu.Unlock()
 		if jobsSeen++; jobsSeen == 2 {
 			killer.Close()
 			close(killed)
 		}
-	}})
+	}))
 	mu.Lock()
 	killer = nc
 	mu.Unlock()
@@ -276,9 +281,9 @@ func TestOtherBuildRefused(t *testing.T) {
 	js, _ := jetstream.New(connect(t, e))
 	s := sealOf(t, coordinator(t, e, "builds", nil))
 	forged, _ := Marshal(&Result{V: WireVersion, Run: "builds", N: 0, Build: otherBuild, Worker: "forger", Kind: KindGame,
-		Nonce: s.nonce("builds", 0, 0), Game: &GameOut{Start: position.Start(30).String(), End: "no-move", South: 30, North: 30}})
+		Nonce: s.Nonce("builds", 0, 0), Payload: payload(&GameOut{Start: position.Start(30).String(), End: "no-move", South: 30, North: 30})})
 	unbound, _ := Marshal(&Result{V: WireVersion, Run: "builds", N: 0, Build: otherBuild, Worker: "forger", Kind: KindGame,
-		Game: &GameOut{Start: position.Start(30).String(), End: "no-move", South: 30, North: 30}})
+		Payload: payload(&GameOut{Start: position.Start(30).String(), End: "no-move", South: 30, North: 30})})
 	for _, b := range [][]byte{forged, unbound, []byte("{"), []byte(""), bytes.Repeat([]byte("x"), MaxMessageBytes+1)} {
 		if _, err := js.Publish(context.Background(), ResultsSubject("builds"), b); err != nil {
 			t.Fatal(err)
@@ -317,7 +322,7 @@ func TestWorkerStopReleasesJob(t *testing.T) {
 	nc := connect(t, e)
 	stopped := make(chan error, 1)
 	go func() {
-		stopped <- Work(ctx, nc, WorkerConfig{Build: testBuild, AckWait: time.Hour, started: func(*Job) { cancel() }})
+		stopped <- Work(ctx, nc, WithStarted(WorkerConfig{Build: testBuild, AckWait: time.Hour}, func(*Job) { cancel() }))
 	}()
 	c := coordinator(t, e, "release", nil)
 	mctx, mcancel := context.WithCancel(withTimeout(t, 60*time.Second))
@@ -350,11 +355,11 @@ func TestWorkerStopReleasesJob(t *testing.T) {
 func TestServerRestart(t *testing.T) {
 	wantTable, wantGames := reference(t)
 	dir := t.TempDir()
-	e, err := startServerAt(dir, server.RANDOM_PORT, "secret")
+	e, err := StartServerAt(dir, server.RANDOM_PORT, "secret")
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := e.srv.Addr().(*net.TCPAddr).Port
+	port := e.Server().Addr().(*net.TCPAddr).Port
 	nc, err := nats.Connect(e.URL(), nats.MaxReconnects(-1), nats.ReconnectWait(50*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
@@ -373,12 +378,12 @@ func TestServerRestart(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("first coordinator: %v", err)
 	}
-	e.stop()
-	e, err = startServerAt(dir, port, "secret")
+	e.StopServer()
+	e, err = StartServerAt(dir, port, "secret")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer e.stop()
+	defer e.StopServer()
 	table, games, err := runMatch(t, withTimeout(t, 60*time.Second), coordinator(t, e, "server", nil), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -390,4 +395,34 @@ func TestServerRestart(t *testing.T) {
 	if err := <-werr; err != nil {
 		t.Fatalf("worker: %v", err)
 	}
+}
+
+// payload is p encoded, as a Job's or Result's Payload.
+func payload(p any) json.RawMessage {
+	b, err := json.Marshal(p)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// outOf is r's output if it is a T (else T's zero).
+func outOf[T Output](r *Result) T {
+	var zero T
+	o, err := r.Decode()
+	if err != nil {
+		return zero
+	}
+	t, _ := o.(T)
+	return t
+}
+
+// ptr is a pointer to j.
+func ptr(j Job) *Job { return &j }
+
+// payloadOf is j's payload if it is a T.
+func payloadOf[T Payload](j *Job) (T, bool) {
+	p, err := j.Decode()
+	t, ok := p.(T)
+	return t, err == nil && ok
 }

@@ -1,8 +1,11 @@
 // Tests of datagen through workers: the local run's games, a restart, bad records.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"bytes"
 	"context"
 	"os"
@@ -168,7 +171,7 @@ func TestDatagenForgedResults(t *testing.T) {
 	other := append([]record.Record(nil), want[1]...)
 	other[0].Game = 7
 	js, _ := jetstream.New(connect(t, e))
-	if _, _, err := streams(context.Background(), js); err != nil {
+	if _, _, err := Streams(context.Background(), js); err != nil {
 		t.Fatal(err)
 	}
 	const run = "dgforged"
@@ -179,7 +182,7 @@ func TestDatagenForgedResults(t *testing.T) {
 		make([]byte, record.Size),
 	} {
 		b, _ := Marshal(&Result{V: WireVersion, Run: run, N: k, Build: testBuild, Worker: "forger", Kind: KindDatagen,
-			Nonce: s.nonce(run, k, 0), Datagen: &DatagenOut{Records: records}})
+			Nonce: s.Nonce(run, k, 0), Payload: payload(&DatagenOut{Records: records})})
 		if _, err := js.Publish(context.Background(), ResultsSubject(run), b); err != nil {
 			t.Fatal(err)
 		}
@@ -214,7 +217,7 @@ func TestDatagenRefusedTooOften(t *testing.T) {
 	cfg := datagenConfig(t, 1)
 	e := startServer(t)
 	js, _ := jetstream.New(connect(t, e))
-	if _, _, err := streams(context.Background(), js); err != nil {
+	if _, _, err := Streams(context.Background(), js); err != nil {
 		t.Fatal(err)
 	}
 	const run = "dgrefused"
@@ -232,7 +235,7 @@ func TestDatagenRefusedTooOften(t *testing.T) {
 		r := record.Record{Pos: cfg.Starts[0], Game: 9}
 		r.Encode(rec[:])
 		b, _ := Marshal(&Result{V: WireVersion, Run: run, N: j.N, Try: j.Try, Build: testBuild, Worker: "forger", Kind: KindDatagen,
-			Nonce: j.Nonce, Datagen: &DatagenOut{Records: rec[:]}})
+			Nonce: j.Nonce, Payload: payload(&DatagenOut{Records: rec[:]})})
 		js.Publish(context.Background(), ResultsSubject(run), b)
 	})
 	if err != nil {

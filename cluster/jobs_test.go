@@ -1,8 +1,11 @@
 // Tests of single jobs: malformed messages, perft, search, SPRT purge, security.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"bytes"
 	"context"
 	"net/url"
@@ -30,7 +33,7 @@ func TestMalformedJobsGetErrorResults(t *testing.T) {
 	}
 	defer sub.Unsubscribe()
 	good, _ := Marshal(&Job{V: WireVersion, Run: "bad", Build: testBuild, Kind: KindPerft,
-		Perft: &PerftJob{Position: position.Start(30).String(), Depth: 1}})
+		Payload: payload(&PerftJob{Position: position.Start(30).String(), Depth: 1})})
 	bad := []struct{ msg, want string }{
 		{"", "empty"},
 		{"{", "unexpected EOF"},
@@ -77,7 +80,7 @@ func TestMalformedJobsGetErrorResults(t *testing.T) {
 	select {
 	case m := <-results:
 		r, err := ParseResult(m.Data)
-		if err != nil || r.Perft == nil || r.Perft.Nodes == 0 {
+		if err != nil || outOf[*PerftOut](r) == nil || outOf[*PerftOut](r).Nodes == 0 {
 			t.Fatalf("good job after the bad ones: %+v, %v", r, err)
 		}
 	case <-time.After(20 * time.Second):
@@ -116,9 +119,9 @@ func TestSearchJob(t *testing.T) {
 	startWorker(t, e, WorkerConfig{HashMB: 4})
 	var got []*SearchOut
 	err := coordinator(t, e, "search", nil).Do(withTimeout(t, 60*time.Second), 1, func(k int) Job {
-		return Job{Kind: KindSearch, Search: &SearchJob{Position: ps[1], Depth: 6}}
+		return NewJob(KindSearch, &SearchJob{Position: ps[1], Depth: 6})
 	}, func(k int, r *Result) (bool, error) {
-		got = append(got, r.Search)
+		got = append(got, outOf[*SearchOut](r))
 		return false, nil
 	})
 	if err != nil {

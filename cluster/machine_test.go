@@ -1,8 +1,11 @@
 // Tests that a worker's results carry its machine.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"reflect"
 	"testing"
 	"time"
@@ -18,7 +21,7 @@ func TestResultsCarryTheMachine(t *testing.T) {
 	c := coordinator(t, e, "machine", nil)
 	var got *machine.Info
 	err := c.Do(withTimeout(t, 60*time.Second), 1, func(int) Job {
-		return Job{Kind: KindPerft, Perft: &PerftJob{Position: position.Start(30).String(), Depth: 1}}
+		return NewJob(KindPerft, &PerftJob{Position: position.Start(30).String(), Depth: 1})
 	}, func(_ int, r *Result) (bool, error) {
 		got = r.Machine
 		return false, nil

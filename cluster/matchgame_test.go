@@ -2,9 +2,12 @@
 // per-move notes: the same games as locally, the checks on what comes
 // back, the bounds on what goes out.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"bytes"
 	"context"
 	"regexp"
@@ -15,7 +18,6 @@ import (
 	"github.com/kiothi/kiothi/internal/syncbuf"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/pgn"
-	"github.com/kiothi/kiothi/position"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -141,7 +143,7 @@ func TestMatchForgedGameResults(t *testing.T) {
 
 	e := startServer(t)
 	js, _ := jetstream.New(connect(t, e))
-	if _, _, err := streams(context.Background(), js); err != nil {
+	if _, _, err := Streams(context.Background(), js); err != nil {
 		t.Fatal(err)
 	}
 	const run = "gameforged"
@@ -152,7 +154,7 @@ func TestMatchForgedGameResults(t *testing.T) {
 		{Start: start.String(), End: "adjudicated", Reason: "resigns", South: total, North: 0, Notes: []NoteOut{}},
 		{Start: start.String(), End: "ply-cap", South: total, North: 0},
 	} {
-		b, _ := Marshal(&Result{V: WireVersion, Run: run, N: k, Build: testBuild, Worker: "forger", Kind: KindGame, Nonce: s.nonce(run, k, 0), Game: g})
+		b, _ := Marshal(&Result{V: WireVersion, Run: run, N: k, Build: testBuild, Worker: "forger", Kind: KindGame, Nonce: s.Nonce(run, k, 0), Payload: payload(g)})
 		if _, err := js.Publish(context.Background(), ResultsSubject(run), b); err != nil {
 			t.Fatal(err)
 		}
@@ -176,42 +178,5 @@ func TestMatchForgedGameResults(t *testing.T) {
 		if !strings.Contains(log.String(), s) {
 			t.Errorf("log lacks %q:\n%s", s, log.String())
 		}
-	}
-}
-
-// A game job's clock and adjudication are checked on the worker with the
-// bounds the command's flags have.
-func TestGameJobBounds(t *testing.T) {
-	base := `{"v":1,"run":"r","n":0,"build":{},"kind":"game","game":{"player1":"random","player2":"random","start":"startpos","number":0,"seed":1,"move_timeout_ms":60000,`
-	for _, c := range []struct{ fields, want string }{
-		{`"max_plies":10,"tc":"40/x"}}`, "game: tc: time control"},
-		{`"max_plies":10,"tc":"inf"}}`, "no clock"},
-		{`"max_plies":10,"tc":"10+0.1","time_margin_ms":6000}}`, "time_margin_ms 6000"},
-		{`"max_plies":10,"adjudication":{"resign_moves":2}}}`, "resign score must be at least 1"},
-		{`"max_plies":10,"adjudication":{"resign_moves":2000,"resign_score":500}}}`, "resign movecount 2000"},
-		{`"max_plies":10,"adjudication":{"draw_from":1,"draw_moves":2,"draw_score":150}}}`, "whole warriors"},
-		{`"max_plies":10,"adjudication":{"draw_moves":2}}}`, "draw movenumber 0"},
-		{`"max_plies":10,"adjudication":{}}}`, "no rule"},
-		{`"notes":true,"max_plies":0}}`, "max_plies 0 with notes"},
-		// The bounds of --max-plies and --move-timeout.
-		{`"max_plies":-1}}`, "max_plies -1"},
-		{`"max_plies":1000001}}`, "max_plies 1000001"},
-		{`"max_plies":10,"move_timeout_ms":0}}`, "move_timeout_ms 0"},
-		{`"max_plies":10,"move_timeout_ms":-5}}`, "move_timeout_ms -5"},
-	} {
-		msg := strings.ReplaceAll(base+c.fields, "startpos", position.Start(30).String())
-		_, err := ParseJob([]byte(msg))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: error %v, want %q", c.fields, err, c.want)
-		}
-	}
-	good := strings.ReplaceAll(base+`"max_plies":10,"tc":"40/1:30+0.5","time_margin_ms":50,"adjudication":{"draw_from":10,"draw_moves":4,"draw_score":0,"proven":true},"notes":true}}`, "startpos", position.Start(30).String())
-	j, err := ParseJob([]byte(good))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gc, err := j.Game.config()
-	if err != nil || gc.TC.Time != 90*time.Second || gc.TC.Moves != 40 || gc.TimeMargin != 50*time.Millisecond || gc.Adjudication.DrawFrom != 10 || !gc.Adjudication.Proven {
-		t.Errorf("%+v %v", gc, err)
 	}
 }

@@ -7,24 +7,18 @@ import (
 
 	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/search"
 )
-
-// engineMB is the memory of an engine built with o (zero fields take
-// search.NewEngine's defaults).
-func engineMB(o search.Options) int64 {
-	if o.HashMB == 0 {
-		o.HashMB = limits.DefaultHashMB
-	}
-	return limits.EngineMB(max(o.Threads, 1), o.HashMB)
-}
 
 // checkMemory refuses a job that, run in each of the process's job slots
 // at once, would take more than this process may use: the check sums
 // every job that may run beside it, whatever those are, since each of
 // them passed the same bound.
-func (w *worker) checkMemory(job *Job) error {
-	mb, what, err := job.payload().memoryMB(w)
+func (w *worker) checkMemory(job *Job, env *Env) error {
+	p, err := job.Decode() // checked by ParseJob
+	if err != nil {
+		return err
+	}
+	mb, what, err := p.MemoryMB(env)
 	if err != nil || mb == 0 {
 		return err
 	}

@@ -1,9 +1,12 @@
 // Tests of jobs a worker cannot run: beyond its memory, or delivered too
 // often.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"fmt"
 	"strings"
 	"sync"
@@ -18,7 +21,7 @@ import (
 func searchJob(t *testing.T, e *Embedded, run string, hashMB int) string {
 	t.Helper()
 	err := coordinator(t, e, run, nil).Do(withTimeout(t, 60*time.Second), 1, func(k int) Job {
-		return Job{Kind: KindSearch, Search: &SearchJob{Position: testPosition, Depth: 2, HashMB: hashMB}}
+		return NewJob(KindSearch, &SearchJob{Position: testPosition, Depth: 2, HashMB: hashMB})
 	}, func(k int, r *Result) (bool, error) { return false, nil })
 	if err != nil {
 		return err.Error()
@@ -37,7 +40,7 @@ func TestWorkerRefusesJobBeyondMemory(t *testing.T) {
 		startWorker(t, e, WorkerConfig{Runners: 2})
 		fmt.Printf("huge: %s\n", searchJob(t, e, "huge", 8000))
 		err := coordinator(t, e, "hugedata", nil).Do(withTimeout(t, 60*time.Second), 1, func(k int) Job {
-			return Job{Kind: KindDatagen, Datagen: &DatagenJob{Nodes: 100, HashMB: 8000, Setup: 30, MaxPlies: 10}}
+			return NewJob(KindDatagen, &DatagenJob{Nodes: 100, HashMB: 8000, Setup: 30, MaxPlies: 10})
 		}, func(k int, r *Result) (bool, error) { return false, nil })
 		fmt.Printf("hugedata: %v\n", err)
 		// 2 runners × 1000 MB is more than 3/4 of what is left; one is not.
@@ -66,17 +69,17 @@ func TestJobDeliveredTooOftenFails(t *testing.T) {
 	started := 0
 	for range 3 {
 		var nc func()
-		stop, _, conn := startWorker(t, e, WorkerConfig{MaxDeliver: 3, AckWait: 500 * time.Millisecond, started: func(*Job) {
+		stop, _, conn := startWorker(t, e, WithStarted(WorkerConfig{MaxDeliver: 3, AckWait: 500 * time.Millisecond}, func(*Job) {
 			mu.Lock()
 			started++
 			mu.Unlock()
 			nc()
-		}})
+		}))
 		_ = stop
 		nc = func() { conn.Close() }
 	}
 	err := coordinator(t, e, "doomed", nil).Do(withTimeout(t, 60*time.Second), 1, func(k int) Job {
-		return Job{Kind: KindPerft, Perft: &PerftJob{Position: testPosition, Depth: 1}}
+		return NewJob(KindPerft, &PerftJob{Position: testPosition, Depth: 1})
 	}, func(k int, r *Result) (bool, error) { return false, nil })
 	if err == nil || !strings.Contains(err.Error(), "job doomed/0 failed on worker") || !strings.Contains(err.Error(), "delivered 3 times without a result") {
 		t.Fatalf("a job every worker dies on: %v", err)

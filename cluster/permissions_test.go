@@ -1,8 +1,11 @@
 // The NATS permissions of docs/cluster.md on a real server: a match runs, and each role is refused the other's subjects.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"bytes"
 	"context"
 	"os"
@@ -101,10 +104,10 @@ func TestDocumentedPermissions(t *testing.T) {
 
 	// An administrator (here the coordinator's user) makes the streams
 	// and the workers' consumer beforehand.
-	if _, _, err := streams(ctx, cjs); err != nil {
+	if _, _, err := Streams(ctx, cjs); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := workerConsumer(ctx, cjs, time.Second, DefaultMaxDeliver); err != nil {
+	if _, err := OpenWorkerConsumer(ctx, cjs, time.Second, DefaultMaxDeliver); err != nil {
 		t.Fatal(err)
 	}
 	// A match runs with these permissions.
@@ -130,7 +133,7 @@ func TestDocumentedPermissions(t *testing.T) {
 		t.Error("a worker published a job")
 	}
 	wv.waitFor(t, `Permissions Violation for Publish to "kiothi.jobs.perm"`)
-	if _, err := wnc.Subscribe(jobsPrefix+">", func(*nats.Msg) {}); err == nil {
+	if _, err := wnc.Subscribe(JobsPrefix+">", func(*nats.Msg) {}); err == nil {
 		wnc.Flush()
 	}
 	wv.waitFor(t, `Permissions Violation for Subscription to "kiothi.jobs.>"`)

@@ -207,7 +207,7 @@ func (p *Pool) SubmitChecked(ctx context.Context, j Job, check func(*Result) err
 				p.mu.Unlock()
 				return nil, fmt.Errorf("job %s/%d refused %d times; the last: %s", p.c.Run, k, pj.tries, why)
 			}
-		case v == nil && !(j.payload().untimed() && (p.seal.sampled(p.c.Run, k, p.c.Verify) || p.suspects[r.Worker])):
+		case v == nil && !(untimed(&j) && (p.seal.sampled(p.c.Run, k, p.c.Verify) || p.suspects[r.Worker])):
 			p.mu.Unlock()
 			return r, nil
 		case v == nil:

@@ -1,9 +1,12 @@
 // Tests of the pool: a run id used again, and a republication that does
 // not hold up the other jobs.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"context"
 	"strings"
 	"sync"
@@ -16,7 +19,7 @@ import (
 )
 
 func perftJob() Job {
-	return Job{Kind: KindPerft, Perft: &PerftJob{Position: testPosition, Depth: 2}}
+	return NewJob(KindPerft, &PerftJob{Position: testPosition, Depth: 2})
 }
 
 // TestPoolRunIDUsedAgain: a second pool on the run id of a first (book
@@ -34,7 +37,7 @@ func TestPoolRunIDUsedAgain(t *testing.T) {
 		}
 		r, err := pool.Submit(ctx, perftJob())
 		pool.Close()
-		if err != nil || r.Perft == nil {
+		if err != nil || outOf[*PerftOut](r) == nil {
 			t.Fatalf("pool %d on run id again: %v, %+v", i+1, err, r)
 		}
 	}
@@ -51,7 +54,7 @@ type blockingJS struct {
 }
 
 func (b *blockingJS) Publish(ctx context.Context, subj string, data []byte, opts ...jetstream.PublishOpt) (*jetstream.PubAck, error) {
-	if strings.HasPrefix(subj, jobsPrefix) && b.matches(data) {
+	if strings.HasPrefix(subj, JobsPrefix) && b.matches(data) {
 		b.once.Do(func() { close(b.held) })
 		select {
 		case <-b.release:
@@ -98,7 +101,7 @@ func TestPoolRepublishDoesNotBlock(t *testing.T) {
 	startWorker(t, e, WorkerConfig{})
 	sctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
-	if r, err := pool.Submit(sctx, perftJob()); err != nil || r.Perft == nil {
+	if r, err := pool.Submit(sctx, perftJob()); err != nil || outOf[*PerftOut](r) == nil {
 		t.Fatalf("job 1 while job 0's republication is held: %v", err)
 	}
 	close(bjs.release)
@@ -117,7 +120,7 @@ func TestLocalWorkersKeepTheirNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	cz, err := e.srv.Connz(&server.ConnzOptions{})
+	cz, err := e.Server().Connz(&server.ConnzOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,11 @@
 // Tests of results bound to their jobs: the forged replay of issue 29, nonces, runs restarted.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"bytes"
 	"context"
 	"strings"
@@ -16,14 +19,14 @@ import (
 
 // sealOf opens c's run (its record on the runs stream) and returns its
 // seal, as the coordinator of the run will find it.
-func sealOf(t *testing.T, c *Coordinator) *seal {
+func sealOf(t *testing.T, c *Coordinator) *Seal {
 	t.Helper()
 	ctx := withTimeout(t, 20*time.Second)
-	_, results, err := streams(ctx, c.JS)
+	_, results, err := Streams(ctx, c.JS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := c.openSeal(ctx, results)
+	s, err := c.OpenSeal(ctx, results)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,24 +171,24 @@ func TestSealPerRun(t *testing.T) {
 	e := startServer(t)
 	a, b := sealOf(t, coordinator(t, e, "same", nil)), sealOf(t, coordinator(t, e, "same", nil))
 	other := sealOf(t, coordinator(t, e, "other", nil))
-	if a.nonce("same", 3, 1) != b.nonce("same", 3, 1) {
+	if a.Nonce("same", 3, 1) != b.Nonce("same", 3, 1) {
 		t.Error("two coordinators of one run make different nonces")
 	}
-	if a.nonce("same", 3, 1) == other.nonce("same", 3, 1) || a.nonce("same", 3, 1) == a.nonce("same", 3, 2) {
+	if a.Nonce("same", 3, 1) == other.Nonce("same", 3, 1) || a.Nonce("same", 3, 1) == a.Nonce("same", 3, 2) {
 		t.Error("a nonce repeats across runs or attempts")
 	}
-	if len(a.nonce("same", 0, 0)) != 32 {
-		t.Errorf("nonce %q: want 32 hex digits", a.nonce("same", 0, 0))
+	if len(a.Nonce("same", 0, 0)) != 32 {
+		t.Errorf("nonce %q: want 32 hex digits", a.Nonce("same", 0, 0))
 	}
-	r := &Result{Run: "same", N: 3, Try: 1, Nonce: a.nonce("same", 3, 1)}
-	if why := a.binds("same", r, a.since+1); why != "" {
+	r := &Result{Run: "same", N: 3, Try: 1, Nonce: a.Nonce("same", 3, 1)}
+	if why := a.Binds("same", r, a.Since()+1); why != "" {
 		t.Errorf("a bound result refused: %s", why)
 	}
-	if why := a.binds("same", r, a.since); !strings.Contains(why, "before run same began") && a.since > 0 {
+	if why := a.Binds("same", r, a.Since()); !strings.Contains(why, "before run same began") && a.Since() > 0 {
 		t.Errorf("a result stored before the run: %q", why)
 	}
 	r.Try = 0
-	if why := a.binds("same", r, a.since+1); !strings.Contains(why, "nonce") {
+	if why := a.Binds("same", r, a.Since()+1); !strings.Contains(why, "nonce") {
 		t.Errorf("another attempt's nonce: %q", why)
 	}
 }

@@ -1,8 +1,11 @@
 // Tests of the coordinator session: open, a job through it, close.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"context"
 	"strings"
 	"testing"

@@ -75,7 +75,7 @@ func (v *twice) add(run string, k int, res *Result) (agreed *Result, disagree bo
 	v.results = append(v.results, res)
 	first, second := v.results[0], v.results[1]
 	if len(v.results) == 2 {
-		if err := first.output().same(second.output()); err != nil {
+		if err := same(first, second); err != nil {
 			v.differ = err
 			return nil, true, nil
 		}
@@ -84,9 +84,9 @@ func (v *twice) add(run string, k int, res *Result) (agreed *Result, disagree bo
 	third := v.results[2]
 	var liar, honest *Result
 	switch {
-	case third.output().same(first.output()) == nil:
+	case same(third, first) == nil:
 		liar, honest = second, first
-	case third.output().same(second.output()) == nil:
+	case same(third, second) == nil:
 		liar, honest = first, second
 	default:
 		return nil, false, fmt.Errorf("job %s/%d: workers %s, %s and %s each gave another result (%v): stopping the run",
@@ -145,4 +145,24 @@ func (r *run) again(ctx context.Context, k int) error {
 		return err
 	}
 	return r.publish(ctx, k)
+}
+
+// same is a's output's Same of b's: nil when they agree.
+func same(a, b *Result) error {
+	x, err := a.Decode()
+	if err != nil {
+		return err
+	}
+	y, err := b.Decode()
+	if err != nil {
+		return err
+	}
+	return x.Same(y)
+}
+
+// untimed says whether j's payload is Untimed (false when it does not
+// decode).
+func untimed(j *Job) bool {
+	p, err := j.Decode()
+	return err == nil && p.Untimed()
 }

@@ -1,8 +1,11 @@
 // Tests of --verify: jobs run twice and compared, a lying worker caught, the sample reproducible.
 
-package cluster
+package cluster_test
 
 import (
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"context"
 	"errors"
 	"fmt"
@@ -48,12 +51,13 @@ func TestVerifyCatchesALyingWorker(t *testing.T) {
 	// load).
 	lied := make(chan struct{})
 	var once sync.Once
-	startWorker(t, e, WorkerConfig{Name: "liar", lie: func(j *Job) {
-		if j.Game != nil {
-			j.Game.Seed++
+	startWorker(t, e, Lying(WorkerConfig{Name: "liar"}, func(j *Job) {
+		if g, ok := payloadOf[*GameJob](j); ok {
+			g.Seed++
+			j.Payload = payload(g)
 			once.Do(func() { close(lied) })
 		}
-	}})
+	}))
 	go func() {
 		<-lied
 		startWorker(t, e, WorkerConfig{Name: "honest-1"})
@@ -99,18 +103,18 @@ func TestVerifyNeedsTwoWorkers(t *testing.T) {
 // The sample is the share asked for, the same for a run's key every
 // time, another for another key.
 func TestVerifySample(t *testing.T) {
-	a, b := newSeal(0, ""), newSeal(0, "")
-	same := seal{key: a.key}
+	a, b := NewSeal(0, ""), NewSeal(0, "")
+	same := SameKey(&a)
 	n, differ := 0, 0
 	for k := range 10000 {
-		s := a.sampled("r", k, 0.05)
+		s := a.Sampled("r", k, 0.05)
 		if s {
 			n++
 		}
-		if s != same.sampled("r", k, 0.05) {
+		if s != same.Sampled("r", k, 0.05) {
 			t.Fatal("one key, two samples")
 		}
-		if s != b.sampled("r", k, 0.05) {
+		if s != b.Sampled("r", k, 0.05) {
 			differ++
 		}
 	}
@@ -120,7 +124,7 @@ func TestVerifySample(t *testing.T) {
 	if differ == 0 {
 		t.Error("two keys, one sample")
 	}
-	if a.sampled("r", 1, 0) || !a.sampled("r", 1, 1) {
+	if a.Sampled("r", 1, 0) || !a.Sampled("r", 1, 1) {
 		t.Error("shares 0 and 1")
 	}
 }
@@ -138,17 +142,18 @@ func TestPoolVerifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	job := Job{Kind: KindSearch, Search: &SearchJob{Position: testPosition, Depth: 3}}
-	if r, err := pool.Submit(ctx, job); err != nil || r.Search == nil || c.Verified != 1 {
+	job := NewJob(KindSearch, &SearchJob{Position: testPosition, Depth: 3})
+	if r, err := pool.Submit(ctx, job); err != nil || outOf[*SearchOut](r) == nil || c.Verified != 1 {
 		t.Fatalf("an honest pair: %+v, %v, %d verified", r, err, c.Verified)
 	}
 	pool.Close()
 
-	startWorker(t, e, WorkerConfig{Name: "liar", lie: func(j *Job) {
-		if j.Search != nil {
-			j.Search.Depth = 1
+	startWorker(t, e, Lying(WorkerConfig{Name: "liar"}, func(j *Job) {
+		if s, ok := payloadOf[*SearchJob](j); ok {
+			s.Depth = 1
+			j.Payload = payload(s)
 		}
-	}})
+	}))
 	c = coordinator(t, e, "poolverify2", nil)
 	c.Verify = 1
 	pool, err = c.Pool(ctx)

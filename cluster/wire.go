@@ -23,14 +23,6 @@ const WireVersion = 1
 // game of a thousand moves, is about 8 KB.
 const MaxMessageBytes = 256 << 10
 
-// Job kinds.
-const (
-	KindGame    = "game"    // a game of a match (GameJob)
-	KindSearch  = "search"  // one search (SearchJob)
-	KindPerft   = "perft"   // a perft subtree (PerftJob)
-	KindDatagen = "datagen" // a self-play game of datagen (DatagenJob)
-)
-
 // Subjects: jobs of run R go on kiothi.jobs.R, their results on
 // kiothi.results.R.
 const (
@@ -60,7 +52,7 @@ func CheckRunID(run string) error {
 }
 
 // Build is a build fingerprint: the engine's version, its commit, the
-// node count of its bench at depth 10 (package bench's FingerprintNodes)
+// node count of its bench at depth 10 (package fingerprint's Nodes)
 // and the endgame database its engines read by default (egdb.DB.ID of the
 // setting's auto; "" for none). Workers run only jobs of their own build,
 // and coordinators count only results of theirs, so results of two builds
@@ -91,7 +83,7 @@ type Job struct {
 	N     int    `json:"n"`                 // the job's number in its run, from 0
 	Try   int    `json:"attempt,omitempty"` // republications after a refusal
 	Build Build  `json:"build"`             // the coordinator's
-	Kind  string `json:"kind"`
+	Kind  string `json:"kind"`              // a registered Kind's name
 	// Nonce is the coordinator's unguessable mark of this job (and
 	// attempt), which its result must echo (coord.go).
 	Nonce string `json:"nonce,omitempty"`
@@ -99,10 +91,11 @@ type Job struct {
 	// verified, and a second opinion must come from another worker.
 	Avoid []string `json:"avoid,omitempty"`
 
-	Game    *GameJob    `json:"game,omitempty"`
-	Search  *SearchJob  `json:"search,omitempty"`
-	Perft   *PerftJob   `json:"perft,omitempty"`
-	Datagen *DatagenJob `json:"datagen,omitempty"`
+	// Payload is the kind's payload (NewJob, Decode), on the wire the
+	// field named after the kind.
+	Payload json.RawMessage `json:"-"`
+
+	encodeErr error // NewJob's, returned by Marshal
 }
 
 // ID returns "run/n", the job's key in results.
@@ -122,10 +115,9 @@ type Result struct {
 	Error   string `json:"error,omitempty"`
 	Refused bool   `json:"refused,omitempty"`
 
-	Game    *GameOut    `json:"game,omitempty"`
-	Search  *SearchOut  `json:"search,omitempty"`
-	Perft   *PerftOut   `json:"perft,omitempty"`
-	Datagen *DatagenOut `json:"datagen,omitempty"`
+	// Payload is the kind's output (Decode), on the wire the field named
+	// after the kind.
+	Payload json.RawMessage `json:"-"`
 
 	Machine *machine.Info `json:"machine,omitempty"` // the worker's (speeds depend on it)
 }
@@ -150,18 +142,131 @@ func decode(what string, b []byte, v any) error {
 	}
 	// Strict (internal/strictjson): field names in their own case, fixed
 	// arrays full, nothing after the object.
-	if err := strictjson.Decode(b, v, strictjson.Partial); errors.Is(err, strictjson.ErrTrailing) {
-		return fmt.Errorf("%s message: data after the JSON object", what)
-	} else if err != nil {
-		return fmt.Errorf("%s message: %s", what, shortError(err))
+	if err := strictjson.Decode(b, v, strictjson.Partial); err != nil {
+		return messageError(what, err)
 	}
 	return nil
+}
+
+// messageError is a decoder's error in a message (what): short, and
+// data after the object said so.
+func messageError(what string, err error) error {
+	if errors.Is(err, strictjson.ErrTrailing) {
+		return fmt.Errorf("%s message: data after the JSON object", what)
+	}
+	return fmt.Errorf("%s message: %s", what, shortError(err))
+}
+
+// MarshalJSON encodes the job with its payload under its kind's name.
+func (j Job) MarshalJSON() ([]byte, error) {
+	if j.encodeErr != nil {
+		return nil, fmt.Errorf("%s payload: %v", j.Kind, j.encodeErr)
+	}
+	type envelope Job // the fields without this method
+	return withPayload(envelope(j), j.Kind, j.Payload)
+}
+
+// MarshalJSON encodes the result with its output under its kind's name.
+func (r Result) MarshalJSON() ([]byte, error) {
+	type envelope Result // the fields without this method
+	return withPayload(envelope(r), r.Kind, r.Payload)
+}
+
+// withPayload encodes envelope, then adds payload (if any) as the field
+// named kind, a registered kind.
+func withPayload(envelope any, kind string, payload json.RawMessage) ([]byte, error) {
+	b, err := json.Marshal(envelope)
+	if err != nil || len(payload) == 0 {
+		return b, err
+	}
+	if lookup(kind) == nil {
+		return nil, fmt.Errorf("kind %s: not a kind of this build (kinds: %s)", quoteKind(kind), strings.Join(Kinds(), ", "))
+	}
+	var out bytes.Buffer
+	out.Write(b[:len(b)-1])
+	fmt.Fprintf(&out, ",%q:", kind) // registered names are plain
+	if err := json.Compact(&out, payload); err != nil {
+		return nil, fmt.Errorf("%s payload: %v", kind, err)
+	}
+	out.WriteByte('}')
+	return out.Bytes(), nil
+}
+
+// split reads a message's object: the fields named after a registered
+// kind (the payloads, by name) and the envelope, the other fields, as an
+// object of their own. A field that differs from a kind's name only in
+// case is an error, as strictjson makes it for the envelope's fields.
+func split(b []byte) (envelope []byte, payloads map[string]json.RawMessage, err error) {
+	var fields map[string]json.RawMessage
+	if err := strictjson.Decode(b, &fields, strictjson.Partial); err != nil {
+		return nil, nil, err
+	}
+	kinds := Kinds()
+	for name, v := range fields {
+		for _, k := range kinds {
+			switch {
+			case name == k:
+				if payloads == nil {
+					payloads = map[string]json.RawMessage{}
+				}
+				payloads[name] = v
+				delete(fields, name)
+			case strings.EqualFold(name, k):
+				return nil, nil, &strictjson.FieldError{Path: name, Name: name,
+					Reason: fmt.Sprintf("unknown field: the name is %q (names are case-sensitive)", k)}
+			}
+		}
+	}
+	envelope, err = json.Marshal(fields)
+	return envelope, payloads, err
+}
+
+// decodePayload decodes a kind's payload or output strictly into v; a
+// field's error names it under the kind ("perft.depth").
+func decodePayload(kind string, b json.RawMessage, v any) error {
+	err := strictjson.Decode(b, v, strictjson.Partial)
+	var fe *strictjson.FieldError
+	if errors.As(err, &fe) {
+		fe.Path = kind + "." + fe.Path
+	}
+	return err
+}
+
+// readMessage reads a job or result message (what) into v, its envelope,
+// and returns its payloads by kind.
+func readMessage(what string, b []byte, v any) (map[string]json.RawMessage, error) {
+	env, payloads, err := split(b)
+	if err == nil {
+		err = decode(what, env, v)
+	} else {
+		err = messageError(what, err)
+	}
+	return payloads, err
+}
+
+// only returns the one payload of payloads and its kind ("" when there
+// is not exactly one), compacted, so that a message read and written
+// again reads the same.
+func only(payloads map[string]json.RawMessage) (string, json.RawMessage) {
+	for k, v := range payloads {
+		if len(payloads) == 1 {
+			var c bytes.Buffer
+			if json.Compact(&c, v) == nil {
+				return k, c.Bytes()
+			}
+		}
+	}
+	return "", nil
 }
 
 // ParseJob reads and checks a job message. The error names the field.
 func ParseJob(b []byte) (*Job, error) {
 	var j Job
-	if err := decode("job", b, &j); err != nil {
+	if len(b) > MaxMessageBytes || len(bytes.TrimSpace(b)) == 0 {
+		return nil, decode("job", b, &j)
+	}
+	payloads, err := readMessage("job", b, &j)
+	if err != nil {
 		return nil, err
 	}
 	if j.V != WireVersion {
@@ -184,7 +289,19 @@ func ParseJob(b []byte) (*Job, error) {
 			return nil, fmt.Errorf("job %s: avoid: a worker name of %d bytes: at most %d", j.ID(), len(w), maxWorkerName)
 		}
 	}
-	if err := j.checkPayload(); err != nil {
+	if len(payloads) != 1 {
+		return nil, fmt.Errorf("job %s: %d payloads, want exactly one", j.ID(), len(payloads))
+	}
+	kind, payload := only(payloads)
+	if kind != j.Kind {
+		return nil, fmt.Errorf("job %s: kind %s does not match its payload (kinds: %s)", j.ID(), quoteKind(j.Kind), strings.Join(Kinds(), ", "))
+	}
+	j.Payload = payload
+	p, err := j.Decode()
+	if err != nil {
+		return nil, messageError("job", err)
+	}
+	if err := p.Check(); err != nil {
 		return nil, fmt.Errorf("job %s: %v", j.ID(), err)
 	}
 	return &j, nil
@@ -193,7 +310,11 @@ func ParseJob(b []byte) (*Job, error) {
 // ParseResult reads and checks a result message. The error names the field.
 func ParseResult(b []byte) (*Result, error) {
 	var r Result
-	if err := decode("result", b, &r); err != nil {
+	if len(b) > MaxMessageBytes || len(bytes.TrimSpace(b)) == 0 {
+		return nil, decode("result", b, &r)
+	}
+	payloads, err := readMessage("result", b, &r)
+	if err != nil {
 		return nil, err
 	}
 	if r.V != WireVersion {
@@ -208,9 +329,8 @@ func ParseResult(b []byte) (*Result, error) {
 	if len(r.Nonce) > maxNonce {
 		return nil, fmt.Errorf("result %s/%d: nonce of %d bytes: at most %d", r.Run, r.N, len(r.Nonce), maxNonce)
 	}
-	outs := r.outputs()
 	if r.Error != "" {
-		if len(outs) != 0 {
+		if len(payloads) != 0 {
 			return nil, fmt.Errorf("result %s/%d: an error and a payload", r.Run, r.N)
 		}
 		return &r, nil
@@ -218,14 +338,23 @@ func ParseResult(b []byte) (*Result, error) {
 	if r.Refused {
 		return nil, fmt.Errorf("result %s/%d: refused without an error message", r.Run, r.N)
 	}
-	if len(outs) != 1 || outs[0].kind() != r.Kind || r.N < 0 {
-		return nil, fmt.Errorf("result %s/%d: kind %s with %d payloads: want one payload of its kind", r.Run, r.N, excerpt.Quote(r.Kind), len(outs))
+	if kind, payload := only(payloads); len(payloads) != 1 || kind != r.Kind || r.N < 0 {
+		return nil, fmt.Errorf("result %s/%d: kind %s with %d payloads: want one payload of its kind", r.Run, r.N, quoteKind(r.Kind), len(payloads))
+	} else {
+		r.Payload = payload
 	}
-	if err := outs[0].check(); err != nil {
+	o, err := r.Decode()
+	if err != nil {
+		return nil, messageError("result", err)
+	}
+	if err := o.Check(); err != nil {
 		return nil, fmt.Errorf("result %s/%d: %v", r.Run, r.N, err)
 	}
 	return &r, nil
 }
+
+// quoteKind quotes a kind's name from a message for an error.
+func quoteKind(k string) string { return excerpt.Quote(k) }
 
 // maxNonce bounds a nonce on the wire (the coordinator's are 32 hex
 // digits).

@@ -1,8 +1,12 @@
 // Tests of the message parsers: round trips, errors, and the fuzz target.
 
-package cluster
+package cluster_test
 
 import (
+	"encoding/json"
+	. "github.com/kiothi/kiothi/cluster"
+	. "github.com/kiothi/kiothi/cluster/jobs"
+
 	"reflect"
 	"strings"
 	"testing"
@@ -15,17 +19,17 @@ import (
 func sampleJobs() []*Job {
 	start := position.Start(30).String()
 	return []*Job{
-		{V: WireVersion, Run: "r1", N: 3, Try: 1, Build: testBuild, Kind: KindGame, Game: &GameJob{
-			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 3, Seed: 9, MaxPlies: 100, MoveTimeoutMS: 60000}},
-		{V: WireVersion, Run: "r1", N: 4, Build: testBuild, Kind: KindGame, Game: &GameJob{
+		{V: WireVersion, Run: "r1", N: 3, Try: 1, Build: testBuild, Kind: KindGame, Payload: payload(&GameJob{
+			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 3, Seed: 9, MaxPlies: 100, MoveTimeoutMS: 60000})},
+		{V: WireVersion, Run: "r1", N: 4, Build: testBuild, Kind: KindGame, Payload: payload(&GameJob{
 			Player1: "engine:depth=2", Player2: "random", Start: start, Number: 4, Seed: 9, MaxPlies: 100, MoveTimeoutMS: 60000, TC: "40/60+0.5", TimeMarginMS: 20,
-			Adjudication: &match.Adjudication{ResignMoves: 3, ResignScore: 500, DrawFrom: 20, DrawMoves: 4, Proven: true}, Notes: true}},
-		{V: WireVersion, Run: "r-2", N: 0, Build: testBuild, Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 5, Objective: "match", Multiplier: 3}},
-		{V: WireVersion, Run: "r-2", N: 1, Build: testBuild, Kind: KindSearch, Search: &SearchJob{Position: start, Nodes: 5000, HashMB: 16, MultiPV: 2}},
-		{V: WireVersion, Run: "r_3", N: 7, Build: testBuild, Kind: KindPerft, Perft: &PerftJob{Position: start, Depth: 2}},
-		{V: WireVersion, Run: "d", N: 4, Build: testBuild, Kind: KindDatagen, Datagen: &DatagenJob{Number: 4, Seed: 3, Nodes: 300,
+			Adjudication: &match.Adjudication{ResignMoves: 3, ResignScore: 500, DrawFrom: 20, DrawMoves: 4, Proven: true}, Notes: true})},
+		{V: WireVersion, Run: "r-2", N: 0, Build: testBuild, Kind: KindSearch, Payload: payload(&SearchJob{Position: start, Depth: 5, Objective: "match", Multiplier: 3})},
+		{V: WireVersion, Run: "r-2", N: 1, Build: testBuild, Kind: KindSearch, Payload: payload(&SearchJob{Position: start, Nodes: 5000, HashMB: 16, MultiPV: 2})},
+		{V: WireVersion, Run: "r_3", N: 7, Build: testBuild, Kind: KindPerft, Payload: payload(&PerftJob{Position: start, Depth: 2})},
+		{V: WireVersion, Run: "d", N: 4, Build: testBuild, Kind: KindDatagen, Payload: payload(&DatagenJob{Number: 4, Seed: 3, Nodes: 300,
 			HashMB: 1, Setup: 25, RandomPlies: 8, RandomProb: 0.2, MaxPlies: 100, StartShare: 0.5,
-			Starts: []string{"0.2.1.2.0.0.1.2.2.1/0.1.4.1.0.0.2.1.1.0 21-18 n 36"}}},
+			Starts: []string{"0.2.1.2.0.0.1.2.2.1/0.1.4.1.0.0.2.1.1.0 21-18 n 36"}})},
 	}
 }
 
@@ -141,19 +145,19 @@ func TestWireSettingsAsTheTable(t *testing.T) {
 		job func(v int) *Job
 	}{
 		{settings.Hash, func(v int) *Job {
-			return &Job{Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 2, HashMB: v}}
+			return ptr(NewJob(KindSearch, &SearchJob{Position: start, Depth: 2, HashMB: v}))
 		}},
 		{settings.MultiPV, func(v int) *Job {
-			return &Job{Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 2, MultiPV: v}}
+			return ptr(NewJob(KindSearch, &SearchJob{Position: start, Depth: 2, MultiPV: v}))
 		}},
 		{settings.Multiplier, func(v int) *Job {
-			return &Job{Kind: KindSearch, Search: &SearchJob{Position: start, Depth: 2, Multiplier: v}}
+			return ptr(NewJob(KindSearch, &SearchJob{Position: start, Depth: 2, Multiplier: v}))
 		}},
 		{settings.Hash, func(v int) *Job {
-			return &Job{Kind: KindDatagen, Datagen: &DatagenJob{Nodes: 100, Setup: 30, MaxPlies: 10, HashMB: v}}
+			return ptr(NewJob(KindDatagen, &DatagenJob{Nodes: 100, Setup: 30, MaxPlies: 10, HashMB: v}))
 		}},
 		{settings.Setup, func(v int) *Job {
-			return &Job{Kind: KindDatagen, Datagen: &DatagenJob{Nodes: 100, Setup: v, MaxPlies: 10}}
+			return ptr(NewJob(KindDatagen, &DatagenJob{Nodes: 100, Setup: v, MaxPlies: 10}))
 		}},
 	} {
 		for _, v := range []int64{c.s.Range.Min - 1, c.s.Range.Min, c.s.Range.Max, c.s.Range.Max + 1, 25, 30, 31} {
@@ -168,5 +172,48 @@ func TestWireSettingsAsTheTable(t *testing.T) {
 				t.Errorf("%s %d: the wire says %v, the table %v", c.s.Key, v, err, want)
 			}
 		}
+	}
+}
+
+// The wire is the one of the build before job kinds registered
+// themselves: a message of that shape (the payload under its kind's
+// name) reads, and is written back field for field.
+func TestWireShapeKept(t *testing.T) {
+	start := position.Start(30).String()
+	for _, msg := range []string{
+		`{"v":1,"run":"r1","n":3,"attempt":1,"build":{"version":"test","fingerprint_nodes":42},"kind":"game","nonce":"ab","avoid":["w1"],"game":{"player1":"engine:depth=2","player2":"random","start":"` + start + `","number":3,"seed":9,"max_plies":100,"move_timeout_ms":60000}}`,
+		`{"v":1,"run":"r-2","n":1,"build":{"version":"test","fingerprint_nodes":42},"kind":"search","search":{"position":"` + start + `","nodes":5000,"hash_mb":16,"multipv":2}}`,
+		`{"v":1,"run":"r_3","n":7,"build":{"version":"test","fingerprint_nodes":42},"kind":"perft","perft":{"position":"` + start + `","depth":2}}`,
+	} {
+		j, err := ParseJob([]byte(msg))
+		if err != nil {
+			t.Fatalf("%s: %v", msg, err)
+		}
+		b, err := Marshal(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want, got map[string]any
+		if err := json.Unmarshal([]byte(msg), &want); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("written back as\n%s\nwant\n%s", b, msg)
+		}
+	}
+	res := `{"v":1,"run":"r","n":1,"build":{"version":"x","fingerprint_nodes":1},"worker":"w","kind":"search","search":{"best":"a3","score":12,"depth":3,"nodes":99,"hash_mb":16,"elapsed_ms":1,"lines":[{"score":-40,"depth":3}]},"machine":{"cpu":"c","physical_cores":4,"logical_cores":8,"procs":8,"x86_64_level":3,"go":"go1.26","arch":"amd64"}}`
+	r, err := ParseResult([]byte(res))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Marshal(r)
+	var want, got map[string]any
+	json.Unmarshal([]byte(res), &want)
+	json.Unmarshal(b, &got)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("result written back as\n%s\nwant\n%s", b, res)
 	}
 }

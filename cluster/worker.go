@@ -61,9 +61,11 @@ type worker struct {
 	// maxDeliver is the delivery of a job that is answered as failed,
 	// not run: the consumer's bound, or DefaultMaxDeliver without one.
 	maxDeliver uint64
-	specs      specCache
-	logMu      sync.Mutex
-	done       atomic.Int64
+	// shared is what the worker's runners share (Env.Shared).
+	sharedMu sync.Mutex
+	shared   map[any]any
+	logMu    sync.Mutex
+	done     atomic.Int64
 }
 
 // Work pulls and runs jobs until ctx ends, then releases (naks) the jobs
@@ -139,8 +141,8 @@ func (w *worker) logf(format string, a ...any) {
 
 // runner pulls one job at a time.
 func (w *worker) runner(ctx context.Context, nc *nats.Conn) error {
-	rs := &runnerState{}
-	failing := false // a pull error was reported and none has succeeded since
+	kept := map[any]any{} // what this runner keeps between jobs (Env.Keep)
+	failing := false      // a pull error was reported and none has succeeded since
 	for ctx.Err() == nil {
 		if nc.IsClosed() {
 			return errors.New("NATS connection closed")
@@ -169,7 +171,7 @@ func (w *worker) runner(ctx context.Context, nc *nats.Conn) error {
 			w.logf("pulling again")
 			failing = false
 		}
-		w.handle(ctx, msg, rs)
+		w.handle(ctx, msg, kept)
 	}
 	return nil
 }
@@ -180,7 +182,7 @@ const avoidDelay = 200 * time.Millisecond
 
 // handle runs one job message: publish the result, then ack. A job the
 // worker is stopped in the middle of is released (nak) unpublished.
-func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState) {
+func (w *worker) handle(ctx context.Context, msg jetstream.Msg, kept map[any]any) {
 	seq, delivered := uint64(0), uint64(0)
 	if md, err := msg.Metadata(); err == nil {
 		seq, delivered = md.Sequence.Stream, md.NumDelivered
@@ -213,7 +215,8 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 		w.answer(ctx, msg, job, fmt.Sprintf("delivered %d times without a result: each worker that took it before stopped or died running it", delivered))
 		return
 	}
-	if err := w.checkMemory(job); err != nil {
+	env := w.env(kept)
+	if err := w.checkMemory(job, env); err != nil {
 		w.answer(ctx, msg, job, fmt.Sprintf("refused by worker %s: %v", w.cfg.Name, err))
 		return
 	}
@@ -238,7 +241,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg, rs *runnerState)
 	if w.cfg.lie != nil {
 		w.cfg.lie(job)
 	}
-	res := w.execute(jctx, job, rs)
+	res := w.execute(jctx, job, env)
 	cancel()
 	<-hbDone
 	if ctx.Err() != nil {

@@ -12,12 +12,12 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/kiothi/kiothi/bench"
+	"github.com/kiothi/kiothi/cluster/fingerprint"
 	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
-	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/openings"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/record"
 )
@@ -96,7 +96,7 @@ func (f *Flags) Config() (Config, error) {
 	if err != nil {
 		return cfg, fmt.Errorf("--starts: %w", err)
 	}
-	ps, err := match.ParseOpenings(file)
+	ps, err := openings.Parse(file)
 	file.Close()
 	if err != nil {
 		return cfg, fmt.Errorf("--starts %s: %w", f.Starts, err)
@@ -122,7 +122,7 @@ type Runner func(ctx context.Context, cfg Config, w io.Writer, done map[uint32]b
 // progress, if set, gets the games done and a label at most five times a
 // second, and done -1 at the end.
 func (f *Flags) Execute(ctx context.Context, cfg Config, resume bool, run Runner, report io.Writer, progress func(done int, label string)) error {
-	engine, err := bench.FingerprintNodes()
+	engine, err := fingerprint.Nodes()
 	if err != nil {
 		return fmt.Errorf("build fingerprint: %v", err)
 	}

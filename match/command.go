@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/interrupt"
 	"io"
 	"os"
 
@@ -36,16 +37,11 @@ type Command struct {
 	Self             string // this build's version, for the report
 }
 
-// Interrupted is Run's error when its context ends first: what was
-// counted, the table already written.
-type Interrupted struct{ msg string }
-
-func (e *Interrupted) Error() string { return e.msg }
-
 // Run plays the match (or tournament) c describes with run (nil:
 // match.Run, locally), writes progress to errOut, the final table to
 // out and the files c names. Errors name the flag; an interrupted run
-// returns *Interrupted.
+// returns *interrupt.Stopped (what was counted, the table already
+// written).
 func (c *Command) Run(ctx context.Context, out, errOut io.Writer, run PairRunner) error {
 	if run == nil {
 		run = func(ctx context.Context, cfg Config, _, _ string) (*Summary, error) { return Run(ctx, cfg) }
@@ -112,7 +108,7 @@ func (c *Command) Run(ctx context.Context, out, errOut io.Writer, run PairRunner
 		if c.State != "" {
 			msg = fmt.Sprintf("%s; --resume --state %s continues it", msg, c.State)
 		}
-		return &Interrupted{msg}
+		return &interrupt.Stopped{Msg: msg}
 	}
 	if err != nil {
 		return fmt.Errorf("match: %v", err)
@@ -199,7 +195,7 @@ func (c *Command) runTournament(ctx context.Context, out, errOut io.Writer, base
 		}
 	}
 	if err != nil && ctx.Err() != nil {
-		return &Interrupted{fmt.Sprintf("tournament interrupted after %s; the table above counts them", plural.Count(played, "game"))}
+		return &interrupt.Stopped{Msg: fmt.Sprintf("tournament interrupted after %s; the table above counts them", plural.Count(played, "game"))}
 	}
 	if err != nil {
 		return fmt.Errorf("tournament: %v", err)

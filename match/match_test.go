@@ -97,31 +97,6 @@ func FuzzParseSpec(f *testing.F) {
 	})
 }
 
-func FuzzParseOpenings(f *testing.F) {
-	f.Add("startpos\n# c\n\nstartpos25 # x\n")
-	f.Add("0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1\nbad\n")
-	f.Fuzz(func(t *testing.T, s string) {
-		ps, err := ParseOpenings(strings.NewReader(s))
-		if err == nil && len(ps) == 0 {
-			t.Fatal("no positions and no error")
-		}
-	})
-}
-
-func TestParseOpenings(t *testing.T) {
-	ps, err := ParseOpenings(strings.NewReader("# top\nstartpos\n\n  startpos25  # variant\n0.1.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.4.0.0 0-0 s 3\n"))
-	if err != nil || len(ps) != 3 || ps[1] != position.Start(25) {
-		t.Fatalf("%v %v", ps, err)
-	}
-	_, err = ParseOpenings(strings.NewReader("startpos\n# fine\n0.1.0/0.0 0-0 s 3\n"))
-	if err == nil || !strings.Contains(err.Error(), "line 3") {
-		t.Errorf("error %v should name line 3", err)
-	}
-	if _, err := ParseOpenings(strings.NewReader("# nothing\n")); err == nil {
-		t.Error("empty file accepted")
-	}
-}
-
 // badPlayer fails in a chosen way.
 type badPlayer struct{ how string }
 
@@ -225,7 +200,7 @@ func TestMatchRun(t *testing.T) {
 		if len(f) != 4 {
 			t.Fatalf("line %q", l)
 		}
-		if _, err := ParseStart(f[0]); err != nil {
+		if _, err := position.ParseStart(f[0]); err != nil {
 			t.Errorf("start %q: %v", f[0], err)
 		}
 		if strings.HasSuffix(l, "player 1 south") {

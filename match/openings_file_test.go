@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/openings"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -19,7 +20,7 @@ func TestOpeningsFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := ParseOpenings(bytes.NewReader(data))
+	ps, err := openings.Parse(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/openings"
 	"github.com/kiothi/kiothi/position"
 )
 
@@ -126,7 +127,7 @@ func (o Options) Config() (Config, error) {
 		if err != nil {
 			return cfg, fmt.Errorf("--openings: %v", err)
 		}
-		cfg.Openings, err = ParseOpenings(f)
+		cfg.Openings, err = openings.Parse(f)
 		f.Close()
 		if err != nil {
 			return cfg, fmt.Errorf("%s: %v", o.Openings, err)

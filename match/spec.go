@@ -21,7 +21,7 @@ import (
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/settings"
-	"github.com/kiothi/kiothi/ugi"
+	"github.com/kiothi/kiothi/ugiclient"
 )
 
 // ParseSpec reads a player spec (keys and word values in any case, the
@@ -143,12 +143,12 @@ func parseSpec(spec, rest string) (Factory, error) {
 		if strings.TrimSpace(rest) == "" {
 			return Factory{}, fmt.Errorf("player %s: want ugi:<command line>", excerpt.Quote(spec))
 		}
-		if _, err := ugi.SplitCommandLine(rest); err != nil {
+		if _, err := ugiclient.SplitCommandLine(rest); err != nil {
 			return Factory{}, fmt.Errorf("player %s: command line: %v", excerpt.Quote(spec), err)
 		}
 		// One engine process a game; it thinks for the runner's budget.
 		return Factory{Name: spec, External: true, New: func(_ uint64, r movegen.Rules) (Player, error) {
-			p, err := ugi.NewPlayer(rest, r)
+			p, err := ugiclient.NewPlayer(rest, r)
 			if err != nil {
 				return nil, err
 			}
@@ -161,7 +161,7 @@ func parseSpec(spec, rest string) (Factory, error) {
 }
 
 // ugiPlayer is a UGI engine that also plays on a clock: "go p1time ...".
-type ugiPlayer struct{ *ugi.Player }
+type ugiPlayer struct{ *ugiclient.Player }
 
 // MoveClock asks for a move on the clocks c; ctx bounds the wait.
 func (p ugiPlayer) MoveClock(ctx context.Context, g *movegen.Game, c Clock) (position.GameMove, error) {

@@ -1,12 +1,9 @@
-// kiothi perft: its flags checked in the flags' words, one position
-// counted (with --divide, each root move) or a suite file checked, and
-// the lines it prints.
+// kiothi perft: its settings checked (errors name PerftRun's fields, internal/named), one position counted (with Divide, each root move) or a suite file checked, and the lines it prints.
 
 package movegen
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -15,16 +12,18 @@ import (
 
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/internal/machine"
+	"github.com/kiothi/kiothi/internal/named"
 	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/internal/wholefile"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/position"
 )
 
-// PerftRun is kiothi perft as its flags set it.
+// PerftRun is a perft as kiothi perft's flags set it. Its errors name
+// its fields (named.N), which the command words as its flags.
 type PerftRun struct {
 	Depth         int
-	DepthGiven    bool // --depth given (with a suite: the deepest depth to check)
+	DepthGiven    bool // Depth given (with a suite: the deepest depth to check)
 	Divide        bool
 	Threads       int
 	HashMB        int // 0: no table
@@ -39,48 +38,51 @@ type PerftRun struct {
 	Out, Log io.Writer
 }
 
-// Check refuses a flag out of range or flags that do not go together;
-// args are the command's arguments (the position).
-func (r *PerftRun) Check(args []string) error {
+// Check refuses a setting out of range or settings that do not go
+// together, naming the fields; args are the command's arguments (the
+// position).
+func (r *PerftRun) Check(args []string) error { return named.Wrap(r.check(args)) }
+
+func (r *PerftRun) check(args []string) error {
 	if r.DepthGiven {
-		if err := limits.Depth.Check("--depth", int64(r.Depth)); err != nil {
+		if err := limits.Depth.Check(named.N("Depth"), int64(r.Depth)); err != nil {
 			return err
 		}
 	}
-	if err := limits.Threads.Check("--threads", int64(r.Threads)); err != nil {
+	if err := limits.Threads.Check(named.N("Threads"), int64(r.Threads)); err != nil {
 		return err
 	}
 	if r.HashMB != 0 {
-		if err := limits.HashMB.Check("--hash", int64(r.HashMB)); err != nil {
+		if err := limits.HashMB.Check(named.N("HashMB"), int64(r.HashMB)); err != nil {
 			return fmt.Errorf("%v (or 0: none)", err)
 		}
-		if err := limits.CheckMemory(fmt.Sprintf("--hash %d", r.HashMB), int64(r.HashMB)); err != nil {
+		if err := limits.CheckMemory(fmt.Sprintf("%s %d", named.N("HashMB"), r.HashMB), int64(r.HashMB)); err != nil {
 			return err
 		}
 	}
 	if r.MaxNodesGiven && r.MaxNodes == 0 {
-		return errors.New("--max-nodes 0: must be at least 1")
+		return fmt.Errorf("%s 0: must be at least 1", named.N("MaxNodes"))
 	}
 	if r.Suite != "" {
 		if len(args) > 0 {
-			return fmt.Errorf("--suite %s: takes no POSITION argument (got %s)", r.Suite, excerpt.Quote(args[0]))
+			return fmt.Errorf("%s %s: takes no POSITION argument (got %s)", named.N("Suite"), r.Suite, excerpt.Quote(args[0]))
 		}
 		if r.Divide {
-			return errors.New("--divide: not available with --suite")
+			return fmt.Errorf("%s: not available with %s", named.N("Divide"), named.N("Suite"))
 		}
 		if r.DivideBy != nil {
-			return errors.New("--nats, --workers: not available with --suite")
+			return fmt.Errorf("%s: not available with %s", named.N("DivideBy"), named.N("Suite"))
 		}
 		return nil
 	}
 	if r.MaxNodesGiven {
-		return errors.New("--max-nodes: only with --suite")
+		return fmt.Errorf("%s: only with %s", named.N("MaxNodes"), named.N("Suite"))
 	}
 	if len(args) == 0 {
-		return errors.New("missing POSITION (a position string, startpos or startpos25) or --suite FILE")
+		return fmt.Errorf("missing POSITION (a position string, startpos or startpos25) or %s FILE", named.N("Suite"))
 	}
 	if !r.DepthGiven {
-		return errors.New("missing --depth N")
+		return fmt.Errorf("missing %s N", named.N("Depth"))
 	}
 	return nil
 }
@@ -136,12 +138,12 @@ func (r *PerftRun) One(ctx context.Context, p position.Position) error {
 func (r *PerftRun) ReadSuite() ([]SuiteEntry, error) {
 	f, err := wholefile.Open(r.Suite)
 	if err != nil {
-		return nil, fmt.Errorf("--suite: %v", err)
+		return nil, named.Errorf("%s: %v", named.N("Suite"), err)
 	}
 	entries, err := ParseSuite(f)
 	f.Close()
 	if err != nil {
-		return nil, fmt.Errorf("--suite %s: %v", r.Suite, err)
+		return nil, named.Errorf("%s %s: %v", named.N("Suite"), r.Suite, err)
 	}
 	return entries, nil
 }

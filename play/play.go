@@ -19,12 +19,6 @@ import (
 	"github.com/kiothi/kiothi/search"
 )
 
-// Searcher is what the engine side plays with; *search.Engine is one.
-type Searcher interface {
-	Search(ctx context.Context, root position.Position, history []uint64, l search.Limits, info func(search.Info)) search.Result
-	NewGame()
-}
-
 // Config sets up a game.
 type Config struct {
 	In          io.Reader
@@ -39,7 +33,7 @@ type Config struct {
 	Multiplier  int                // one-warrior multiplier (default 2)
 	Book        Book               // opening book the engine plays from, or nil
 	DB          *egdb.DB           // endgame database the engine reads, or nil
-	NewSearcher func(search.Options) (Searcher, error)
+	NewSearcher func(search.Options) (search.GameSearcher, error)
 }
 
 // session is one sitting, possibly several games.
@@ -50,7 +44,7 @@ type session struct {
 	game  *movegen.Game
 	start position.Position
 	human position.Side
-	eng   Searcher
+	eng   search.GameSearcher
 	// toldOpening: how to enter a redistribution was said in this game.
 	toldOpening bool
 }
@@ -73,7 +67,7 @@ func Run(cfg Config) error {
 		return err
 	}
 	if cfg.NewSearcher == nil {
-		cfg.NewSearcher = func(o search.Options) (Searcher, error) { return search.NewEngine(o) }
+		cfg.NewSearcher = func(o search.Options) (search.GameSearcher, error) { return search.NewEngine(o) }
 	}
 	eng, err := cfg.NewSearcher(search.Options{Threads: 1, HashMB: limits.SessionHashMB, MultiPV: 1, Rules: cfg.Rules, Multiplier: cfg.Multiplier, DB: cfg.DB})
 	if err != nil {

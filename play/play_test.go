@@ -29,7 +29,7 @@ func (f *firstSearcher) Search(_ context.Context, root position.Position, _ []ui
 
 func fakeConfig(in string, out io.Writer) (Config, *firstSearcher) {
 	f := &firstSearcher{}
-	return Config{In: strings.NewReader(in), Out: out, NewSearcher: func(search.Options) (Searcher, error) { return f, nil }}, f
+	return Config{In: strings.NewReader(in), Out: out, NewSearcher: func(search.Options) (search.GameSearcher, error) { return f, nil }}, f
 }
 
 // lastLegal is the person's choice in the scripted game: the last play

@@ -32,7 +32,7 @@ type Header struct {
 	StartsSHA256 string  `json:"starts_sha256"` // of their notation, one a line
 	StartShare   float64 `json:"start_share"`
 	// Engine is the node count of the build fingerprint of the build that
-	// searched (bench.FingerprintNodes): another search or evaluation
+	// searched (cluster/fingerprint.Nodes): another search or evaluation
 	// labels and plays other games.
 	Engine uint64 `json:"engine"`
 	// Exact, when set, says the records carry exact values (ExactHeader)

@@ -1,18 +1,16 @@
-// kiothi analyse as its flags give it (Analysis): the limits and options
-// checked in the flags' words, the default depth, and the info and
-// bestmove lines written as text or JSON.
+// kiothi analyse as its flags give it (Analysis): the limits and options checked (errors name Analysis's fields, internal/named), the default depth, and the info and bestmove lines written as text or JSON.
 
 package search
 
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"time"
 
 	"github.com/kiothi/kiothi/egdb"
+	"github.com/kiothi/kiothi/internal/named"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -25,7 +23,8 @@ const (
 	DefaultOpeningDepth = 6
 )
 
-// Analysis is kiothi analyse's settings as its flags give them.
+// Analysis is kiothi analyse's settings as its flags give them. Its
+// errors name its fields (named.N), which the command words as its flags.
 type Analysis struct {
 	Depth                    int
 	MoveTime                 time.Duration
@@ -36,16 +35,21 @@ type Analysis struct {
 	Objective                movegen.Objective
 	Multiplier               int
 	Rules                    movegen.Rules
-	// The flags given: a limit given is checked, and at most one may be;
-	// without --hash the table is limits.AnalysisHash's.
+	// The settings given: a limit given is checked, and at most one may
+	// be; without HashMB the table is limits.AnalysisHash's.
 	DepthGiven, MoveTimeGiven, NodesGiven, HashGiven bool
 }
 
-// Setup checks a, naming the flag, and returns the limits and options of
-// the search from cur: without a limit, DefaultAnalyseDepth (or
-// DefaultOpeningDepth at the opening). It sets a.HashMB when --hash was
-// not given.
+// Setup checks a, naming the field, and returns the limits and options
+// of the search from cur: without a limit, DefaultAnalyseDepth (or
+// DefaultOpeningDepth at the opening). It sets a.HashMB when HashGiven
+// is not set.
 func (a *Analysis) Setup(cur position.Position) (Limits, Options, error) {
+	l, o, err := a.setup(cur)
+	return l, o, named.Wrap(err)
+}
+
+func (a *Analysis) setup(cur position.Position) (Limits, Options, error) {
 	set := 0
 	for _, given := range []bool{a.DepthGiven, a.MoveTimeGiven, a.NodesGiven, a.Infinite} {
 		if given {
@@ -53,25 +57,25 @@ func (a *Analysis) Setup(cur position.Position) (Limits, Options, error) {
 		}
 	}
 	if set > 1 {
-		return Limits{}, Options{}, errors.New("give at most one of --depth, --movetime, --nodes and --infinite")
+		return Limits{}, Options{}, fmt.Errorf("give at most one of %s, %s, %s and %s", named.N("Depth"), named.N("MoveTime"), named.N("Nodes"), named.N("Infinite"))
 	}
 	if !a.HashGiven {
 		a.HashMB = limits.AnalysisHash(limits.LongAnalysis(a.Infinite, a.MoveTime), 1, a.Threads)
 	}
 	checks := []error{
-		limits.Threads.Check("--threads", int64(a.Threads)),
-		limits.HashMB.Check("--hash", int64(a.HashMB)),
-		limits.MultiPV.Check("--multipv", int64(a.MultiPV)),
-		limits.CheckMemory(fmt.Sprintf("--hash %d with --threads %d", a.HashMB, a.Threads), limits.EngineMB(a.Threads, a.HashMB)),
+		limits.Threads.Check(named.N("Threads"), int64(a.Threads)),
+		limits.HashMB.Check(named.N("HashMB"), int64(a.HashMB)),
+		limits.MultiPV.Check(named.N("MultiPV"), int64(a.MultiPV)),
+		limits.CheckMemory(fmt.Sprintf("%s %d with %s %d", named.N("HashMB"), a.HashMB, named.N("Threads"), a.Threads), limits.EngineMB(a.Threads, a.HashMB)),
 	}
 	if a.NodesGiven {
-		checks = append([]error{limits.Nodes.Check("--nodes", int64(min(a.Nodes, 1<<63-1)))}, checks...)
+		checks = append([]error{limits.Nodes.Check(named.N("Nodes"), int64(min(a.Nodes, 1<<63-1)))}, checks...)
 	}
 	if a.MoveTimeGiven {
-		checks = append([]error{limits.MoveTimeMS.CheckDuration("--movetime", a.MoveTime)}, checks...)
+		checks = append([]error{limits.MoveTimeMS.CheckDuration(named.N("MoveTime"), a.MoveTime)}, checks...)
 	}
 	if a.DepthGiven {
-		checks = append([]error{limits.Depth.Check("--depth", int64(a.Depth))}, checks...)
+		checks = append([]error{limits.Depth.Check(named.N("Depth"), int64(a.Depth))}, checks...)
 	}
 	for _, err := range checks {
 		if err != nil {
@@ -79,7 +83,7 @@ func (a *Analysis) Setup(cur position.Position) (Limits, Options, error) {
 		}
 	}
 	if err := movegen.CheckMultiplier(a.Multiplier); err != nil {
-		return Limits{}, Options{}, fmt.Errorf("--multiplier: %v", err)
+		return Limits{}, Options{}, fmt.Errorf("%s: %v", named.N("Multiplier"), err)
 	}
 	l := Limits{Depth: a.Depth, Nodes: a.Nodes, Infinite: a.Infinite, MoveTime: a.MoveTime}
 	if set == 0 {

@@ -128,7 +128,7 @@ func (e *Engine) searchOpening(ctx context.Context, root position.Position, l Li
 	if s.infinite && ctx.Err() == nil {
 		<-ctx.Done()
 	}
-	w.pub.Store(w.nodes)
+	w.publishedNodes.Store(w.nodes)
 	if s.totalNodes() > s.reported {
 		// Stopped inside a level: the last level's lines again (the
 		// choice alone if none was reported), with every node.
@@ -472,7 +472,7 @@ func (s *shared) reportOpening(w *worker, root *position.Position, lines []candi
 	if s.info == nil {
 		return
 	}
-	w.pub.Store(w.nodes)
+	w.publishedNodes.Store(w.nodes)
 	el := s.elapsed()
 	nodes := s.totalNodes()
 	s.reported = nodes

@@ -94,7 +94,7 @@ type smpTotals struct {
 }
 
 func (a *smpTotals) add(w *worker) {
-	st := &w.st
+	st := &w.stats
 	a.searches++
 	a.depthSum += w.done
 	a.nodes += w.nodes
@@ -166,9 +166,9 @@ func TestSMPInstruments(t *testing.T) {
 					helperDeeper++
 				}
 				for d := 1; d <= min(h.done, main.done); d++ {
-					if h.st.best[d] != position.NoMove {
+					if h.stats.best[d] != position.NoMove {
 						tot[h.id].sameDepthPairs++
-						if h.st.best[d] != main.st.best[d] {
+						if h.stats.best[d] != main.stats.best[d] {
 							tot[h.id].sameDepthDiffers++
 						}
 					}

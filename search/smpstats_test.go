@@ -19,7 +19,7 @@ func TestSMPStatsOneThread(t *testing.T) {
 	e, _ := NewEngine(Options{Threads: 1})
 	e.Search(context.Background(), p, nil, Limits{Depth: 7}, nil)
 	w := e.workers[0]
-	st := &w.st
+	st := &w.stats
 	// Alone, a thread meets no other thread's work.
 	if st.dups != 0 || st.hitsOther != 0 {
 		t.Errorf("one thread: %d duplicated nodes, %d hits on another thread's entries", st.dups, st.hitsOther)
@@ -52,11 +52,11 @@ func TestSMPStatsStopped(t *testing.T) {
 	// A node limit stops the main thread inside an iteration, one deeper
 	// than the last it completed, and every thread with it.
 	for _, w := range e.workers {
-		if w.st.abortDepth == 0 || w.st.abortNodes == 0 {
+		if w.stats.abortDepth == 0 || w.stats.abortNodes == 0 {
 			t.Errorf("thread %d: no stopped iteration recorded (done %d)", w.id, w.done)
 		}
 	}
-	if main.st.abortDepth != main.done+1 {
-		t.Errorf("main thread stopped at depth %d after completing %d", main.st.abortDepth, main.done)
+	if main.stats.abortDepth != main.done+1 {
+		t.Errorf("main thread stopped at depth %d after completing %d", main.stats.abortDepth, main.done)
 	}
 }

@@ -45,23 +45,23 @@ type rootMove struct {
 
 // worker is one thread's state; workers live as long as their engine.
 type worker struct {
-	s         *shared
-	id        int
-	stack     [maxPly + 1]frame
-	keys      [maxPly + 1]uint64 // KeyWithPrisons along the path
-	lastCap   [maxPly + 1]int    // ply of the latest position after a capture
-	history   [2][2048]int32
-	nodes     uint64
-	sown      int // relaying sowings since the last poll
-	nulled    [maxPly + 1]bool
-	pub       atomic.Uint64 // nodes, published for other threads
-	abort     bool
-	sel       int
-	root      []rootMove
-	done      int        // last completed depth
-	doneScore int        // root[0].score when it completed
-	lines     []rootMove // its first lines (MultiPV), best first
-	st        threadStats
+	s              *shared
+	id             int
+	stack          [maxPly + 1]frame
+	keys           [maxPly + 1]uint64 // KeyWithPrisons along the path
+	lastCap        [maxPly + 1]int    // ply of the latest position after a capture
+	history        [2][2048]int32
+	nodes          uint64
+	sown           int // relaying sowings since the last poll
+	nulled         [maxPly + 1]bool
+	publishedNodes atomic.Uint64 // nodes, published for other threads
+	abort          bool
+	sel            int
+	root           []rootMove
+	done           int         // last completed depth
+	doneScore      int         // root[0].score when it completed
+	lines          []rootMove  // its first lines (MultiPV), best first
+	stats          threadStats // the thread's search statistics (smpstats_on.go)
 
 	began, ended time.Duration // since the search's start (LastTiming)
 }
@@ -80,7 +80,7 @@ func (w *worker) tick() {
 	w.nodes++
 	if w.nodes%flushEvery == 0 || w.sown >= sowEvery {
 		w.sown = 0
-		w.pub.Store(w.nodes)
+		w.publishedNodes.Store(w.nodes)
 		if w.s.poll(w) {
 			w.abort = true
 		}
@@ -90,7 +90,7 @@ func (w *worker) tick() {
 func (w *worker) reset() {
 	w.nodes, w.abort, w.sel, w.done, w.doneScore, w.sown = 0, false, 0, 0, -Infinite, 0
 	w.lines = w.lines[:0]
-	w.pub.Store(0)
+	w.publishedNodes.Store(0)
 	for i := range w.stack {
 		w.stack[i].killers = [2]position.Move{}
 	}
@@ -170,7 +170,7 @@ func (w *worker) node(p *position.Position, alpha, beta, depth, ply int, pvNode 
 	key := w.keys[ply]
 	ttMove := position.NoMove
 	e, hit := w.s.tt.Probe(key)
-	w.st.probe(w, p, key, depth, hit, e)
+	w.stats.probe(w, p, key, depth, hit, e)
 	if hit {
 		ttMove = e.Move
 		if !pvNode && int(e.Depth) >= depth {
@@ -248,7 +248,7 @@ func (w *worker) node(p *position.Position, alpha, beta, depth, ply int, pvNode 
 				if !capture {
 					w.goodQuiet(f, side, ttMove, depth)
 				}
-				w.st.store(w, key, depth)
+				w.stats.store(w, key, depth)
 				w.s.tt.Store(key, ttMove, int16(best), int16(static), int8(depth), tt.Lower)
 				return best
 			}
@@ -332,7 +332,7 @@ func (w *worker) node(p *position.Position, alpha, beta, depth, ply int, pvNode 
 	case best > origAlpha:
 		bound = tt.Exact
 	}
-	w.st.store(w, key, depth)
+	w.stats.store(w, key, depth)
 	w.s.tt.Store(key, bestMove, int16(best), int16(static), int8(depth), bound)
 	return best
 }
@@ -450,7 +450,7 @@ func (w *worker) rootSearch(alpha, beta, depth, pvIdx int) int {
 		if w.abort {
 			return best
 		}
-		w.st.rootMoveDone(i - pvIdx + 1)
+		w.stats.rootMoveDone(i - pvIdx + 1)
 		if i == pvIdx || s > alpha {
 			r.score = s
 			r.exact = s > alpha && s < beta
@@ -496,7 +496,7 @@ func (w *worker) iterate() {
 				continue
 			}
 		}
-		w.st.iterStart(w.nodes)
+		w.stats.iterStart(w.nodes)
 		for i := range w.root {
 			w.root[i].prev = w.root[i].score
 		}
@@ -546,12 +546,12 @@ func (w *worker) iterate() {
 			if w.root[0].score != w.doneScore {
 				w.root[0].exact = false
 			}
-			w.st.aborted(w, depth)
+			w.stats.aborted(w, depth)
 			return
 		}
 		w.done, w.doneScore = depth, w.root[0].score
 		w.lines = append(w.lines[:0], w.root[:multi]...)
-		w.st.completed(w, depth)
+		w.stats.completed(w, depth)
 		if w.id == 0 {
 			s.report(w.lines, depth)
 			s.clock.iterated(w.root[0].move, w.root[0].score)

@@ -63,7 +63,7 @@ func (s *Server) annotate(w http.ResponseWriter, r *http.Request) {
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.MaxAnalysisTime + s.cfg.QueueWait + writeSlack))
 	ss := &slotSearcher{s: s, o: s.engineOptions(annotate.Lines, s.cfg.Rules), l: l, cancel: cancel}
 	cfg := annotate.Config{Limits: l, Options: search.Options{Threads: 1, HashMB: s.cfg.HashMB, Rules: s.cfg.Rules, DB: s.cfg.DB},
-		NewSearcher: func() (annotate.Searcher, error) { return ss, nil }}
+		NewSearcher: func() (search.Searcher, error) { return ss, nil }}
 	src := annotate.Slice(games)
 	var b bytes.Buffer
 	_, err = annotate.Report(ctx, &src, cfg, &b, true)

@@ -21,17 +21,14 @@ import (
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
-	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/settings"
 	"golang.org/x/sync/semaphore"
 )
 
-// Searcher is what the server analyses with; *search.Engine is one. A
-// Searcher that is also an io.Closer is closed when the server drops it.
-type Searcher interface {
-	Search(ctx context.Context, root position.Position, history []uint64, l search.Limits, info func(search.Info)) search.Result
-}
+// Searcher is what the server analyses with (search.Searcher); one that
+// is also an io.Closer is closed when the server drops it.
+type Searcher = search.Searcher
 
 // Config bounds and sets up a server. Zero fields take the defaults.
 type Config struct {

@@ -264,7 +264,7 @@ func (outOfBook) Probe(position.Position, []uint64, movegen.Rules) (position.Gam
 func ugiSays(t *testing.T, name, v string) error {
 	var out syncbuf.Buffer
 	s := ugi.NewSession(&out, ugi.Config{
-		NewSearcher: func(search.Options) (ugi.Searcher, error) { return idle{}, nil },
+		NewSearcher: func(search.Options) (search.GameSearcher, error) { return idle{}, nil },
 		OpenBook: func(path string) (ugi.Book, error) {
 			if _, err := book.Open(path); err != nil {
 				return nil, err

@@ -422,16 +422,16 @@ type worker struct {
 	// made, each counted up to 1<<20, less those of the cutoffs it was
 	// searched before in vain (not below 0), to order the quiet moves.
 	hist [2][1 << 11]int32
-	// The node being expanded: its repetition children's values, and its
-	// other children's table keys and what probing them found.
-	repv   [movegen.MaxMoves]int
-	kidOf  [movegen.MaxMoves]uint8    // the child of each move that is searched, in kids
-	dbAt   [movegen.MaxMoves]egdb.Ref // the database entry of each move that has one
-	keys   [movegen.MaxMoves]uint64
-	probed [movegen.MaxMoves]Entry
-	found  [movegen.MaxMoves]bool
-	batch  BatchTable // the table, when it probes in batches
-	pre    Prefetcher // the table, when it prefetches
+	// The node being expanded: its leaf children's values (repetitions and
+	// database positions), its other children's keys and what probing found.
+	leafValue   [movegen.MaxMoves]int
+	searchedKid [movegen.MaxMoves]uint8    // the child of each move that is searched, in kids
+	dbEntry     [movegen.MaxMoves]egdb.Ref // the database entry of each move that has one
+	keys        [movegen.MaxMoves]uint64
+	probed      [movegen.MaxMoves]Entry
+	found       [movegen.MaxMoves]bool
+	batch       BatchTable // the table, when it probes in batches
+	pre         Prefetcher // the table, when it prefetches
 }
 
 // The kinds of leaf a child can be.
@@ -556,12 +556,12 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 	for i, m := range list[:nm] {
 		q, _ := movegen.MakeMove(*p, m, s.opts.Rules)
 		if w.repeated(&q) {
-			leaf[i], w.repv[i] = repLeaf, -w.sweepValue(&q)
+			leaf[i], w.leafValue[i] = repLeaf, -w.sweepValue(&q)
 			continue
 		}
 		if s.db != nil {
 			if e, ok := s.db.Entry(&q, s.opts.Rules); ok {
-				leaf[i], w.repv[i], w.dbAt[i], pending = dbLeaf, -prisonDiff(&q), e, true
+				leaf[i], w.leafValue[i], w.dbEntry[i], pending = dbLeaf, -prisonDiff(&q), e, true
 				continue
 			}
 		}
@@ -572,8 +572,8 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 			if leaf[i] != dbLeaf {
 				continue
 			}
-			if v, ok := w.dbAt[i].Value(); ok {
-				w.repv[i] -= v
+			if v, ok := w.dbEntry[i].Value(); ok {
+				w.leafValue[i] -= v
 				continue
 			}
 			// A value a repetition can change: searched after all.
@@ -586,7 +586,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 	tm := -1
 	for i, m := range list[:nm] {
 		if leaf[i] != 0 {
-			v := w.repv[i]
+			v := w.leafValue[i]
 			tainted = tainted || leaf[i] == repLeaf
 			if v > best {
 				best, bestMove = v, m
@@ -600,7 +600,7 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 			}
 			continue
 		}
-		k := int(w.kidOf[i])
+		k := int(w.searchedKid[i])
 		c := &kids[k]
 		if w.found[k] {
 			e := &w.probed[k]
@@ -715,7 +715,7 @@ func (w *worker) addKid(kids []child, i int, q *position.Position, m position.Mo
 	// replies left to the opponent (measured: 30% fewer nodes at 25
 	// warriors; counted below, only when needed), then optimistic table
 	// bounds and the history.
-	w.kidOf[i] = uint8(len(kids))
+	w.searchedKid[i] = uint8(len(kids))
 	w.keys[len(kids)] = ck
 	return append(kids, child{*q, m, gain << 17, coff})
 }

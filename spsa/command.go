@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/interrupt"
 	"io"
 	"strings"
 	"time"
@@ -19,6 +20,7 @@ import (
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/openings"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 )
@@ -111,7 +113,7 @@ func (f *Flags) Plan() (*Plan, error) {
 		Base: match.Config{Concurrency: f.Concurrency, Seed: f.Seed,
 			Game: match.GameConfig{Rules: f.Rules, MaxPlies: f.MaxPlies, MoveTimeout: f.MoveTimeout}},
 		PlayerLimits: f.PlayerLimits, Pairs: f.Pairs}
-	if p.Openings, err = match.ParseOpenings(bytes.NewReader(data)); err != nil {
+	if p.Openings, err = openings.Parse(bytes.NewReader(data)); err != nil {
 		return nil, fmt.Errorf("%s: %v", f.Openings, err)
 	}
 	start := make([]float64, len(knobs))
@@ -136,18 +138,14 @@ func (f *Flags) Plan() (*Plan, error) {
 	return p, nil
 }
 
-// Interrupted is Execute's error when its context ends first.
-type Interrupted struct {
-	Done, Of int
-	State    string // the state file, "" when none is kept
-}
-
-func (e *Interrupted) Error() string {
+// interrupted is Execute's error when its context ends first: done of
+// the iterations run, and the state file (state; "" when none is kept).
+func interrupted(done, of int, state string) *interrupt.Stopped {
 	where := "no state kept (no --state)"
-	if e.State != "" {
-		where = fmt.Sprintf("--resume --state %s continues it", e.State)
+	if state != "" {
+		where = fmt.Sprintf("--resume --state %s continues it", state)
 	}
-	return fmt.Sprintf("spsa interrupted after %d of %s; %s", e.Done, plural.Count(e.Of, "iteration"), where)
+	return &interrupt.Stopped{Msg: fmt.Sprintf("spsa interrupted after %d of %s; %s", done, plural.Count(of, "iteration"), where)}
 }
 
 // ExecuteFile begins the run's state (Begin: the file at statePath,
@@ -166,7 +164,7 @@ func (p *Plan) ExecuteFile(ctx context.Context, statePath string, resume bool, r
 // run(the iteration's number, from 1), replacing statePath (when set) with
 // the state after each; progress gets the iterations done and a label
 // (the values, and the last match's score) after each, and -1 at the end.
-// Then it writes Report to out. It returns *Interrupted when ctx ends
+// Then it writes Report to out. It returns *interrupt.Stopped when ctx ends
 // first.
 func (p *Plan) Execute(ctx context.Context, st *State, statePath string, run func(iteration int) match.PairRunner,
 	out io.Writer, progress func(done int, label string)) error {
@@ -189,7 +187,7 @@ func (p *Plan) Execute(ctx context.Context, st *State, statePath string, run fun
 	})
 	progress(-1, "")
 	if err != nil && ctx.Err() != nil {
-		return &Interrupted{Done: st.Iteration, Of: p.Config.Iterations, State: statePath}
+		return interrupted(st.Iteration, p.Config.Iterations, statePath)
 	}
 	if err != nil {
 		return fmt.Errorf("spsa: %v", err)

@@ -5,6 +5,7 @@ package spsa
 import (
 	"crypto/sha256"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/interrupt"
 	"os"
 	"strings"
 	"testing"
@@ -59,11 +60,11 @@ func TestPlanSettings(t *testing.T) {
 
 func TestInterruptedSays(t *testing.T) {
 	for _, c := range []struct {
-		e    Interrupted
+		e    *interrupt.Stopped
 		want string
 	}{
-		{Interrupted{Done: 3, Of: 10}, "spsa interrupted after 3 of 10 iterations; no state kept (no --state)"},
-		{Interrupted{Done: 3, Of: 10, State: "s.json"}, "spsa interrupted after 3 of 10 iterations; --resume --state s.json continues it"},
+		{interrupted(3, 10, ""), "spsa interrupted after 3 of 10 iterations; no state kept (no --state)"},
+		{interrupted(3, 10, "s.json"), "spsa interrupted after 3 of 10 iterations; --resume --state s.json continues it"},
 	} {
 		if got := c.e.Error(); got != c.want {
 			t.Errorf("%q, want %q", got, c.want)

@@ -5,6 +5,7 @@ package ugi
 import (
 	"context"
 	"fmt"
+	"github.com/kiothi/kiothi/ugiclient"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -54,9 +55,9 @@ func TestMain(m *testing.M) {
 
 func TestBinarySelfPlay(t *testing.T) {
 	bin := binary(t)
-	var engines [2]*Client
+	var engines [2]*ugiclient.Client
 	for k := range engines {
-		c, err := StartClient(bin + " ugi")
+		c, err := ugiclient.StartClient(bin + " ugi")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,9 +137,9 @@ func TestBinarySelfPlay(t *testing.T) {
 // would with two ugi:<command line> specs.
 func TestPlayerBinary(t *testing.T) {
 	bin := binary(t)
-	var players [2]*Player
+	var players [2]*ugiclient.Player
 	for k := range players {
-		p, err := NewPlayer(`"`+bin+`" ugi`, movegen.Rules{})
+		p, err := ugiclient.NewPlayer(`"`+bin+`" ugi`, movegen.Rules{})
 		if err != nil {
 			t.Fatal(err)
 		}

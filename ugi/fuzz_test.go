@@ -24,7 +24,7 @@ func FuzzHandle(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		// The real engine, with a small table: every input builds one.
-		s := NewSession(io.Discard, Config{NewSearcher: func(o search.Options) (Searcher, error) {
+		s := NewSession(io.Discard, Config{NewSearcher: func(o search.Options) (search.GameSearcher, error) {
 			o.HashMB = 1
 			return search.NewEngine(o)
 		}})
@@ -40,23 +40,6 @@ func FuzzHandle(f *testing.F) {
 		<-s.job.done // no engine built in the background outlives the input
 		if s.game == nil || len(s.game.Positions) == 0 {
 			t.Fatal("no game after input")
-		}
-	})
-}
-
-func FuzzSplitCommandLine(f *testing.F) {
-	for _, s := range []string{"kiothi ugi", `"a b" c\ d 'e'`, `"`, `\`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		words, err := SplitCommandLine(s)
-		if err != nil {
-			return
-		}
-		for _, w := range words {
-			if w == "" && !strings.ContainsAny(s, `"'`) {
-				t.Fatalf("%q: empty word without quotes", s)
-			}
 		}
 	})
 }

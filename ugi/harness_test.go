@@ -190,7 +190,7 @@ func (f *slowSearcher) Search(ctx context.Context, root position.Position, _ []u
 }
 
 func slowConfig(f *slowSearcher) Config {
-	return Config{NewSearcher: func(search.Options) (Searcher, error) { return f, nil }}
+	return Config{NewSearcher: func(search.Options) (search.GameSearcher, error) { return f, nil }}
 }
 
 // badSearcher returns an illegal move.

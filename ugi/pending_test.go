@@ -32,7 +32,7 @@ func (b *blockedSearcher) NewGame() {
 func TestGoWhileClearing(t *testing.T) {
 	b := &blockedSearcher{release: make(chan struct{})}
 	defer close(b.release)
-	h := startSession(t, Config{NewSearcher: func(search.Options) (Searcher, error) { return b, nil }})
+	h := startSession(t, Config{NewSearcher: func(search.Options) (search.GameSearcher, error) { return b, nil }})
 	h.want("isready", "readyok")
 	b.block.Store(true)
 	h.send("uginewgame", "position startpos", "go movetime 50")
@@ -49,7 +49,7 @@ func TestGoWhileClearing(t *testing.T) {
 func TestGoWhileBuilding(t *testing.T) {
 	f := &slowSearcher{}
 	release := make(chan struct{})
-	h := startSession(t, Config{NewSearcher: func(o search.Options) (Searcher, error) {
+	h := startSession(t, Config{NewSearcher: func(o search.Options) (search.GameSearcher, error) {
 		if o.HashMB == 128 {
 			<-release
 		}

@@ -16,10 +16,10 @@ import (
 // command that asked for it having waited.
 type job struct {
 	done     chan struct{}
-	searcher Searcher       // after the job; nil if none could be built yet
-	built    search.Options // what searcher was built with
-	owed     bool           // a new game's clearing passed on to the next job
-	err      error          // the last build failed (searcher is the previous one)
+	searcher search.GameSearcher // after the job; nil if none could be built yet
+	built    search.Options      // what searcher was built with
+	owed     bool                // a new game's clearing passed on to the next job
+	err      error               // the last build failed (searcher is the previous one)
 }
 
 // finished reports whether j has ended, without waiting.

@@ -6,7 +6,6 @@ package ugi
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -20,12 +19,6 @@ import (
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/settings"
 )
-
-// Searcher is what a session searches with; *search.Engine is one.
-type Searcher interface {
-	Search(ctx context.Context, root position.Position, history []uint64, l search.Limits, info func(search.Info)) search.Result
-	NewGame()
-}
 
 // Book is an opening book the session consults before searching when the
 // OwnBook option is on. Probe returns a move for the game so far, or false.
@@ -41,7 +34,7 @@ type Config struct {
 	Rules        movegen.Rules // the default of FreeFirstLap
 	// NewSearcher builds a searcher for the current options; nil means
 	// search.NewEngine.
-	NewSearcher func(search.Options) (Searcher, error)
+	NewSearcher func(search.Options) (search.GameSearcher, error)
 	// OpenBook opens a book file. The OwnBook and BookFile options are
 	// declared only when it is set (the hook for the opening book).
 	OpenBook func(path string) (Book, error)
@@ -74,7 +67,7 @@ func NewSession(out io.Writer, cfg Config) *Session {
 		cfg.Author = "the Kiothi authors"
 	}
 	if cfg.NewSearcher == nil {
-		cfg.NewSearcher = func(o search.Options) (Searcher, error) { return search.NewEngine(o) }
+		cfg.NewSearcher = func(o search.Options) (search.GameSearcher, error) { return search.NewEngine(o) }
 	}
 	s := &Session{cfg: cfg, out: newLineWriter(out), st: defaultSettings(cfg.Rules)}
 	if err := s.set(settings.EGDB, s.st.EGDB); err != nil {

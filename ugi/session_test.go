@@ -5,6 +5,7 @@ package ugi
 import (
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/ugiclient"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -323,7 +324,7 @@ func TestEOFStopsSearch(t *testing.T) {
 }
 
 func TestIllegalEngineMoveReplaced(t *testing.T) {
-	h := startSession(t, Config{NewSearcher: func(search.Options) (Searcher, error) { return badSearcher{}, nil }})
+	h := startSession(t, Config{NewSearcher: func(search.Options) (search.GameSearcher, error) { return badSearcher{}, nil }})
 	h.send("position startpos moves ef:e5f5 EF:E5F5", "go depth 1")
 	if l := h.next(); !strings.HasPrefix(l, "info string error: search returned illegal move") {
 		t.Errorf("got %q, want the illegal move reported", l)
@@ -351,7 +352,7 @@ func TestSetOption(t *testing.T) {
 		return slices.Clone(built)
 	}
 	f := &slowSearcher{}
-	h := startSession(t, Config{NewSearcher: func(o search.Options) (Searcher, error) {
+	h := startSession(t, Config{NewSearcher: func(o search.Options) (search.GameSearcher, error) {
 		mu.Lock()
 		defer mu.Unlock()
 		built = append(built, o)
@@ -471,10 +472,10 @@ func TestParseGo(t *testing.T) {
 			}
 		})
 	}
-	if GoArgs(g.l, true) != "p1time 1000 p2time 2000 p1inc 10 p2inc 20 movetime 50 depth 4 nodes 99" {
-		t.Errorf("GoArgs: %q", GoArgs(g.l, true))
+	if ugiclient.GoArgs(g.l, true) != "p1time 1000 p2time 2000 p1inc 10 p2inc 20 movetime 50 depth 4 nodes 99" {
+		t.Errorf("GoArgs: %q", ugiclient.GoArgs(g.l, true))
 	}
-	back, err := parseGo(strings.Fields(GoArgs(g.l, true)))
+	back, err := parseGo(strings.Fields(ugiclient.GoArgs(g.l, true)))
 	if err != nil || back.l != g.l {
 		t.Errorf("GoArgs round trip: %+v, %v", back.l, err)
 	}
@@ -496,7 +497,7 @@ func TestHardLimit(t *testing.T) {
 		{goLimits{l: search.Limits{P1Time: 1000 * ms, P2Time: 10 * ms}, clock: true}, position.North, ms},
 	}
 	for _, c := range cases {
-		t.Run(GoArgs(c.g.l, c.g.clock)+" "+c.side.String(), func(t *testing.T) {
+		t.Run(ugiclient.GoArgs(c.g.l, c.g.clock)+" "+c.side.String(), func(t *testing.T) {
 			if got := hardLimit(c.g, c.side, 30*ms); got != c.want {
 				t.Errorf("%+v %v: got %v, want %v", c.g, c.side, got, c.want)
 			}
@@ -504,32 +505,8 @@ func TestHardLimit(t *testing.T) {
 	}
 }
 
-func TestSplitCommandLine(t *testing.T) {
-	cases := map[string][]string{
-		"kiothi ugi":                   {"kiothi", "ugi"},
-		`  "/my dir/kiothi"  ugi  -x `: {"/my dir/kiothi", "ugi", "-x"},
-		`a\ b 'c "d"' e"f g"`:          {"a b", `c "d"`, "ef g"},
-		"":                             nil,
-	}
-	for in, want := range cases {
-		t.Run(in, func(t *testing.T) {
-			got, err := SplitCommandLine(in)
-			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) || len(got) != len(want) {
-				t.Errorf("%q: got %q, %v; want %q", in, got, err, want)
-			}
-		})
-	}
-	for _, bad := range []string{`a "b`, `a\`, `'`} {
-		t.Run(bad, func(t *testing.T) {
-			if _, err := SplitCommandLine(bad); err == nil {
-				t.Errorf("%q: no error", bad)
-			}
-		})
-	}
-}
-
 func TestSearcherFailure(t *testing.T) {
-	h := startSession(t, Config{NewSearcher: func(search.Options) (Searcher, error) { return nil, errors.New("out of memory") }})
+	h := startSession(t, Config{NewSearcher: func(search.Options) (search.GameSearcher, error) { return nil, errors.New("out of memory") }})
 	h.send("isready")
 	if l := h.next(); !strings.Contains(l, "out of memory") {
 		t.Errorf("got %q, want the engine error", l)
@@ -583,23 +560,6 @@ func TestPositionExtends(t *testing.T) {
 	after, _ := movegen.Apply(p25, position.Redistribute(om), movegen.Rules{})
 	h.want("query fen", "response "+after.String())
 	h.quit()
-}
-
-func TestClientFailures(t *testing.T) {
-	if _, err := StartClient("/nonexistent/engine ugi"); err == nil {
-		t.Error("a missing engine started")
-	}
-	if _, err := StartClient("  "); err == nil {
-		t.Error("an empty command line started")
-	}
-	// It fails writing ugi or reading the answer, whichever comes first.
-	if _, err := StartClientTimeout("sh -c 'exit 3'", 5*time.Second); err == nil {
-		t.Errorf("an engine that exits: %v", err)
-	}
-	// cat echoes ugi back but never says ugiok.
-	if _, err := StartClientTimeout("cat", 50*time.Millisecond); err == nil || !strings.Contains(err.Error(), "no answer") {
-		t.Errorf("an engine that never answers: %v", err)
-	}
 }
 
 // TestPositionComments: openings lines carry '#' comments, and runners

@@ -1,7 +1,5 @@
-// Command genopenings regenerates testdata/openings.txt: balanced
-// play-phase start positions for kiothi match (see match.GenerateOpenings).
-//
-//	go run ./cmd/genopenings > testdata/openings.txt
+// The openings generator's flags, its run (match.GenerateOpenings) and the file it writes.
+
 package main
 
 import (

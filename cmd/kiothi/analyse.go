@@ -23,6 +23,11 @@ type analyseOptions struct {
 	egdb  string // endgame database: FILE, auto or none
 }
 
+// analyseFlags are the flags of search.Analysis's fields, as its errors
+// name them.
+var analyseFlags = map[string]string{"Depth": "--depth", "MoveTime": "--movetime", "Nodes": "--nodes", "Infinite": "--infinite",
+	"Threads": "--threads", "HashMB": "--hash", "MultiPV": "--multipv", "Multiplier": "--multiplier"}
+
 // hashFlag is the table size flag's name (its default depends on the
 // limits: limits.AnalysisHash).
 var hashFlag = settings.Hash.Key
@@ -104,7 +109,7 @@ func (o *analyseOptions) setup(f *pflag.FlagSet, g *globalOptions, args []string
 	o.DepthGiven, o.MoveTimeGiven, o.NodesGiven, o.HashGiven = f.Changed("depth"), f.Changed("movetime"), f.Changed("nodes"), f.Changed(hashFlag)
 	l, opts, err := o.Setup(game.Current())
 	if err != nil {
-		return nil, err
+		return nil, flagWords(err, analyseFlags)
 	}
 	if opts.DB, err = egdb.OpenFor(o.egdb, o.Rules); err != nil {
 		return nil, fmt.Errorf("--%s: %v", settings.EGDB.FlagName(), err)

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/interrupt"
 	"io"
 	"runtime"
 	"time"
@@ -164,7 +165,7 @@ func (o *annotateOptions) run(ctx context.Context, f *pflag.FlagSet, g *globalOp
 			if o.out == "" {
 				done = "the games reviewed before it were written"
 			}
-			return &exitError{code: 130, err: errors.New("annotate interrupted: " + done)}
+			return &interrupt.Stopped{Msg: "annotate interrupted: " + done}
 		}
 		return fmt.Errorf("%s: %v", path, err)
 	}

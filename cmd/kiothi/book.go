@@ -3,7 +3,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -79,11 +78,7 @@ func runBookBuild(cmd *cobra.Command, g *globalOptions, o *bookBuildOptions) err
 	}
 	ctx, stop := interruptible(cmd.Context())
 	defer stop()
-	err = bf.Execute(ctx, o.cluster.BookBuilder(g.errOut), g.out, bar.clear)
-	if ie := (*book.Interrupted)(nil); errors.As(err, &ie) {
-		return &exitError{code: 130, err: err}
-	}
-	return err
+	return bf.Execute(ctx, o.cluster.BookBuilder(g.errOut), g.out, bar.clear)
 }
 
 func newBookProbeCmd(g *globalOptions) *cobra.Command {

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,8 +16,11 @@ import (
 	"time"
 
 	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/cluster/jobs"
+	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/internal/machine"
 	"github.com/kiothi/kiothi/record"
+	"github.com/nats-io/nats-server/v2/server"
 )
 
 func TestMatchWithWorkersEqualsLocal(t *testing.T) {
@@ -215,5 +219,55 @@ func TestBookBuildWithWorkersEqualsLocal(t *testing.T) {
 	b, _ := os.ReadFile(filepath.Join(dir, "remote.kbk"))
 	if len(a) == 0 || !bytes.Equal(a, b) {
 		t.Fatalf("books differ: local %d bytes, with --workers 2 %d bytes", len(a), len(b))
+	}
+}
+
+// DatagenRun refuses a --max-plies beyond the wire's bound only when the
+// games run as jobs.
+func TestFlagsCheckTheWireBounds(t *testing.T) {
+	df := datagen.Flags{Out: "x", Games: 1, Concurrency: 1, Nodes: 100, HashMB: 1, Setup: 30, MaxPlies: jobs.MaxDatagenPlies + 1}
+	if _, run, err := (&clusterOptions{}).DatagenRun(&df, io.Discard); err != nil || run == nil {
+		t.Fatalf("here: run %v, err %v; want datagen.Run", run != nil, err)
+	}
+	_, _, err := (&clusterOptions{Workers: 1}).DatagenRun(&df, io.Discard)
+	if want := fmt.Sprintf("--max-plies %d: at most %d with --nats or --workers", jobs.MaxDatagenPlies+1, jobs.MaxDatagenPlies); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("with --workers 1: %v, want %q", err, want)
+	}
+}
+
+// TestClusterSessionCloseReportsWorkerError: a local worker that failed
+// (here: a server without JetStream) is reported by close, not dropped.
+func TestClusterSessionCloseReportsWorkerError(t *testing.T) {
+	srv, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, NoSigs: true, NoLog: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Start()
+	defer srv.Shutdown()
+	if !srv.ReadyForConnections(10 * time.Second) {
+		t.Fatal("the test server did not start")
+	}
+	f := &clusterOptions{URL: srv.ClientURL(), Workers: 1, Window: 4, Build: func() (cluster.Build, error) { return cluster.Build{}, nil }}
+	s, err := f.open(io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond) // the worker finds no streams
+	err = s.Close()
+	if err == nil || !strings.Contains(err.Error(), "local worker local-1") {
+		t.Fatalf("close: %v, want the local worker's error", err)
+	}
+}
+
+// CheckIterations checks the run id of the last iteration, not only the
+// one given.
+func TestFlagsCheckIterations(t *testing.T) {
+	// 60 letters: "-1" fits the 64 of CheckRunID, "-2000" does not.
+	id := strings.Repeat("r", 60)
+	if err := (&clusterOptions{RunID: id}).checkIterations(1, "x", 1); err != nil {
+		t.Fatalf("run id of 60 letters, 1 iteration: %v", err)
+	}
+	if err := (&clusterOptions{RunID: id}).checkIterations(2000, "x", 1); err == nil || !strings.Contains(err.Error(), "--run-id (with -ITERATION added)") {
+		t.Fatalf("run id of 60 letters, 2000 iterations: %v, want the --run-id error", err)
 	}
 }

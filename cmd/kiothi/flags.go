@@ -7,6 +7,7 @@ package main
 import (
 	"time"
 
+	"github.com/kiothi/kiothi/internal/named"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/settings"
 	"github.com/spf13/pflag"
@@ -26,4 +27,16 @@ func checkFlag(f *pflag.FlagSet, name string, r limits.Range, v int64) error {
 		return nil
 	}
 	return r.Check("--"+name, v)
+}
+
+// flagWords is err with the settings an engine package's error names
+// (internal/named) worded as the command's flags: flags maps each field
+// to its flag.
+func flagWords(err error, flags map[string]string) error {
+	return named.Words(err, func(field string) string {
+		if f, ok := flags[field]; ok {
+			return f
+		}
+		return field
+	})
 }

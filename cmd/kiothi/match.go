@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -107,17 +106,12 @@ func (o *matchOptions) run(ctx context.Context, g *globalOptions) error {
 	var run match.PairRunner // nil: locally
 	if o.Cluster = o.cluster.enabled(); o.Cluster {
 		run = func(ctx context.Context, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
-			return o.cluster.runMatch(ctx, g, cfg, spec1, spec2)
+			return o.cluster.Match(ctx, g.errOut, cfg, spec1, spec2)
 		}
 	}
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	err := o.Command.Run(ctx, g.out, g.errOut, run)
-	var stopped *match.Interrupted
-	if errors.As(err, &stopped) {
-		return &exitError{code: 130, err: err}
-	}
-	return err
+	return o.Command.Run(ctx, g.out, g.errOut, run)
 }
 
 // commandLine is the command as run: its path and each flag given.

@@ -11,6 +11,11 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// perftFlags are the flags of movegen.PerftRun's fields, as its errors
+// name them.
+var perftFlags = map[string]string{"Depth": "--depth", "Threads": "--threads", "HashMB": "--hash",
+	"MaxNodes": "--max-nodes", "Suite": "--suite", "Divide": "--divide", "DivideBy": "--nats, --workers"}
+
 type perftOptions struct {
 	movegen.PerftRun
 	cluster clusterOptions
@@ -38,12 +43,12 @@ at most --max-nodes; the command exits with status 1 on any mismatch.`,
 			o.DepthGiven, o.MaxNodesGiven, o.Rules, o.Out, o.Log = f.Changed("depth"), f.Changed("max-nodes"), g.rules(), g.out, g.errOut
 			o.DivideBy = o.cluster.DivideBy(g.errOut)
 			if err := o.Check(args); err != nil {
-				return err
+				return flagWords(err, perftFlags)
 			}
-			return o.Run(contextOrBackground(cmd.Context()), args, func(total int) (func(int, string), func()) {
+			return flagWords(o.Run(contextOrBackground(cmd.Context()), args, func(total int) (func(int, string), func()) {
 				bar := newProgressBar(g.errOut, total)
 				return bar.update, bar.clear
-			})
+			}), perftFlags)
 		},
 	}
 	f := cmd.Flags()

@@ -6,6 +6,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/kiothi/kiothi/internal/interrupt"
 	"io"
 	"strings"
 
@@ -108,7 +109,8 @@ func playMoves(p position.Position, r movegen.Rules, moves []string) (*movegen.G
 	return movegen.PlayMoves(p, r, moves)
 }
 
-// exitError carries a process exit status other than 1.
+// exitError carries a process exit status other than 1 (an
+// *interrupt.Stopped has 130).
 type exitError struct {
 	code int
 	err  error
@@ -120,6 +122,9 @@ func exitCode(err error) int {
 	var x *exitError
 	if errors.As(err, &x) {
 		return x.code
+	}
+	if errors.As(err, new(*interrupt.Stopped)) {
+		return 130
 	}
 	return 1
 }

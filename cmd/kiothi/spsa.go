@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/kiothi/kiothi/search"
@@ -69,16 +68,11 @@ func (o *spsaOptions) run(ctx context.Context, g *globalOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := o.cluster.CheckIterations(o.Iterations, "two engines a game", 2*plan.PlayerMB); err != nil {
+	if err := o.cluster.checkIterations(o.Iterations, "two engines a game", 2*plan.PlayerMB); err != nil {
 		return err
 	}
 	bar := newProgressBar(g.errOut, plan.Config.Iterations) // silent unless stderr is a terminal
 	ctx, stop := interruptible(ctx)
 	defer stop()
-	err = plan.ExecuteFile(ctx, o.state, o.resume, o.cluster.PairRunners(g.errOut), g.out, barFunc(bar))
-	var stopped *spsa.Interrupted
-	if errors.As(err, &stopped) {
-		return &exitError{code: 130, err: err}
-	}
-	return err
+	return plan.ExecuteFile(ctx, o.state, o.resume, o.cluster.PairRunners(g.errOut), g.out, barFunc(bar))
 }

@@ -10,6 +10,14 @@ import (
 	"syscall"
 )
 
+// Stopped is the one error of work an interrupt stopped before its end
+// (a match, a tournament, a book build, a tuning, a review, a worker not
+// yet connected): Msg says what was done and how to go on. The command
+// exits 130 with it, whichever package returned it.
+type Stopped struct{ Msg string }
+
+func (e *Stopped) Error() string { return e.Msg }
+
 // Signal is the cause of a context cancelled by a signal.
 type Signal struct{ Sig os.Signal }
 

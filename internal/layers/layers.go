@@ -89,10 +89,13 @@ func (m *Module) Deps(path string) (map[string]string, error) {
 }
 
 // Packages returns the module's packages pattern stands for: a package
-// path relative to the module ("eval"), or one ending in "/..." for it
-// and every package below it, in order.
+// path relative to the module ("eval"), one ending in "/..." for it and
+// every package below it, or "..." for all of them, in order.
 func (m *Module) Packages(pattern string) ([]string, error) {
 	rel, all := strings.CutSuffix(pattern, "/...")
+	if pattern == "..." {
+		rel, all = ".", true
+	}
 	if !all {
 		return []string{m.Path + "/" + rel}, nil
 	}
@@ -115,7 +118,11 @@ func (m *Module) Packages(pattern string) ([]string, error) {
 		if err != nil {
 			return err
 		}
-		out = append(out, m.Path+"/"+filepath.ToSlash(r))
+		if r == "." {
+			out = append(out, m.Path)
+		} else {
+			out = append(out, m.Path+"/"+filepath.ToSlash(r))
+		}
 		return nil
 	})
 	sort.Strings(out)

@@ -32,6 +32,38 @@ var rules = []struct {
 		Why: "the evaluators the search uses depend on no data package and no trainer"},
 	{From: "cmd/kiothi", Forbid: []string{"internal/testgame"}, ForbidStd: []string{"testing"},
 		Why: "the binary links no test helper and no package testing"},
+	{From: "cluster", Forbid: []string{"annotate", "book", "datagen", "match", "search", "solve", "spsa", "accuracy", "bench", "cluster/jobs"},
+		Why: "the cluster's core is the transport, the coordinator and the workers: each job kind registers itself from its own file (cluster/jobs)"},
+}
+
+// stack is docs/architecture.md's drawing, top to bottom: a package
+// imports only from its own layer or those below it (never up, so never
+// sideways into a face). Every module package is in one layer
+// (TestStackCoversTheModule).
+var stack = []struct {
+	Name     string
+	Packages []string
+}{
+	{"faces", []string{"cmd/...", "ugi", "serve/...", "play", "scripts/..."}},
+	{"batch", []string{"match", "spsa", "annotate", "book", "accuracy", "datagen", "cluster/...", "bench", "ugiclient"}},
+	{"trainers", []string{"train/...", "record"}},
+	{"engine", []string{"search", "solve", "tt", "settings"}},
+	{"endgame databases", []string{"egdb"}},
+	// internal/testgame, the tests' game helper, plays by the rules.
+	{"rules", []string{"eval/...", "pgn", "openings", "limits", "movegen", "position", "internal/testgame"}},
+	{"shared mechanisms", []string{"internal/..."}},
+}
+
+// layerOf is the index in stack of path's layer (-1: none).
+func layerOf(m *Module, path string) int {
+	for i, l := range stack {
+		for _, rel := range l.Packages {
+			if matches(m, path, rel) {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // matches reports whether path, a module package, is rel or (rel ending in
@@ -93,6 +125,42 @@ func TestLayers(t *testing.T) {
 					t.Errorf("%s (%s)", chain, r.Why)
 				}
 			}
+		}
+	}
+}
+
+// TestStack: no package imports from a layer above its own.
+func TestStack(t *testing.T) {
+	m := module(t)
+	pkgs, err := m.Packages("...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pkgs {
+		from := layerOf(m, p)
+		ims, err := m.Imports(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range ims {
+			if to := layerOf(m, im); m.Local(im) && to < from {
+				t.Errorf("%s (%s) imports %s (%s): a layer imports only from itself and those below it", p, stack[from].Name, im, stack[to].Name)
+			}
+		}
+	}
+}
+
+// TestStackCoversTheModule: every package has its layer, so a new one
+// is placed in the drawing before it can import anything.
+func TestStackCoversTheModule(t *testing.T) {
+	m := module(t)
+	pkgs, err := m.Packages("...")
+	if err != nil || len(pkgs) < 30 {
+		t.Fatalf("packages %v, %v", pkgs, err)
+	}
+	for _, p := range pkgs {
+		if layerOf(m, p) < 0 {
+			t.Errorf("%s is in no layer of the stack (docs/architecture.md)", p)
 		}
 	}
 }

@@ -1,5 +1,5 @@
-// winfit fits the review's win-chance constant (annotate.WinK) to datagen
-// records: go run ./scripts/winfit FILE... (docs/review.md).
+// The win-chance fit: read datagen records, keep the undecided ones, fit annotate.WinK.
+
 package main
 
 import (

@@ -1,6 +1,6 @@
-// The openings file: one start position per line.
-
-package match
+// Package openings reads an openings file: the start positions of a
+// match, a datagen run or an SPSA tuning, one a line.
+package openings
 
 import (
 	"bufio"
@@ -11,10 +11,10 @@ import (
 	"github.com/kiothi/kiothi/position"
 )
 
-// ParseOpenings reads an openings file: one position per line in the
+// Parse reads an openings file: one position per line in the
 // notation of RULES.md §7, or startpos / startpos25; blank lines and text
 // after '#' are ignored. A malformed line is an error naming its number.
-func ParseOpenings(r io.Reader) ([]position.Position, error) {
+func Parse(r io.Reader) ([]position.Position, error) {
 	var out []position.Position
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
@@ -27,7 +27,7 @@ func ParseOpenings(r io.Reader) ([]position.Position, error) {
 		if line == "" {
 			continue
 		}
-		p, err := ParseStart(line)
+		p, err := position.ParseStart(line)
 		if err != nil {
 			return nil, fmt.Errorf("openings line %d: %v", n, err)
 		}
@@ -41,7 +41,3 @@ func ParseOpenings(r io.Reader) ([]position.Position, error) {
 	}
 	return out, nil
 }
-
-// ParseStart reads one start position: startpos, startpos25 or a position
-// string (position.ParseStart).
-func ParseStart(s string) (position.Position, error) { return position.ParseStart(s) }

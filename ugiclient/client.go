@@ -1,6 +1,6 @@
-// A client for external UGI engines (the match runner's ugi:<command> players).
+// A client for external UGI engines (the match runner's ugi:<command> players): start one, set its options, send positions, ask for moves.
 
-package ugi
+package ugiclient
 
 import (
 	"bufio"

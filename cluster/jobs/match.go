@@ -1,12 +1,12 @@
 // The match coordinator: a match's games as jobs, counted in game order.
 
-package cluster
+package jobs
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
+	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/match"
 )
 
@@ -15,7 +15,7 @@ import (
 // worker parses them again, so a book or an external engine a spec names
 // must exist at the same path on every worker. When the SPRT decides, the
 // queued games are purged.
-func Match(ctx context.Context, c *Coordinator, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
+func Match(ctx context.Context, c *cluster.Coordinator, cfg match.Config, spec1, spec2 string) (*match.Summary, error) {
 	games := cfg.PlannedGames()
 	sum := match.NewSummary(&cfg, games)
 	gc := cfg.Game
@@ -37,31 +37,32 @@ func Match(ctx context.Context, c *Coordinator, cfg match.Config, spec1, spec2 s
 	if gc.TC.On() {
 		tc = gc.TC.Spec()
 	}
-	job := func(k int) Job {
+	job := func(k int) cluster.Job {
 		start, _ := cfg.GameStart(k)
-		return Job{Kind: KindGame, Game: &GameJob{
+		return cluster.NewJob(KindGame, &GameJob{
 			Player1: spec1, Player2: spec2, Start: start.String(), Number: k, Seed: cfg.Seed,
 			FreeFirstLap: gc.Rules.FreeFirstLap, MaxPlies: gc.MaxPlies,
 			MoveTimeMS: gc.MoveTime.Milliseconds(), MoveTimeoutMS: timeout.Milliseconds(),
 			TC: tc, TimeMarginMS: gc.TimeMargin.Milliseconds(), Adjudication: adj, Notes: notes,
-		}}
+		})
 	}
 	played := map[int]*match.GameResult{} // checked, waiting for their turn
 	// A result the check refuses (illegal moves, an end the moves do not
 	// give, missing notes) is not counted: the game is played again.
-	check := func(k int, r *Result) error {
-		if r.Game == nil {
-			return errors.New("not a game")
+	check := func(k int, r *cluster.Result) error {
+		out, err := outputOf[*GameOut](r, "a game")
+		if err != nil {
+			return err
 		}
 		start, _ := cfg.GameStart(k)
-		gr, err := gameResult(r.Game, start, gc, notes)
+		gr, err := gameResult(out, start, gc, notes)
 		if err != nil {
 			return err
 		}
 		played[k] = &gr
 		return nil
 	}
-	done := func(k int, r *Result) (bool, error) {
+	done := func(k int, r *cluster.Result) (bool, error) {
 		gr := played[k]
 		delete(played, k)
 		return sum.Record(&cfg, k, gr)
@@ -69,6 +70,6 @@ func Match(ctx context.Context, c *Coordinator, cfg match.Config, spec1, spec2 s
 	// Games without a clock or a time limit are the same wherever they
 	// are played: a share of them is played twice (Coordinator.Verify).
 	det := cfg.Player1.Deterministic && cfg.Player2.Deterministic && !gc.TC.On() && gc.MoveTime == 0
-	err := c.Execute(ctx, &Plan{N: games, Job: job, Check: check, Done: done, Deterministic: det})
+	err := c.Execute(ctx, &cluster.Plan{N: games, Job: job, Check: check, Done: done, Deterministic: det})
 	return sum, err
 }

@@ -1,6 +1,6 @@
 // An external UGI engine as a player for the match runner.
 
-package ugi
+package ugiclient
 
 import (
 	"context"

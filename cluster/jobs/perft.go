@@ -1,16 +1,22 @@
 // The perft job kind (a subtree's count) and the perft coordinator: one job for each root move's subtree.
 
-package cluster
+package jobs
 
 import (
 	"context"
 	"errors"
 	"fmt"
 
+	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
+
+// KindPerft is a perft subtree (PerftJob, PerftOut).
+const KindPerft = "perft"
+
+func init() { cluster.RegisterKind[PerftJob, PerftOut](KindPerft) }
 
 // PerftJob counts the move paths of a position to a depth.
 type PerftJob struct {
@@ -22,7 +28,7 @@ type PerftJob struct {
 // maxPerftDepth bounds a perft job; deeper subtrees are split into jobs.
 const maxPerftDepth = 30
 
-func (p *PerftJob) check() error {
+func (p *PerftJob) Check() error {
 	if _, err := position.Parse(p.Position); err != nil {
 		return fmt.Errorf("perft: position: %v", err)
 	}
@@ -32,11 +38,9 @@ func (p *PerftJob) check() error {
 	return nil
 }
 
-func (p *PerftJob) kind() string { return KindPerft }
+func (p *PerftJob) Untimed() bool { return true }
 
-func (p *PerftJob) untimed() bool { return true }
-
-func (p *PerftJob) run(ctx context.Context, _ *worker, _ *runnerState) (output, error) {
+func (p *PerftJob) Run(ctx context.Context, _ *cluster.Env) (cluster.Output, error) {
 	pos, _ := position.Parse(p.Position) // checked by ParseJob
 	n, err := movegen.Perft(ctx, pos, p.Depth, movegen.PerftOptions{Rules: movegen.Rules{FreeFirstLap: p.FreeFirstLap}})
 	if err != nil {
@@ -45,25 +49,23 @@ func (p *PerftJob) run(ctx context.Context, _ *worker, _ *runnerState) (output, 
 	return &PerftOut{Nodes: n}, nil
 }
 
-// memoryMB: a perft takes no table.
-func (p *PerftJob) memoryMB(*worker) (int64, string, error) { return 0, "", nil }
+// MemoryMB: a perft takes no table.
+func (p *PerftJob) MemoryMB(*cluster.Env) (int64, string, error) { return 0, "", nil }
 
 // PerftOut is a perft count.
 type PerftOut struct {
 	Nodes uint64 `json:"nodes"`
 }
 
-func (p *PerftOut) kind() string  { return KindPerft }
-func (p *PerftOut) check() error  { return nil }
-func (p *PerftOut) put(r *Result) { r.Perft = p }
+func (p *PerftOut) Check() error { return nil }
 
-func (p *PerftOut) same(o output) error {
+func (p *PerftOut) Same(o cluster.Output) error {
 	q, ok := o.(*PerftOut)
 	switch {
 	case !ok:
 		return errors.New("not a perft count")
 	case p.Nodes != q.Nodes:
-		return differ("nodes", p.Nodes, q.Nodes)
+		return cluster.Differ("nodes", p.Nodes, q.Nodes)
 	}
 	return nil
 }
@@ -71,7 +73,7 @@ func (p *PerftOut) same(o output) error {
 // Divide returns movegen.Divide's lines, the subtree below each root move
 // counted by a worker. Opening positions (counted by formula) and depths
 // below 2 are counted here.
-func Divide(ctx context.Context, c *Coordinator, p position.Position, depth int, rules movegen.Rules) ([]movegen.DivideLine, error) {
+func Divide(ctx context.Context, c *cluster.Coordinator, p position.Position, depth int, rules movegen.Rules) ([]movegen.DivideLine, error) {
 	if p.Phase() != position.Play || depth < 2 {
 		return movegen.Divide(ctx, p, depth, movegen.PerftOptions{Rules: rules})
 	}
@@ -86,17 +88,18 @@ func Divide(ctx context.Context, c *Coordinator, p position.Position, depth int,
 		}
 		lines[k].Move, children[k] = moves[k].String(), child.String()
 	}
-	job := func(k int) Job {
-		return Job{Kind: KindPerft, Perft: &PerftJob{Position: children[k], Depth: depth - 1, FreeFirstLap: rules.FreeFirstLap}}
+	job := func(k int) cluster.Job {
+		return cluster.NewJob(KindPerft, &PerftJob{Position: children[k], Depth: depth - 1, FreeFirstLap: rules.FreeFirstLap})
 	}
-	done := func(k int, r *Result) (bool, error) {
-		if r.Perft == nil {
-			return false, fmt.Errorf("result of root move %s from worker %s: not a perft count", lines[k].Move, excerpt.Prefix(r.Worker))
+	done := func(k int, r *cluster.Result) (bool, error) {
+		out, err := outputOf[*PerftOut](r, "a perft count")
+		if err != nil {
+			return false, fmt.Errorf("result of root move %s from worker %s: %v", lines[k].Move, excerpt.Prefix(r.Worker), err)
 		}
-		lines[k].Count = r.Perft.Nodes
+		lines[k].Count = out.Nodes
 		return false, nil
 	}
-	if err := c.Execute(ctx, &Plan{N: n, Job: job, Done: done, Deterministic: true}); err != nil {
+	if err := c.Execute(ctx, &cluster.Plan{N: n, Job: job, Done: done, Deterministic: true}); err != nil {
 		return nil, err
 	}
 	return lines, nil

@@ -1,6 +1,6 @@
 // The game job kind: a match game, its bounds, its run on a worker, its result to and from its message form.
 
-package cluster
+package jobs
 
 import (
 	"context"
@@ -8,14 +8,21 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/match"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
+
+// KindGame is a game of a match (GameJob, GameOut).
+const KindGame = "game"
+
+func init() { cluster.RegisterKind[GameJob, GameOut](KindGame) }
 
 // GameJob is game Number of a match, as match.PlayNumbered plays it.
 type GameJob struct {
@@ -45,11 +52,9 @@ const MaxNotedPlies = 2000
 // maxMillis bounds a time in a job: limits.MoveTimeMS.
 var maxMillis = limits.MoveTimeMS.Max
 
-func (g *GameJob) kind() string { return KindGame }
+func (g *GameJob) Untimed() bool { return g.MoveTimeMS == 0 && g.TC == "" }
 
-func (g *GameJob) untimed() bool { return g.MoveTimeMS == 0 && g.TC == "" }
-
-func (g *GameJob) check() error {
+func (g *GameJob) Check() error {
 	if strings.TrimSpace(g.Player1) == "" || strings.TrimSpace(g.Player2) == "" {
 		return errors.New("game: player1 and player2 specs are required")
 	}
@@ -115,17 +120,17 @@ func (g *GameJob) config() (match.GameConfig, error) {
 	return c, nil
 }
 
-func (g *GameJob) run(ctx context.Context, w *worker, _ *runnerState) (output, error) {
-	p1, err := w.specs.get(g.Player1)
+func (g *GameJob) Run(ctx context.Context, env *cluster.Env) (cluster.Output, error) {
+	p1, err := specsOf(env).get(g.Player1)
 	if err != nil {
 		return nil, err
 	}
-	p2, err := w.specs.get(g.Player2)
+	p2, err := specsOf(env).get(g.Player2)
 	if err != nil {
 		return nil, err
 	}
 	for _, p := range []match.Factory{p1, p2} {
-		if p.External && !w.cfg.AllowExternal {
+		if p.External && !env.AllowExternal {
 			return nil, fmt.Errorf("player %s runs a program on the worker: start the worker with --allow-ugi to allow it", excerpt.Quote(p.Name))
 		}
 	}
@@ -138,13 +143,13 @@ func (g *GameJob) run(ctx context.Context, w *worker, _ *runnerState) (output, e
 	return gameOut(&r, g.Notes), nil
 }
 
-// memoryMB is both players' memory.
-func (g *GameJob) memoryMB(w *worker) (int64, string, error) {
-	p1, err := w.specs.get(g.Player1)
+// MemoryMB is both players' memory.
+func (g *GameJob) MemoryMB(env *cluster.Env) (int64, string, error) {
+	p1, err := specsOf(env).get(g.Player1)
 	if err != nil {
 		return 0, "", err
 	}
-	p2, err := w.specs.get(g.Player2)
+	p2, err := specsOf(env).get(g.Player2)
 	if err != nil {
 		return 0, "", err
 	}
@@ -176,10 +181,7 @@ type NoteOut struct {
 	Depth  int   `json:"depth,omitempty"`
 }
 
-func (g *GameOut) kind() string  { return KindGame }
-func (g *GameOut) put(r *Result) { r.Game = g }
-
-func (g *GameOut) check() error {
+func (g *GameOut) Check() error {
 	if _, err := position.Parse(g.Start); err != nil {
 		return fmt.Errorf("game start: %v", err)
 	}
@@ -191,23 +193,23 @@ func (g *GameOut) check() error {
 
 // same compares two plays of one game: moves, end and what each move's
 // search said (not its time).
-func (g *GameOut) same(o output) error {
+func (g *GameOut) Same(o cluster.Output) error {
 	h, ok := o.(*GameOut)
 	switch {
 	case !ok:
 		return errors.New("not a game")
 	case !slices.Equal(g.Moves, h.Moves):
-		return differ("moves", strings.Join(g.Moves, " "), strings.Join(h.Moves, " "))
+		return cluster.Differ("moves", strings.Join(g.Moves, " "), strings.Join(h.Moves, " "))
 	case g.Start != h.Start || g.South != h.South || g.North != h.North || g.Repetition != h.Repetition ||
 		g.End != h.End || g.Forfeit != h.Forfeit || g.Reason != h.Reason || g.OnTime != h.OnTime:
-		return differ("end", fmt.Sprintf("%s %d-%d %s", g.End, g.South, g.North, g.Reason), fmt.Sprintf("%s %d-%d %s", h.End, h.South, h.North, h.Reason))
+		return cluster.Differ("end", fmt.Sprintf("%s %d-%d %s", g.End, g.South, g.North, g.Reason), fmt.Sprintf("%s %d-%d %s", h.End, h.South, h.North, h.Reason))
 	case len(g.Notes) != len(h.Notes):
-		return differ("notes", len(g.Notes), len(h.Notes))
+		return cluster.Differ("notes", len(g.Notes), len(h.Notes))
 	}
 	for i, n := range g.Notes {
 		m := h.Notes[i]
 		if n.Search != m.Search || n.Score != m.Score || n.Proven != m.Proven || n.Depth != m.Depth {
-			return differ(fmt.Sprintf("move %d's search", i+1), fmt.Sprintf("%d/%d", n.Score, n.Depth), fmt.Sprintf("%d/%d", m.Score, m.Depth))
+			return cluster.Differ(fmt.Sprintf("move %d's search", i+1), fmt.Sprintf("%d/%d", n.Score, n.Depth), fmt.Sprintf("%d/%d", m.Score, m.Depth))
 		}
 	}
 	return nil
@@ -279,4 +281,39 @@ func gameResult(g *GameOut, start position.Position, cfg match.GameConfig, notes
 		return r, err
 	}
 	return r, nil
+}
+
+// specCache keeps parsed player specs (a book spec opens its file once),
+// one for each worker (cluster.Env.Shared).
+type specCache struct {
+	mu sync.Mutex
+	m  map[string]match.Factory
+}
+
+// maxSpecs bounds the cache; it is emptied when full.
+const maxSpecs = 32
+
+// specsKey names the worker's spec cache.
+type specsKey struct{}
+
+// specsOf returns env's worker's spec cache.
+func specsOf(env *cluster.Env) *specCache {
+	return env.Shared(specsKey{}, func() any { return new(specCache) }).(*specCache)
+}
+
+func (c *specCache) get(spec string) (match.Factory, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if f, ok := c.m[spec]; ok {
+		return f, nil
+	}
+	f, err := match.ParseSpec(spec)
+	if err != nil {
+		return f, err
+	}
+	if c.m == nil || len(c.m) >= maxSpecs {
+		c.m = map[string]match.Factory{}
+	}
+	c.m[spec] = f
+	return f, nil
 }

@@ -1,25 +1,26 @@
-// A search engine whose searches run on workers (book build's leaf searches).
+// A search engine whose searches run on workers (book build's leaf searches, annotate's reviews).
 
-package cluster
+package jobs
 
 import (
 	"context"
 	"errors"
 	"fmt"
 
+	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 )
 
-// Searcher runs each search as a job of a Pool, with one thread and a
+// RemoteEngine runs each search as a job of a Pool, with one thread and a
 // table of HashMB from a cleared state, as a local engine after NewGame
-// does: the results are the same. It has book.Searcher's methods. Each
+// does: the results are the same. It has search.GameSearcher's methods. Each
 // result is checked before it is used (searchCheck); one that fails is
 // logged and the search run again elsewhere.
-type Searcher struct {
-	Pool   *Pool
+type RemoteEngine struct {
+	Pool   *cluster.Pool
 	Rules  movegen.Rules
 	HashMB int // 0: the worker's --hash
 	// MultiPV is the lines searched (0: 1); info gets the last report of
@@ -32,26 +33,27 @@ type Searcher struct {
 }
 
 // NewGame does nothing: every job starts from a cleared table.
-func (s *Searcher) NewGame() {}
+func (s *RemoteEngine) NewGame() {}
 
 // Search runs one search on a worker. Depth, Nodes and MoveTime are the
 // limits it passes on; a search with none of them, or with a clock, fails.
 // info, if set, gets the final report of line 1, then the last of each
 // further line.
-func (s *Searcher) Search(ctx context.Context, root position.Position, history []uint64, l search.Limits, info func(search.Info)) search.Result {
+func (s *RemoteEngine) Search(ctx context.Context, root position.Position, history []uint64, l search.Limits, info func(search.Info)) search.Result {
 	if l.Infinite || l.P1Time != 0 || l.P2Time != 0 || (l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0) {
 		s.Fail(errors.New("a search on a worker takes a depth, nodes or movetime limit"))
 		return search.Result{}
 	}
-	j := Job{Kind: KindSearch, Search: &SearchJob{Position: root.String(), History: history, HashMB: s.HashMB,
-		FreeFirstLap: s.Rules.FreeFirstLap, Depth: l.Depth, Nodes: l.Nodes, MoveTimeMS: l.MoveTime.Milliseconds(), MultiPV: s.MultiPV}}
+	sj := &SearchJob{Position: root.String(), History: history, HashMB: s.HashMB,
+		FreeFirstLap: s.Rules.FreeFirstLap, Depth: l.Depth, Nodes: l.Nodes, MoveTimeMS: l.MoveTime.Milliseconds(), MultiPV: s.MultiPV}
 	var res search.Result
-	r, err := s.Pool.SubmitChecked(ctx, j, func(r *Result) error {
-		if r.Search == nil {
-			return errors.New("not a search")
-		}
+	var out *SearchOut
+	_, err := s.Pool.SubmitChecked(ctx, cluster.NewJob(KindSearch, sj), func(r *cluster.Result) error {
 		var err error
-		res, err = searchResult(r.Search, root, s.Rules, j.Search)
+		if out, err = outputOf[*SearchOut](r, "a search"); err != nil {
+			return err
+		}
+		res, err = searchResult(out, root, s.Rules, sj)
 		return err
 	})
 	if err != nil {
@@ -61,12 +63,12 @@ func (s *Searcher) Search(ctx context.Context, root position.Position, history [
 		return search.Result{}
 	}
 	if info != nil {
-		if f := r.Search.First; f != nil {
+		if f := out.First; f != nil {
 			info(search.Info{Depth: f.Depth, MultiPV: 1, Score: f.Score, Proven: f.Proven, Nodes: res.Nodes, PV: linePV(*f)})
 		} else {
 			info(search.Info{Depth: res.Depth, MultiPV: 1, Score: res.Score, Proven: res.Proven, Nodes: res.Nodes, PV: res.PV})
 		}
-		for k, ln := range r.Search.Lines {
+		for k, ln := range out.Lines {
 			info(search.Info{Depth: ln.Depth, MultiPV: k + 2, Score: ln.Score, Proven: ln.Proven, PV: linePV(ln)})
 		}
 	}

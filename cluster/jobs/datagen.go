@@ -1,6 +1,6 @@
 // The datagen job kind (one self-play game) and the datagen coordinator: games as jobs, written whole in game order.
 
-package cluster
+package jobs
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/datagen"
 	"github.com/kiothi/kiothi/internal/excerpt"
 	"github.com/kiothi/kiothi/limits"
@@ -19,6 +20,11 @@ import (
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/settings"
 )
+
+// KindDatagen is a self-play game of datagen (DatagenJob, DatagenOut).
+const KindDatagen = "datagen"
+
+func init() { cluster.RegisterKind[DatagenJob, DatagenOut](KindDatagen) }
 
 // DatagenJob is game Number of a datagen run, as datagen.PlayGame plays
 // it: the fields of datagen.Config a game depends on (datagenConfig).
@@ -37,9 +43,7 @@ type DatagenJob struct {
 	StartShare   float64  `json:"start_share,omitempty"`
 }
 
-func (d *DatagenJob) kind() string { return KindDatagen }
-
-func (d *DatagenJob) untimed() bool { return true }
+func (d *DatagenJob) Untimed() bool { return true }
 
 // Bounds of a datagen job. A game's records must fit one result message:
 // MaxDatagenPlies records of 32 bytes are about 213 KB in base64. The
@@ -50,7 +54,7 @@ const (
 	MaxDatagenStarts = 1000
 )
 
-func (d *DatagenJob) check() error {
+func (d *DatagenJob) Check() error {
 	switch {
 	case d.Number < 0 || uint64(d.Number) > math.MaxUint32:
 		return fmt.Errorf("datagen: number %d: want 0 to %d", d.Number, uint32(math.MaxUint32))
@@ -103,12 +107,12 @@ func (d *DatagenJob) starts() ([]position.Position, error) {
 	return ps, nil
 }
 
-func (d *DatagenJob) run(ctx context.Context, _ *worker, rs *runnerState) (output, error) {
+func (d *DatagenJob) Run(ctx context.Context, env *cluster.Env) (cluster.Output, error) {
 	cfg, err := d.config()
 	if err != nil {
 		return nil, err
 	}
-	eng, err := rs.engine(cfg.EngineOptions())
+	eng, err := engine(env, cfg.EngineOptions())
 	if err != nil {
 		return nil, err
 	}
@@ -119,8 +123,8 @@ func (d *DatagenJob) run(ctx context.Context, _ *worker, rs *runnerState) (outpu
 	return &DatagenOut{Records: record.AppendRecords(make([]byte, 0, len(recs)*record.Size), recs)}, nil
 }
 
-// memoryMB is the game's engine.
-func (d *DatagenJob) memoryMB(*worker) (int64, string, error) {
+// MemoryMB is the game's engine.
+func (d *DatagenJob) MemoryMB(*cluster.Env) (int64, string, error) {
 	cfg, err := d.config()
 	if err != nil {
 		return 0, "", err
@@ -135,23 +139,20 @@ type DatagenOut struct {
 	Records []byte `json:"records"`
 }
 
-func (d *DatagenOut) kind() string  { return KindDatagen }
-func (d *DatagenOut) put(r *Result) { r.Datagen = d }
-
-func (d *DatagenOut) check() error {
+func (d *DatagenOut) Check() error {
 	if len(d.Records)%record.Size != 0 {
 		return fmt.Errorf("datagen records of %d bytes: not a multiple of %d", len(d.Records), record.Size)
 	}
 	return nil
 }
 
-func (d *DatagenOut) same(o output) error {
+func (d *DatagenOut) Same(o cluster.Output) error {
 	e, ok := o.(*DatagenOut)
 	switch {
 	case !ok:
 		return errors.New("not a datagen game")
 	case len(d.Records) != len(e.Records):
-		return differ("records", len(d.Records)/record.Size, len(e.Records)/record.Size)
+		return cluster.Differ("records", len(d.Records)/record.Size, len(e.Records)/record.Size)
 	case !bytes.Equal(d.Records, e.Records):
 		k := 0
 		for d.Records[k] == e.Records[k] {
@@ -197,34 +198,39 @@ func (d *DatagenJob) config() (datagen.Config, error) {
 // travel in every job). When ctx is cancelled it returns what it wrote and
 // no error, as Run does; a coordinator started again with the same run id
 // (and done read back from the file) goes on from the stored results.
-func Datagen(ctx context.Context, c *Coordinator, cfg datagen.Config, w io.Writer, done map[uint32]bool, progress func(datagen.Stats)) (datagen.Stats, error) {
+func Datagen(ctx context.Context, c *cluster.Coordinator, cfg datagen.Config, w io.Writer, done map[uint32]bool, progress func(datagen.Stats)) (datagen.Stats, error) {
 	st := datagen.Stats{Skipped: len(done)}
 	starts := make([]string, len(cfg.Starts))
 	for i, p := range cfg.Starts {
 		starts[i] = p.String()
 	}
-	if err := datagenJob(&cfg, starts, 0).check(); err != nil {
+	if err := datagenJob(&cfg, starts, 0).Check(); err != nil {
 		return st, err
 	}
-	job := func(k int) Job {
-		return Job{Kind: KindDatagen, Datagen: datagenJob(&cfg, starts, k)}
+	job := func(k int) cluster.Job {
+		return cluster.NewJob(KindDatagen, datagenJob(&cfg, starts, k))
 	}
 	skip := func(k int) bool { return done[uint32(k)] }
 	// Each result is checked as it arrives (datagen.CheckGame: a legal
 	// game from its start, labels that agree with its end); one refused
 	// is logged and its job published again.
-	check := func(k int, r *Result) error {
-		if r.Datagen == nil {
-			return errors.New("not a datagen game")
+	check := func(k int, r *cluster.Result) error {
+		out, err := outputOf[*DatagenOut](r, "a datagen game")
+		if err != nil {
+			return err
 		}
-		recs, err := record.DecodeAll(r.Datagen.Records)
+		recs, err := record.DecodeAll(out.Records)
 		if err == nil {
 			err = cfg.CheckGame(uint32(k), recs)
 		}
 		return err
 	}
-	write := func(k int, r *Result) (bool, error) {
-		b := r.Datagen.Records
+	write := func(k int, r *cluster.Result) (bool, error) {
+		out, err := outputOf[*DatagenOut](r, "a datagen game") // checked by check
+		if err != nil {
+			return false, err
+		}
+		b := out.Records
 		if _, err := w.Write(record.AppendBlocks(nil, b)); err != nil {
 			return false, err
 		}
@@ -235,7 +241,7 @@ func Datagen(ctx context.Context, c *Coordinator, cfg datagen.Config, w io.Write
 		}
 		return false, nil
 	}
-	err := c.Execute(ctx, &Plan{N: cfg.Games, Job: job, Skip: skip, Check: check, Done: write, Deterministic: true})
+	err := c.Execute(ctx, &cluster.Plan{N: cfg.Games, Job: job, Skip: skip, Check: check, Done: write, Deterministic: true})
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		err = nil
 	}

@@ -1,6 +1,6 @@
 // The search job kind: one search from a cleared table, its bounds, its run, its memory, its result.
 
-package cluster
+package jobs
 
 import (
 	"context"
@@ -9,12 +9,18 @@ import (
 	"slices"
 	"time"
 
+	"github.com/kiothi/kiothi/cluster"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 	"github.com/kiothi/kiothi/search"
 	"github.com/kiothi/kiothi/settings"
 )
+
+// KindSearch is one search (SearchJob, SearchOut).
+const KindSearch = "search"
+
+func init() { cluster.RegisterKind[SearchJob, SearchOut](KindSearch) }
 
 // SearchJob is one search from a cleared table.
 type SearchJob struct {
@@ -30,11 +36,9 @@ type SearchJob struct {
 	MultiPV      int      `json:"multipv,omitempty"` // lines searched (0: 1); lines 2 on come back in SearchOut.Lines
 }
 
-func (s *SearchJob) kind() string { return KindSearch }
+func (s *SearchJob) Untimed() bool { return s.MoveTimeMS == 0 }
 
-func (s *SearchJob) untimed() bool { return s.MoveTimeMS == 0 }
-
-func (s *SearchJob) check() error {
+func (s *SearchJob) Check() error {
 	if _, err := position.Parse(s.Position); err != nil {
 		return fmt.Errorf("search: position: %v", err)
 	}
@@ -94,15 +98,15 @@ func (s *SearchJob) searchOptions(hashMB int) search.Options {
 	return o
 }
 
-// memoryMB is the search's engine.
-func (s *SearchJob) memoryMB(w *worker) (int64, string, error) {
-	o := s.searchOptions(w.cfg.HashMB)
+// MemoryMB is the search's engine.
+func (s *SearchJob) MemoryMB(env *cluster.Env) (int64, string, error) {
+	o := s.searchOptions(env.HashMB)
 	return engineMB(o), fmt.Sprintf("hash %d", o.HashMB), nil
 }
 
-func (s *SearchJob) run(ctx context.Context, w *worker, rs *runnerState) (output, error) {
-	o := s.searchOptions(w.cfg.HashMB)
-	eng, err := rs.engine(o)
+func (s *SearchJob) Run(ctx context.Context, env *cluster.Env) (cluster.Output, error) {
+	o := s.searchOptions(env.HashMB)
+	eng, err := engine(env, o)
 	if err != nil {
 		return nil, err
 	}
@@ -179,27 +183,26 @@ type LineOut struct {
 	Reply string `json:"reply,omitempty"`
 }
 
-func (s *SearchOut) kind() string  { return KindSearch }
-func (s *SearchOut) check() error  { return nil }
-func (s *SearchOut) put(r *Result) { r.Search = s }
+// Check: a search is checked against its job (searchResult).
+func (s *SearchOut) Check() error { return nil }
 
 // same compares two runs of one search: the move, the score, the depth,
 // the nodes, the PV and the further lines (not the time).
-func (s *SearchOut) same(o output) error {
+func (s *SearchOut) Same(o cluster.Output) error {
 	t, ok := o.(*SearchOut)
 	switch {
 	case !ok:
 		return errors.New("not a search")
 	case s.Best != t.Best || s.Score != t.Score || s.Proven != t.Proven || s.Depth != t.Depth:
-		return differ("best move and score", fmt.Sprintf("%s %d/%d", s.Best, s.Score, s.Depth), fmt.Sprintf("%s %d/%d", t.Best, t.Score, t.Depth))
+		return cluster.Differ("best move and score", fmt.Sprintf("%s %d/%d", s.Best, s.Score, s.Depth), fmt.Sprintf("%s %d/%d", t.Best, t.Score, t.Depth))
 	case s.Nodes != t.Nodes:
-		return differ("nodes", s.Nodes, t.Nodes)
+		return cluster.Differ("nodes", s.Nodes, t.Nodes)
 	case !slices.Equal(s.PV, t.PV):
-		return differ("pv", s.PV, t.PV)
+		return cluster.Differ("pv", s.PV, t.PV)
 	case !slices.Equal(s.Lines, t.Lines):
-		return differ("lines", s.Lines, t.Lines)
+		return cluster.Differ("lines", s.Lines, t.Lines)
 	case (s.First == nil) != (t.First == nil) || s.First != nil && *s.First != *t.First:
-		return differ("first line", s.First, t.First)
+		return cluster.Differ("first line", s.First, t.First)
 	}
 	return nil
 }

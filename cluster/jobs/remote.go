@@ -1,6 +1,6 @@
-// Book build and annotate with their searches on workers: a Pool, a Searcher each, and how a failed search stops them.
+// Book build and annotate with their searches on workers: a Pool, a RemoteEngine each, and how a failed search stops them.
 
-package cluster
+package jobs
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/kiothi/kiothi/annotate"
 	"github.com/kiothi/kiothi/book"
+	"github.com/kiothi/kiothi/cluster"
+	"github.com/kiothi/kiothi/search"
 )
 
 // BookBuild runs cfg's build with its leaf searches as jobs of c's run
@@ -16,7 +18,7 @@ import (
 // (MultiPV searches) run here with cfg.LocalEngine. A search that cannot
 // be done stops the build as an interrupt does (the book written is
 // valid) and is the error.
-func BookBuild(ctx context.Context, c *Coordinator, cfg book.Config) (book.Summary, error) {
+func BookBuild(ctx context.Context, c *cluster.Coordinator, cfg book.Config) (book.Summary, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	pool, err := c.Pool(ctx)
@@ -24,11 +26,11 @@ func BookBuild(ctx context.Context, c *Coordinator, cfg book.Config) (book.Summa
 		return book.Summary{}, err
 	}
 	defer pool.Close()
-	cfg.NewEngine = func(multiPV int) (book.Searcher, error) {
+	cfg.NewEngine = func(multiPV int) (search.GameSearcher, error) {
 		if multiPV > 1 {
 			return cfg.LocalEngine(multiPV)
 		}
-		return &Searcher{Pool: pool, Rules: cfg.Rules, HashMB: cfg.HashMB, Fail: cancel}, nil
+		return &RemoteEngine{Pool: pool, Rules: cfg.Rules, HashMB: cfg.HashMB, Fail: cancel}, nil
 	}
 	sum, err := book.Build(ctx, cfg)
 	if cause := context.Cause(ctx); err == nil && sum.Interrupted && cause != nil && !errors.Is(cause, context.Canceled) {
@@ -40,9 +42,9 @@ func BookBuild(ctx context.Context, c *Coordinator, cfg book.Config) (book.Summa
 // Annotate runs a review (run) with every search a job on c's work queue
 // (annotate --nats): cfg.Concurrency searches in flight, each from a
 // cleared table with cfg's hash and every line (annotate.Lines), checked
-// as it arrives (Searcher). A search that cannot be done stops the review
+// as it arrives (RemoteEngine). A search that cannot be done stops the review
 // and is the error.
-func Annotate(ctx context.Context, c *Coordinator, cfg annotate.Config, run func(context.Context, annotate.Config) error) error {
+func Annotate(ctx context.Context, c *cluster.Coordinator, cfg annotate.Config, run func(context.Context, annotate.Config) error) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	pool, err := c.Pool(ctx)
@@ -50,8 +52,8 @@ func Annotate(ctx context.Context, c *Coordinator, cfg annotate.Config, run func
 		return err
 	}
 	defer pool.Close()
-	searcher := &Searcher{Pool: pool, Rules: cfg.Options.Rules, HashMB: cfg.Options.HashMB, MultiPV: annotate.Lines, Fail: cancel}
-	cfg.NewSearcher = func() (annotate.Searcher, error) { return searcher, nil }
+	searcher := &RemoteEngine{Pool: pool, Rules: cfg.Options.Rules, HashMB: cfg.Options.HashMB, MultiPV: annotate.Lines, Fail: cancel}
+	cfg.NewSearcher = func() (search.Searcher, error) { return searcher, nil }
 	err = run(ctx, cfg)
 	if cause := context.Cause(ctx); err != nil && cause != nil && !errors.Is(cause, context.Canceled) {
 		err = fmt.Errorf("annotate stopped: %v", cause)

@@ -1,8 +1,9 @@
 // Tests of the client against scripted engines that misbehave.
 
-package ugi
+package ugiclient
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -61,4 +62,62 @@ func TestClientLongLineAndPonder(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestSplitCommandLine(t *testing.T) {
+	cases := map[string][]string{
+		"kiothi ugi":                   {"kiothi", "ugi"},
+		`  "/my dir/kiothi"  ugi  -x `: {"/my dir/kiothi", "ugi", "-x"},
+		`a\ b 'c "d"' e"f g"`:          {"a b", `c "d"`, "ef g"},
+		"":                             nil,
+	}
+	for in, want := range cases {
+		t.Run(in, func(t *testing.T) {
+			got, err := SplitCommandLine(in)
+			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) || len(got) != len(want) {
+				t.Errorf("%q: got %q, %v; want %q", in, got, err, want)
+			}
+		})
+	}
+	for _, bad := range []string{`a "b`, `a\`, `'`} {
+		t.Run(bad, func(t *testing.T) {
+			if _, err := SplitCommandLine(bad); err == nil {
+				t.Errorf("%q: no error", bad)
+			}
+		})
+	}
+}
+
+func TestClientFailures(t *testing.T) {
+	if _, err := StartClient("/nonexistent/engine ugi"); err == nil {
+		t.Error("a missing engine started")
+	}
+	if _, err := StartClient("  "); err == nil {
+		t.Error("an empty command line started")
+	}
+	// It fails writing ugi or reading the answer, whichever comes first.
+	if _, err := StartClientTimeout("sh -c 'exit 3'", 5*time.Second); err == nil {
+		t.Errorf("an engine that exits: %v", err)
+	}
+	// cat echoes ugi back but never says ugiok.
+	if _, err := StartClientTimeout("cat", 50*time.Millisecond); err == nil || !strings.Contains(err.Error(), "no answer") {
+		t.Errorf("an engine that never answers: %v", err)
+	}
+}
+
+func FuzzSplitCommandLine(f *testing.F) {
+	for _, s := range []string{"kiothi ugi", `"a b" c\ d 'e'`, `"`, `\`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		words, err := SplitCommandLine(s)
+		if err != nil {
+			return
+		}
+		for _, w := range words {
+			if w == "" && !strings.ContainsAny(s, `"'`) {
+				t.Fatalf("%q: empty word without quotes", s)
+			}
+		}
+	})
 }
