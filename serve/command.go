@@ -8,9 +8,12 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"sync"
 	"time"
 
 	"github.com/kiothi/kiothi/egdb"
+	"github.com/kiothi/kiothi/position"
+	"github.com/kiothi/kiothi/search"
 )
 
 // Command is kiothi serve: the Config its flags set (each flag's value as
@@ -60,6 +63,9 @@ func (c *Command) Run(ctx context.Context) error {
 		return fmt.Errorf("--egdb: %v", err)
 	}
 	c.Config.DB = db
+	if c.Config.NewSearcher == nil {
+		c.Config.NewSearcher = notingEngines(c.Log)
+	}
 	err = New(c.Config).Run(ctx, c.Addr, c.Grace, func(a net.Addr) {
 		fmt.Fprintf(c.Log, "kiothi: serving on http://%s\n", a)
 	})
@@ -68,4 +74,42 @@ func (c *Command) Run(ctx context.Context) error {
 		return nil
 	}
 	return err
+}
+
+// notingEngines builds the server's engines so that what a search says
+// of the endgame database (search.Result.Note: its file changed and was
+// read again, or it was dropped) is written to log once, whichever
+// engine saw it first.
+func notingEngines(log io.Writer) func(search.Options) (Searcher, error) {
+	var mu sync.Mutex
+	said := map[string]bool{}
+	note := func(s string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !said[s] {
+			said[s] = true
+			fmt.Fprintln(log, "kiothi: "+s)
+		}
+	}
+	return func(o search.Options) (Searcher, error) {
+		e, err := search.NewEngine(o)
+		if err != nil {
+			return nil, err
+		}
+		return notingEngine{e, note}, nil
+	}
+}
+
+// notingEngine is a search.Engine whose results' notes go to note.
+type notingEngine struct {
+	*search.Engine
+	note func(string)
+}
+
+func (e notingEngine) Search(ctx context.Context, root position.Position, history []uint64, l search.Limits, info func(search.Info)) search.Result {
+	r := e.Engine.Search(ctx, root, history, l, info)
+	if r.Note != "" {
+		e.note(r.Note)
+	}
+	return r
 }

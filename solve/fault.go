@@ -36,12 +36,16 @@ type lostError string
 
 func (e lostError) Error() string { return string(e) }
 
-// caught, deferred with what debug.SetPanicOnFault(true) returned in a
-// thread of a test, stops the solve on a fault reading the database
-// (egdb.Recovered).
-func (s *solver) caught(old bool) {
-	debug.SetPanicOnFault(old)
-	if egdb.Recovered(recover()) != nil {
-		s.stop.Store(true)
-	}
+// guardedRoot is w.root(root, mid-1, mid), a thread's part of a test,
+// with a fault reading the database (egdb.Recovered) caught: the test is
+// then aborted and the solve stopped.
+func (w *worker) guardedRoot(root *position.Position, mid int) (v int) {
+	defer func(old bool) {
+		debug.SetPanicOnFault(old)
+		if egdb.Recovered(recover()) != nil {
+			w.aborted = true
+			w.s.stop.Store(true)
+		}
+	}(debug.SetPanicOnFault(true))
+	return w.root(root, mid-1, mid)
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -345,8 +344,7 @@ func (s *solver) test(ctx context.Context, root *position.Position, mid int) (in
 	for _, w := range s.workers {
 		w.aborted = false
 		wg.Go(func() {
-			defer s.caught(debug.SetPanicOnFault(true))
-			v := w.root(root, mid-1, mid)
+			v := w.guardedRoot(root, mid)
 			if !w.aborted {
 				once.Do(func() { val, found = v, true })
 				s.stop.Store(true)
