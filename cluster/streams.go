@@ -46,29 +46,32 @@ const (
 	resultsMaxAge = 7 * 24 * time.Hour
 )
 
-func jobsConfig() jetstream.StreamConfig {
+// fileStream is the configuration all three streams share: name, what
+// it holds, its subjects (prefix and anything under it), stored in files.
+func fileStream(name, description, prefix string) jetstream.StreamConfig {
 	return jetstream.StreamConfig{
-		Name:        JobsStream,
-		Description: "kiothi jobs: games, searches, perft subtrees and datagen games (work queue)",
-		Subjects:    []string{jobsPrefix + ">"},
-		Retention:   jetstream.WorkQueuePolicy,
+		Name:        name,
+		Description: description,
+		Subjects:    []string{prefix + ">"},
 		Storage:     jetstream.FileStorage,
-		Duplicates:  jobsDuplicates,
-		MaxMsgSize:  2 * MaxMessageBytes, // bigger messages are refused at publication
 	}
 }
 
+func jobsConfig() jetstream.StreamConfig {
+	c := fileStream(JobsStream, "kiothi jobs: games, searches, perft subtrees and datagen games (work queue)", jobsPrefix)
+	c.Retention = jetstream.WorkQueuePolicy
+	c.Duplicates = jobsDuplicates
+	c.MaxMsgSize = 2 * MaxMessageBytes // bigger messages are refused at publication
+	return c
+}
+
 func resultsConfig() jetstream.StreamConfig {
-	return jetstream.StreamConfig{
-		Name:        ResultsStream,
-		Description: "kiothi results, keyed by run and job number",
-		Subjects:    []string{resultsPrefix + ">"},
-		Retention:   jetstream.LimitsPolicy,
-		Storage:     jetstream.FileStorage,
-		Duplicates:  resultsDuplicates,
-		MaxAge:      resultsMaxAge,
-		MaxMsgSize:  2 * MaxMessageBytes,
-	}
+	c := fileStream(ResultsStream, "kiothi results, keyed by run and job number", resultsPrefix)
+	c.Retention = jetstream.LimitsPolicy
+	c.Duplicates = resultsDuplicates
+	c.MaxAge = resultsMaxAge
+	c.MaxMsgSize = 2 * MaxMessageBytes
+	return c
 }
 
 // The runs stream holds one record a run: its secret key and where the
@@ -81,15 +84,11 @@ const (
 )
 
 func runsConfig() jetstream.StreamConfig {
-	return jetstream.StreamConfig{
-		Name:              RunsStream,
-		Description:       "kiothi runs: each run's key and first results sequence (coordinators only)",
-		Subjects:          []string{runsPrefix + ">"},
-		Retention:         jetstream.LimitsPolicy,
-		Storage:           jetstream.FileStorage,
-		MaxMsgsPerSubject: 1,
-		MaxAge:            resultsMaxAge,
-	}
+	c := fileStream(RunsStream, "kiothi runs: each run's key and first results sequence (coordinators only)", runsPrefix)
+	c.Retention = jetstream.LimitsPolicy
+	c.MaxMsgsPerSubject = 1
+	c.MaxAge = resultsMaxAge
+	return c
 }
 
 // A JetStream API request (a stream's or consumer's lookup or creation, a

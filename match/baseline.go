@@ -17,54 +17,28 @@ import (
 // (the runner never does).
 var errNoMove = errors.New("no legal move")
 
-// RandomPlayer plays uniformly at random.
-type RandomPlayer struct {
+// baseline is what the baseline players share: their random source
+// (one stream a seed, so that a game replays) and the rules.
+type baseline struct {
 	rng   *rand.Rand
 	rules movegen.Rules
 }
 
-// NewRandomPlayer returns a random player driven by seed.
-func NewRandomPlayer(seed uint64, r movegen.Rules) *RandomPlayer {
-	return &RandomPlayer{rng: rand.New(rand.NewPCG(seed, 0x72616e646f6d)), rules: r}
+// newBaseline returns a baseline driven by seed; stream tells the
+// players' sources apart.
+func newBaseline(seed, stream uint64, r movegen.Rules) baseline {
+	return baseline{rng: rand.New(rand.NewPCG(seed, stream)), rules: r}
 }
 
-// Move picks uniformly among the legal moves, or plays movegen.RandomOpening.
-func (p *RandomPlayer) Move(_ context.Context, g *movegen.Game, _ time.Duration) (position.GameMove, error) {
+// move is a baseline player's move in g: at the opening a random
+// redistribution (movegen.RandomOpening), in play the move pick chooses
+// (errNoMove when it finds none).
+func (b *baseline) move(g *movegen.Game, pick func(*position.Position) (position.Move, bool)) (position.GameMove, error) {
 	pos := g.Current()
 	if pos.Phase() != position.Play {
-		return movegen.RandomOpening(&pos, p.rng)
+		return movegen.RandomOpening(&pos, b.rng)
 	}
-	var list movegen.MoveList
-	n := movegen.Generate(&pos, p.rules, &list)
-	if n == 0 {
-		return position.GameMove{}, errNoMove
-	}
-	return position.PlayMove(list[p.rng.IntN(n)]), nil
-}
-
-// Close does nothing.
-func (p *RandomPlayer) Close() error { return nil }
-
-// GreedyPlayer plays the move that captures most now (its prison after the
-// move minus before), ties broken uniformly at random; at the opening it
-// plays a random redistribution.
-type GreedyPlayer struct {
-	rng   *rand.Rand
-	rules movegen.Rules
-}
-
-// NewGreedyPlayer returns a greedy player driven by seed.
-func NewGreedyPlayer(seed uint64, r movegen.Rules) *GreedyPlayer {
-	return &GreedyPlayer{rng: rand.New(rand.NewPCG(seed, 0x677265656479)), rules: r}
-}
-
-// Move picks a biggest capture.
-func (p *GreedyPlayer) Move(_ context.Context, g *movegen.Game, _ time.Duration) (position.GameMove, error) {
-	pos := g.Current()
-	if pos.Phase() != position.Play {
-		return movegen.RandomOpening(&pos, p.rng)
-	}
-	m, ok := GreedyMove(&pos, p.rules, p.rng)
+	m, ok := pick(&pos)
 	if !ok {
 		return position.GameMove{}, errNoMove
 	}
@@ -72,7 +46,44 @@ func (p *GreedyPlayer) Move(_ context.Context, g *movegen.Game, _ time.Duration)
 }
 
 // Close does nothing.
-func (p *GreedyPlayer) Close() error { return nil }
+func (b *baseline) Close() error { return nil }
+
+// RandomPlayer plays uniformly at random.
+type RandomPlayer struct{ baseline }
+
+// NewRandomPlayer returns a random player driven by seed.
+func NewRandomPlayer(seed uint64, r movegen.Rules) *RandomPlayer {
+	return &RandomPlayer{newBaseline(seed, 0x72616e646f6d, r)}
+}
+
+// Move picks uniformly among the legal moves, or plays movegen.RandomOpening.
+func (p *RandomPlayer) Move(_ context.Context, g *movegen.Game, _ time.Duration) (position.GameMove, error) {
+	return p.move(g, func(pos *position.Position) (position.Move, bool) {
+		var list movegen.MoveList
+		n := movegen.Generate(pos, p.rules, &list)
+		if n == 0 {
+			return 0, false
+		}
+		return list[p.rng.IntN(n)], true
+	})
+}
+
+// GreedyPlayer plays the move that captures most now (its prison after the
+// move minus before), ties broken uniformly at random; at the opening it
+// plays a random redistribution.
+type GreedyPlayer struct{ baseline }
+
+// NewGreedyPlayer returns a greedy player driven by seed.
+func NewGreedyPlayer(seed uint64, r movegen.Rules) *GreedyPlayer {
+	return &GreedyPlayer{newBaseline(seed, 0x677265656479, r)}
+}
+
+// Move picks a biggest capture.
+func (p *GreedyPlayer) Move(_ context.Context, g *movegen.Game, _ time.Duration) (position.GameMove, error) {
+	return p.move(g, func(pos *position.Position) (position.Move, bool) {
+		return GreedyMove(pos, p.rules, p.rng)
+	})
+}
 
 // GreedyMove returns a move of p capturing the most, uniformly among ties
 // (reservoir sampling); false if p has no legal move.

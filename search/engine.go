@@ -52,20 +52,14 @@ type Engine struct {
 // their defaults (1 thread, limits.DefaultHashMB, 1 line, multiplier 2); values
 // out of range are an error.
 func NewEngine(o Options) (*Engine, error) {
-	if o.Threads == 0 {
-		o.Threads = 1
-	}
-	if o.Threads < 1 || o.Threads > MaxThreads {
-		return nil, fmt.Errorf("threads %d: must be from 1 to %d", o.Threads, MaxThreads)
+	if err := defaultIn(&o.Threads, "threads", MaxThreads); err != nil {
+		return nil, err
 	}
 	if o.HashMB == 0 {
 		o.HashMB = limits.DefaultHashMB
 	}
-	if o.MultiPV == 0 {
-		o.MultiPV = 1
-	}
-	if o.MultiPV < 1 || o.MultiPV > MaxMultiPV {
-		return nil, fmt.Errorf("multipv %d: must be from 1 to %d", o.MultiPV, MaxMultiPV)
+	if err := defaultIn(&o.MultiPV, "multipv", MaxMultiPV); err != nil {
+		return nil, err
 	}
 	if o.Multiplier == 0 {
 		o.Multiplier = movegen.DefaultMultiplier
@@ -95,6 +89,18 @@ func NewEngine(o Options) (*Engine, error) {
 		e.marks = new(marks)
 	}
 	return e, nil
+}
+
+// defaultIn makes a zero *v 1 and refuses a *v outside 1..most, naming
+// the option name.
+func defaultIn(v *int, name string, most int) error {
+	if *v == 0 {
+		*v = 1
+	}
+	if *v < 1 || *v > most {
+		return fmt.Errorf("%s %d: must be from 1 to %d", name, *v, most)
+	}
+	return nil
 }
 
 // Options returns the engine's options, defaults filled in.

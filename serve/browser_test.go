@@ -159,7 +159,7 @@ func (b *browserRun) open(t *testing.T, path string) *tab {
 	b.tabs++
 	b.mu.Unlock()
 	tb.do(chromedp.EmulateViewport(1200, 820), chromedp.Navigate(b.base+path))
-	tb.wait(`typeof S !== 'undefined' && S.view !== null && S.engine === null`)
+	tb.wait(`typeof state !== 'undefined' && state.view !== null && state.engine === null`)
 	return tb
 }
 
@@ -222,7 +222,7 @@ func (tb *tab) capture(name string, how chromedp.Action[[]byte]) {
 
 // toMove is true when the page waits for the human (no engine search
 // running) or the game is over.
-const humanTurn = `S.engine === null && (!!S.view.result || S.view.position.split(' ')[2] === S.human)`
+const humanTurn = `state.engine === null && (!!state.view.result || state.view.position.split(' ')[2] === state.human)`
 
 func TestBrowser(t *testing.T) {
 	b := newBrowserRun(t)
@@ -271,7 +271,7 @@ func browserPlayGame(t *testing.T, b *browserRun) {
 	tb := b.open(t, "/")
 	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"), chromedp.SetValue(chromedp.ID("side"), "south"))
 	tb.click("new-game")
-	tb.wait(`S.games === 1 && S.level === 'depth=1'`)
+	tb.wait(`state.games === 1 && state.level === 'depth=1'`)
 
 	// The redistribution: empty e and f (10 warriors), drop one in each
 	// pit a..j, taking one drop back on the way.
@@ -299,8 +299,8 @@ func browserPlayGame(t *testing.T, b *browserRun) {
 		tb.click("pit-" + string(p))
 	}
 	tb.click("redist-play")
-	tb.wait(`S.moves.length >= 1`)
-	if m := evalIn[string](tb, `S.moves[0]`); m != "ef:a1b1c1d1e1f1g1h1i1j1" {
+	tb.wait(`state.moves.length >= 1`)
+	if m := evalIn[string](tb, `state.moves[0]`); m != "ef:a1b1c1d1e1f1g1h1i1j1" {
 		t.Fatalf("first move %q", m)
 	}
 	tb.wait(humanTurn)
@@ -311,41 +311,41 @@ func browserPlayGame(t *testing.T, b *browserRun) {
 			t.Fatal("no end after 400 moves")
 		}
 		tb.wait(humanTurn)
-		if evalIn[bool](tb, `!!S.view.result`) {
+		if evalIn[bool](tb, `!!state.view.result`) {
 			break
 		}
-		if evalIn[bool](tb, `S.view.phase === 'opening'`) {
-			t.Fatalf("still at the opening at %s", evalIn[string](tb, `S.view.position`))
+		if evalIn[bool](tb, `state.view.phase === 'opening'`) {
+			t.Fatalf("still at the opening at %s", evalIn[string](tb, `state.view.position`))
 		}
 		// The first legal move, played by a click on its pit and on its count.
-		m := evalIn[string](tb, `S.view.moves[0].move`)
-		before := evalIn[int](tb, `S.cursor`)
+		m := evalIn[string](tb, `state.view.moves[0].move`)
+		before := evalIn[int](tb, `state.cursor`)
 		tb.click("pit-" + m[:1])
 		tb.click("lift-" + m[1:])
-		tb.wait(fmt.Sprintf(`S.cursor > %d`, before))
-		if !undone && evalIn[int](tb, `S.cursor`) >= 6 {
+		tb.wait(fmt.Sprintf(`state.cursor > %d`, before))
+		if !undone && evalIn[int](tb, `state.cursor`) >= 6 {
 			tb.wait(humanTurn)
-			if evalIn[bool](tb, `!!S.view.result`) {
+			if evalIn[bool](tb, `!!state.view.result`) {
 				continue
 			}
 			// Undo takes back the engine's reply and the move before it.
-			before = evalIn[int](tb, `S.cursor`)
+			before = evalIn[int](tb, `state.cursor`)
 			tb.shot("before-undo")
 			tb.click("undo")
-			tb.wait(fmt.Sprintf(`S.cursor === %d`, before-2))
+			tb.wait(fmt.Sprintf(`state.cursor === %d`, before-2))
 			if n := evalIn[int](tb, `document.querySelectorAll('#movelist .mv.future').length`); n != 2 {
 				t.Errorf("after undo: %d moves left to redo, want 2", n)
 			}
 			// Redo brings both back without a search; undo again to play on.
 			tb.click("redo")
-			tb.wait(fmt.Sprintf(`S.cursor === %d && S.engine === null`, before))
+			tb.wait(fmt.Sprintf(`state.cursor === %d && state.engine === null`, before))
 			tb.click("undo")
-			tb.wait(fmt.Sprintf(`S.cursor === %d`, before-2))
+			tb.wait(fmt.Sprintf(`state.cursor === %d`, before-2))
 			undone = true
 		}
 	}
 	tb.shot("game-over")
-	res := evalIn[map[string]any](tb, `S.view.result`)
+	res := evalIn[map[string]any](tb, `state.view.result`)
 	south, north := res["south"].(float64), res["north"].(float64)
 	text := tb.text("result")
 	if south+north != 60 || !strings.Contains(text, fmt.Sprintf("Final tally: South %d, North %d.", int(south), int(north))) ||
@@ -361,7 +361,7 @@ func browserPlayGame(t *testing.T, b *browserRun) {
 	if !undone {
 		t.Error("the game ended before the undo was tried")
 	}
-	t.Logf("game over after %d moves: %q", evalIn[int](tb, `S.moves.length`), text)
+	t.Logf("game over after %d moves: %q", evalIn[int](tb, `state.moves.length`), text)
 }
 
 // browserNorth starts a game as North in the 25 setup with the free first
@@ -373,8 +373,8 @@ func browserNorth(t *testing.T, b *browserRun) {
 		chromedp.SetValue(chromedp.ID("setup"), "startpos25"))
 	tb.click("ffl")
 	tb.click("new-game")
-	tb.wait(`S.games === 1 && S.human === 'n' && S.moves.length === 1 && S.engine === null`)
-	if start := evalIn[string](tb, `S.start`); start != "0.0.0.0.0.5.5.5.5.5/0.0.0.0.0.5.5.5.5.5 0-0 s 1" {
+	tb.wait(`state.games === 1 && state.human === 'n' && state.moves.length === 1 && state.engine === null`)
+	if start := evalIn[string](tb, `state.start`); start != "0.0.0.0.0.5.5.5.5.5/0.0.0.0.0.5.5.5.5.5 0-0 s 1" {
 		t.Errorf("start %q", start)
 	}
 	if st, bottom := tb.text("status"), tb.text("bar-bottom"); !strings.Contains(st, "Turn 2 · North to move") || !strings.HasPrefix(bottom, "South (engine)") {
@@ -471,16 +471,16 @@ func browserIllegal(t *testing.T, b *browserRun) {
 // sees its search slot freed.
 func browserAnalyse(t *testing.T, b *browserRun) {
 	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
-	if n := evalIn[int](tb, `S.cursor`); n != 3 {
+	if n := evalIn[int](tb, `state.cursor`); n != 3 {
 		t.Fatalf("cursor %d after opening three moves", n)
 	}
 	tb.click("step-back")
-	tb.wait(`S.cursor === 2`)
+	tb.wait(`state.cursor === 2`)
 	if got := evalIn[string](tb, `document.getElementById('pos-out').value`); got != "0.0.0.0.5*.5*.5*.5*.5*.5*/0.0.0.0.5*.5*.5*.5*.5*.5* 0-0 s 3" {
 		t.Errorf("after stepping back: %q", got)
 	}
 	tb.click("step-fwd")
-	tb.wait(`S.cursor === 3`)
+	tb.wait(`state.cursor === 3`)
 	if lm := tb.text("lastmove"); !strings.Contains(lm, "lifted from i") || !strings.Contains(lm, "ended in") {
 		t.Errorf("last move %q", lm)
 	}
@@ -492,7 +492,7 @@ func browserAnalyse(t *testing.T, b *browserRun) {
 		t.Errorf("%d lines shown, want 2", n)
 	}
 	best := strings.Fields(tb.text("bestmove"))[0]
-	legal := evalIn[[]string](tb, `S.view.moves.map(m => m.move)`)
+	legal := evalIn[[]string](tb, `state.view.moves.map(m => m.move)`)
 	if !contains(legal, best) {
 		t.Errorf("best move %s not among %v", best, legal)
 	}
@@ -516,7 +516,7 @@ func browserAnalyse(t *testing.T, b *browserRun) {
 	if got := clipboard("copy-moves"); got != "ef:e5f5 EF:E5F5 i5" {
 		t.Errorf("copied moves %q", got)
 	}
-	pos := evalIn[string](tb, `S.view.position`)
+	pos := evalIn[string](tb, `state.view.position`)
 	link := clipboard("copy-link")
 	if u, err := url.Parse(link); err != nil || !strings.HasPrefix(link, b.base+"/?") || u.Query().Get("moves") != "ef:e5f5 EF:E5F5 i5" || u.Query().Has("ply") {
 		t.Errorf("copied link %q for %q", link, pos)
@@ -537,8 +537,8 @@ func browserAnalyse(t *testing.T, b *browserRun) {
 	}
 	// The best move, typed, is played.
 	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), best), chromedp.KeyEvent(kb.Enter))
-	tb.wait(`S.cursor === 4`)
-	if got := evalIn[string](tb, `S.moves[3] + ' ' + document.getElementById('moveinput').value`); got != best+" " {
+	tb.wait(`state.cursor === 4`)
+	if got := evalIn[string](tb, `state.moves[3] + ' ' + document.getElementById('moveinput').value`); got != best+" " {
 		t.Errorf("after typing %s: last move and input %q", best, got)
 	}
 }
@@ -598,35 +598,35 @@ func browserAccessibility(t *testing.T, b *browserRun) {
 	check("analyse")
 	// A pit's lift counts (one of them illegal), and a finished game.
 	tb.do(chromedp.Navigate(b.base + "/?position=" + url.QueryEscape("0.2.1.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.3* 0-4 s 7")))
-	tb.wait(`typeof S !== 'undefined' && S.view !== null`)
+	tb.wait(`typeof state !== 'undefined' && state.view !== null`)
 	tb.click("pit-b")
 	check("chooser")
 	tb.do(chromedp.Navigate(b.base + "/?position=" + url.QueryEscape("0.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.0.1 31-28 s 40")))
-	tb.wait(`typeof S !== 'undefined' && S.view !== null && !document.getElementById('result').hidden`)
+	tb.wait(`typeof state !== 'undefined' && state.view !== null && !document.getElementById('result').hidden`)
 	check("result")
 	// A reviewed game with its graph and worst moves, a move shown lap by
 	// lap, and a game with clocks.
 	tb.do(chromedp.Navigate(b.base + "/?position=startpos&moves=" + url.QueryEscape("ef:e5f5 EF:E5F5 i5")))
-	tb.wait(`typeof S !== 'undefined' && S.view !== null`)
+	tb.wait(`typeof state !== 'undefined' && state.view !== null`)
 	if b.missing("/api/v1/annotate") == "" {
 		tb.do(chromedp.SetValue(chromedp.ID("rv-time"), "20"))
 		tb.click("review")
-		tb.wait(`S.review && S.review.done`)
-		tb.do(chromedp.Evaluate[chromedp.Void](`S.review.moves[1].class = 'blunder'; S.line[1].rv = S.review.moves[1]; render()`)) // a worst move listed
+		tb.wait(`state.review && state.review.done`)
+		tb.do(chromedp.Evaluate[chromedp.Void](`state.review.moves[1].class = 'blunder'; state.line[1].review = state.review.moves[1]; render()`)) // a worst move listed
 	}
 	tb.do(chromedp.SetValue(chromedp.ID("anim-speed"), "1200"))
 	tb.click("anim-replay")
-	tb.wait(`S.anim !== null`)
+	tb.wait(`state.anim !== null`)
 	check("review and animation")
 	tb.do(chromedp.Navigate(b.base + "/"))
-	tb.wait(`typeof S !== 'undefined' && S.view !== null`)
+	tb.wait(`typeof state !== 'undefined' && state.view !== null`)
 	tb.do(chromedp.SetValue(chromedp.ID("clock-base"), "600"), chromedp.SetValue(chromedp.ID("level"), "depth=1"))
 	tb.click("new-game")
-	tb.wait(`S.games === 1 && S.clock !== null && document.getElementById('clock-s') !== null`)
+	tb.wait(`state.games === 1 && state.clock !== null && document.getElementById('clock-s') !== null`)
 	check("clocks")
 
 	tb.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Navigate(b.base+"/"))
-	tb.wait(`typeof S !== 'undefined' && S.view !== null`)
+	tb.wait(`typeof state !== 'undefined' && state.view !== null`)
 	tb.shot("phone")
 	if over := evalIn[int](tb, `document.documentElement.scrollWidth - window.innerWidth`); over > 0 {
 		t.Errorf("on a 390 px phone the page is %d px too wide", over)
@@ -700,32 +700,32 @@ func browserNoStall(t *testing.T, b *browserRun) {
 	tb := b.open(t, "/")
 	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"), chromedp.SetValue(chromedp.ID("side"), "south"))
 	tb.click("new-game")
-	tb.wait(`S.games === 1 && S.level === 'depth=1'`)
+	tb.wait(`state.games === 1 && state.level === 'depth=1'`)
 	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), "ef:e5f5"), chromedp.KeyEvent(kb.Enter))
-	tb.wait(`S.cursor === 2 && ` + humanTurn)
-	m := evalIn[string](tb, `S.view.moves[0].move`)
+	tb.wait(`state.cursor === 2 && ` + humanTurn)
+	m := evalIn[string](tb, `state.view.moves[0].move`)
 	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), m), chromedp.KeyEvent(kb.Enter))
-	tb.wait(`S.cursor === 4 && ` + humanTurn)
-	game := evalIn[string](tb, `S.moves.join(' ')`)
+	tb.wait(`state.cursor === 4 && ` + humanTurn)
+	game := evalIn[string](tb, `state.moves.join(' ')`)
 	tb.click("tab-analyse")
 	tb.click("step-back")
-	tb.wait(`S.cursor === 3`)
+	tb.wait(`state.cursor === 3`)
 	tb.shot("stepped-back")
 	tb.click("tab-play")
 	// The engine (North) is to move: it moves, and the game goes on.
-	tb.wait(`S.cursor === 4 && ` + humanTurn)
-	if n := evalIn[int](tb, `S.moves.length`); n != 4 {
+	tb.wait(`state.cursor === 4 && ` + humanTurn)
+	if n := evalIn[int](tb, `state.moves.length`); n != 4 {
 		t.Errorf("%d moves after the engine's reply, want 4", n)
 	}
 	tb.shot("engine-replied")
 	if h := tb.text("hint"); !strings.Contains(h, "click one of South's pits") || !strings.Contains(h, "how many") {
 		t.Errorf("hint in play: %q", h)
 	}
-	tb.click("pit-" + evalIn[string](tb, `S.view.moves[0].move[0]`))
+	tb.click("pit-" + evalIn[string](tb, `state.view.moves[0].move[0]`))
 	if msg := tb.text("message"); msg != "" {
 		t.Errorf("clicking South's pit: %q", msg)
 	}
-	game = evalIn[string](tb, `S.moves.join(' ')`)
+	game = evalIn[string](tb, `state.moves.join(' ')`)
 	// An error, then a tab switch: the message goes.
 	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), "z1"), chromedp.KeyEvent(kb.Enter))
 	tb.wait(`document.getElementById('message').textContent !== ''`)
@@ -735,12 +735,12 @@ func browserNoStall(t *testing.T, b *browserRun) {
 	}
 	// The Analyse fields hold the game, and Open position keeps it.
 	pos, moves := evalIn[string](tb, `document.getElementById('pos-input').value`), evalIn[string](tb, `document.getElementById('moves-input').value`)
-	if pos != evalIn[string](tb, `S.startName`) || moves != game {
+	if pos != evalIn[string](tb, `state.startName`) || moves != game {
 		t.Errorf("Analyse fields %q, %q; want the game %q", pos, moves, game)
 	}
 	tb.click("load")
-	tb.wait(`S.cursor === S.moves.length`)
-	if got := evalIn[string](tb, `S.moves.join(' ')`); got != game {
+	tb.wait(`state.cursor === state.moves.length`)
+	if got := evalIn[string](tb, `state.moves.join(' ')`); got != game {
 		t.Errorf("Open position: moves %q, want %q", got, game)
 	}
 }
@@ -750,30 +750,30 @@ func browserNoStall(t *testing.T, b *browserRun) {
 // first lap on, the link carries it too.
 func browserShareLink(t *testing.T, b *browserRun) {
 	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
-	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), evalIn[string](tb, `S.view.moves[0].move`)), chromedp.KeyEvent(kb.Enter))
-	tb.wait(`S.moves.length === 4`)
-	moves := evalIn[string](tb, `S.moves.join(' ')`)
+	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), evalIn[string](tb, `state.view.moves[0].move`)), chromedp.KeyEvent(kb.Enter))
+	tb.wait(`state.moves.length === 4`)
+	moves := evalIn[string](tb, `state.moves.join(' ')`)
 	tb.click("step-back")
 	tb.click("step-back") // two quick clicks go back two moves
-	tb.wait(`S.cursor === 2`)
+	tb.wait(`state.cursor === 2`)
 	link := evalIn[string](tb, `document.getElementById('link-out').value`)
 	u, err := url.Parse(link)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := u.Query()
-	if q.Get("moves") != moves || q.Get("ply") != "2" || q.Has("freefirstlap") || q.Get("position") != evalIn[string](tb, `S.start`) {
+	if q.Get("moves") != moves || q.Get("ply") != "2" || q.Has("freefirstlap") || q.Get("position") != evalIn[string](tb, `state.start`) {
 		t.Errorf("link %q", link)
 	}
 	shared := b.open(t, strings.TrimPrefix(link, b.base))
-	got := evalIn[[]any](shared, `[S.moves.join(' '), S.cursor, S.view.position, document.querySelectorAll('#movelist .mv.future').length]`)
-	want := []any{moves, 2.0, evalIn[string](tb, `S.view.position`), 2.0}
+	got := evalIn[[]any](shared, `[state.moves.join(' '), state.cursor, state.view.position, document.querySelectorAll('#movelist .mv.future').length]`)
+	want := []any{moves, 2.0, evalIn[string](tb, `state.view.position`), 2.0}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("the shared link opens %v, want %v", got, want)
 	}
 	shared.shot("shared")
 	ffl := b.open(t, "/?freefirstlap=true&position=startpos&moves="+url.QueryEscape(moves))
-	if on := evalIn[bool](ffl, `S.ffl && document.getElementById('ffl').checked`); !on {
+	if on := evalIn[bool](ffl, `state.freeFirstLap && document.getElementById('ffl').checked`); !on {
 		t.Error("a link with freefirstlap=true opens without the free first lap")
 	}
 	if l := evalIn[string](ffl, `document.getElementById('link-out').value`); !strings.Contains(l, "freefirstlap=true") {
@@ -786,7 +786,7 @@ func browserRedistFill(t *testing.T, b *browserRun) {
 	tb := b.open(t, "/")
 	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"))
 	tb.click("new-game")
-	tb.wait(`S.games === 1 && S.level === 'depth=1'`)
+	tb.wait(`state.games === 1 && state.level === 'depth=1'`)
 	tb.click("pit-e")
 	tb.click("pit-f")
 	tb.do(chromedp.SetValue(chromedp.ID("drop-n"), "7"))
@@ -801,8 +801,8 @@ func browserRedistFill(t *testing.T, b *browserRun) {
 	}
 	tb.click("pit-a")
 	tb.click("redist-play")
-	tb.wait(`S.cursor >= 1`)
-	if m := evalIn[string](tb, `S.moves[0]`); m != "ef:a3J7" {
+	tb.wait(`state.cursor >= 1`)
+	if m := evalIn[string](tb, `state.moves[0]`); m != "ef:a3J7" {
 		t.Fatalf("first move %q, want ef:a3J7", m)
 	}
 }
@@ -845,28 +845,28 @@ func browserEvalBar(t *testing.T, b *browserRun) {
 		t.Error("the time field is still enabled for an unlimited analysis")
 	}
 	tb.click("analyse")
-	tb.wait(`S.best !== null && document.querySelector('.pit.best-src') !== null`)
+	tb.wait(`state.best !== null && document.querySelector('.pit.best-src') !== null`)
 	time.Sleep(1500 * time.Millisecond)
-	if running := evalIn[bool](tb, `S.analysis !== null && !document.getElementById('stop').disabled`); !running {
+	if running := evalIn[bool](tb, `state.analysis !== null && !document.getElementById('stop').disabled`); !running {
 		t.Fatal("the unlimited analysis ended by itself")
 	}
 	tb.shot("eval-bar")
 	got := evalIn[[]any](tb, `(() => {
 		const src = [...document.querySelectorAll('.pit.best-src')].map(e => e.id.slice(4)).join('');
 		const land = [...document.querySelectorAll('.pit.best-land')].map(e => e.id.slice(4)).join('');
-		const m = S.view.moves.find(x => x.move === S.best.move);
-		const v = S.best.side === 's' ? S.best.score : -S.best.score;
+		const m = state.view.moves.find(x => x.move === state.best.move);
+		const v = state.best.side === 's' ? state.best.score : -state.best.score;
 		const h = parseFloat(document.getElementById('evalfill').style.height);
 		// South's share: all or nothing for a proven win, else a tanh of
 		// the score, so that a score near 0 fills about half.
 		const w = Math.trunc(v / 100);
-		const want = S.best.proven ? (w > 0 ? 100 : w < 0 ? 0 : 50) : 50 + 50 * Math.tanh(v / 1000);
-		return [src === S.best.move[0], land === (m.landing === S.best.move[0] ? '' : m.landing), Math.abs(h - want) <= 0.1 && (Math.abs(v) < 5 || Math.sign(v) === Math.sign(h - 50)),
-			document.getElementById('pit-' + S.best.move[0]).getAttribute('aria-label').includes("best move lifts here"),
+		const want = state.best.proven ? (w > 0 ? 100 : w < 0 ? 0 : 50) : 50 + 50 * Math.tanh(v / 1000);
+		return [src === state.best.move[0], land === (m.landing === state.best.move[0] ? '' : m.landing), Math.abs(h - want) <= 0.1 && (Math.abs(v) < 5 || Math.sign(v) === Math.sign(h - 50)),
+			document.getElementById('pit-' + state.best.move[0]).getAttribute('aria-label').includes("best move lifts here"),
 			document.getElementById('evalbar').getAttribute('aria-label').startsWith('Evaluation: ')];
 	})()`)
 	if fmt.Sprint(got) != "[true true true true true]" {
-		t.Errorf("best move marks and bar: %v (best %v)", got, evalIn[any](tb, `S.best`))
+		t.Errorf("best move marks and bar: %v (best %v)", got, evalIn[any](tb, `state.best`))
 	}
 	found := false
 	b.mu.Lock()
@@ -882,7 +882,7 @@ func browserEvalBar(t *testing.T, b *browserRun) {
 	tb.shot("stopped")
 	// Stepping on clears the marks; Play hides the bar.
 	tb.click("step-back")
-	tb.wait(`S.cursor === 2 && document.querySelector('.pit.best-src') === null`)
+	tb.wait(`state.cursor === 2 && document.querySelector('.pit.best-src') === null`)
 	tb.click("tab-play")
 	if hidden := evalIn[bool](tb, `document.getElementById('evalbar').hidden`); !hidden {
 		t.Error("the evaluation bar shows in Play")
@@ -943,7 +943,7 @@ func browserPGN(t *testing.T, b *browserRun) {
 		t.Fatal(err)
 	}
 	tb.click("step-back") // the whole line is written, not only up to the board
-	tb.wait(`S.cursor === 2`)
+	tb.wait(`state.cursor === 2`)
 	tb.click("download-pgn")
 	var data []byte
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
@@ -981,8 +981,8 @@ func browserPGN(t *testing.T, b *browserRun) {
 	pasted := strings.Replace(string(data), "EF:E5F5", "EF:E5F5 {+0.10/3 0.005s} $1", 1) + "[FEN \"startpos25\"]\n\n1. fg:f5g5 *\n"
 	tb.do(chromedp.SetValue(chromedp.ID("pgn-input"), pasted))
 	tb.click("open-pgn")
-	tb.wait(`S.moves.length === 3 && S.cursor === 3 && /game 1 of the 2/.test(document.getElementById('status').textContent)`)
-	if got := evalIn[string](tb, `S.moves.join(' ') + ' | ' + S.start + ' | ' + S.line[1].comment`); got != "ef:e5f5 EF:E5F5 i5 | 0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1 | +0.10/3 0.005s" {
+	tb.wait(`state.moves.length === 3 && state.cursor === 3 && /game 1 of the 2/.test(document.getElementById('status').textContent)`)
+	if got := evalIn[string](tb, `state.moves.join(' ') + ' | ' + state.start + ' | ' + state.line[1].comment`); got != "ef:e5f5 EF:E5F5 i5 | 0.0.0.0.5.5.5.5.5.5/0.0.0.0.5.5.5.5.5.5 0-0 s 1 | +0.10/3 0.005s" {
 		t.Errorf("opened from the PGN: %q", got)
 	}
 	// A finished game from North's move: "1... " first, and its result.
@@ -990,7 +990,7 @@ func browserPGN(t *testing.T, b *browserRun) {
 	pgn := end.pagePGN()
 	if !strings.Contains(pgn, `[Result "0-1"]`) || !strings.Contains(pgn, `[FEN "1.0.0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0.1.0 29-29 n 40"]`) ||
 		!strings.Contains(pgn, `[Termination "normal"]`) || !strings.HasSuffix(pgn, "\n\n1... I1 0-1\n\n") {
-		t.Errorf("finished game from North's move: %q (result %v)", pgn, evalIn[any](end, `S.view.result`))
+		t.Errorf("finished game from North's move: %q (result %v)", pgn, evalIn[any](end, `state.view.result`))
 	}
 	// Both ways went through the server's PGN (the page has no PGN code).
 	b.mu.Lock()
@@ -1018,10 +1018,10 @@ func browserClocks(t *testing.T, b *browserRun) {
 	tb.do(chromedp.SetValue(chromedp.ID("level"), "depth=1"), chromedp.SetValue(chromedp.ID("side"), "north"),
 		chromedp.SetValue(chromedp.ID("clock-base"), "10"), chromedp.SetValue(chromedp.ID("clock-inc"), "5"))
 	tb.click("new-game")
-	tb.wait(`S.games === 1 && S.moves.length === 1 && S.engine === null`)
+	tb.wait(`state.games === 1 && state.moves.length === 1 && state.engine === null`)
 	// South (the engine) moved within its clock and gained 5 s.
-	if got := evalIn[[]any](tb, `[S.clock.s > 10000 && S.clock.s < 15000, S.clock.running, /^0:1[0-4]$/.test(document.getElementById('clock-s').textContent)]`); fmt.Sprint(got) != "[true n true]" {
-		t.Errorf("after the engine's move: %v (clock %v)", got, evalIn[any](tb, `S.clock`))
+	if got := evalIn[[]any](tb, `[state.clock.s > 10000 && state.clock.s < 15000, state.clock.running, /^0:1[0-4]$/.test(document.getElementById('clock-s').textContent)]`); fmt.Sprint(got) != "[true n true]" {
+		t.Errorf("after the engine's move: %v (clock %v)", got, evalIn[any](tb, `state.clock`))
 	}
 	tb.shot("clocks")
 	// The engine at depth 1 got both clocks (South's started at 10 s and
@@ -1039,7 +1039,7 @@ func browserClocks(t *testing.T, b *browserRun) {
 	if !sent {
 		t.Errorf("no engine stream with depth=1 and the clock p1time ~10000 p2time 10000 p1inc 5000 p2inc 5000: %v", b.requests)
 	}
-	tb.wait(`S.flag === 'n'`)
+	tb.wait(`state.flag === 'n'`)
 	tb.shot("flag")
 	if r := tb.text("result"); r != "Game over: South wins on time.North's clock ran out." {
 		t.Errorf("result %q", r)
@@ -1074,12 +1074,12 @@ func browserReview(t *testing.T, b *browserRun) {
 	b.needs(t, "/api/v1/annotate", "/api/v1/pgn/write")
 	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
 	for k := 4; k <= 9; k++ {
-		tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), evalIn[string](tb, `S.view.moves[S.view.moves.length - 1].move`)), chromedp.KeyEvent(kb.Enter))
-		tb.wait(fmt.Sprintf(`S.cursor === %d`, k))
+		tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), evalIn[string](tb, `state.view.moves[state.view.moves.length - 1].move`)), chromedp.KeyEvent(kb.Enter))
+		tb.wait(fmt.Sprintf(`state.cursor === %d`, k))
 	}
 	tb.do(chromedp.SetValue(chromedp.ID("rv-time"), "50"))
 	tb.click("review")
-	tb.wait(`S.review && S.review.done`)
+	tb.wait(`state.review && state.review.done`)
 	if n := evalIn[int](tb, `document.querySelectorAll('#rv-graph circle').length`); n != 10 {
 		t.Errorf("%d points, want 10", n)
 	}
@@ -1089,7 +1089,7 @@ func browserReview(t *testing.T, b *browserRun) {
 	bad := evalIn[[]string](tb, `(() => {
 		const grid = [...document.querySelectorAll('#rv-graph .rv-grid, #rv-graph .rv-mid')].map(l => +l.getAttribute('y1'));
 		const top = Math.min(...grid), bottom = Math.max(...grid), out = [];
-		S.review.moves.forEach((m, k) => {
+		state.review.moves.forEach((m, k) => {
 			const south = m.side === 'south' ? m.win : 1 - m.win;
 			const cy = +document.querySelector('#rv-graph circle[data-ply="' + (k + 1) + '"]').getAttribute('cy');
 			if (Math.abs(cy - (bottom - south * (bottom - top))) > 0.01) out.push((k + 1) + ': ' + cy + ' for ' + south);
@@ -1100,7 +1100,7 @@ func browserReview(t *testing.T, b *browserRun) {
 		t.Errorf("points off South's expected score: %v", bad)
 	}
 	// The move list: the answer's class marks and a score on each move.
-	marks := evalIn[[]string](tb, `S.review.moves.map((m, k) => {
+	marks := evalIn[[]string](tb, `state.review.moves.map((m, k) => {
 		const b = document.querySelector('#movelist .mv[data-ply="' + (k + 1) + '"]');
 		const sym = b.querySelector('.sym'), want = {inaccuracy: '?!', mistake: '?', blunder: '??'}[m.class] || '';
 		return (sym ? sym.textContent : '') === want && b.querySelector('.score') !== null ? '' : (k + 1) + ' ' + m.class + ' ' + b.textContent;
@@ -1129,8 +1129,8 @@ func browserReview(t *testing.T, b *browserRun) {
 	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('rv-area').scrollIntoView()`))
 	tb.fullShot("review")
 	tb.do(chromedp.Click(chromedp.CSS(`#rv-graph circle[data-ply="4"]`)))
-	tb.wait(`S.cursor === 4`)
-	if e, want := tb.text("eval-text"), fmt.Sprintf("expected score %d%% (from the review)", evalIn[int](tb, `Math.round(100 * (S.review.moves[3].side === 'south' ? S.review.moves[3].win : 1 - S.review.moves[3].win))`)); e != want {
+	tb.wait(`state.cursor === 4`)
+	if e, want := tb.text("eval-text"), fmt.Sprintf("expected score %d%% (from the review)", evalIn[int](tb, `Math.round(100 * (state.review.moves[3].side === 'south' ? state.review.moves[3].win : 1 - state.review.moves[3].win))`)); e != want {
 		t.Errorf("evaluation at move 4: %q, want %q", e, want)
 	}
 	if c, want := tb.text("comment"), evalIn[string](tb, `document.querySelector('#movelist .mv[data-ply="4"]').title`); c != want || c == "" {
@@ -1143,7 +1143,7 @@ func browserReview(t *testing.T, b *browserRun) {
 	if n := evalIn[int](tb, `document.querySelectorAll('#rv-worst button').length`); n > 0 {
 		k := evalIn[int](tb, `+document.querySelector('#rv-worst button').dataset.ply`)
 		tb.do(chromedp.Click(chromedp.CSS(`#rv-worst button`)))
-		tb.wait(fmt.Sprintf(`S.cursor === %d`, k))
+		tb.wait(fmt.Sprintf(`state.cursor === %d`, k))
 	}
 }
 
@@ -1160,7 +1160,7 @@ func browserAnimate(t *testing.T, b *browserRun) {
 		{"lift 2", "0 1 0 0 0", "A", ""},
 		{"lap 2", "0 1 0 1 1", "", "C"},
 	} {
-		tb.wait(fmt.Sprintf(`S.anim !== null && S.anim.step === %q`, f.step))
+		tb.wait(fmt.Sprintf(`state.anim !== null && state.anim.step === %q`, f.step))
 		got := evalIn[[]string](tb, `[`+counts+`, [...document.querySelectorAll('.pit.anim-from')].map(e => e.id.slice(4)).join(''), [...document.querySelectorAll('.pit.anim-end')].map(e => e.id.slice(4)).join('')]`)
 		if fmt.Sprint(got) != fmt.Sprint([]string{f.counts, f.from, f.end}) {
 			t.Errorf("%s: counts, lifted, landing %q; want %q", f.step, got, []string{f.counts, f.from, f.end})
@@ -1169,15 +1169,15 @@ func browserAnimate(t *testing.T, b *browserRun) {
 			tb.shot("lap-1")
 		}
 	}
-	tb.wait(`S.anim === null`)
-	if got := evalIn[string](tb, counts); got != "0 1 0 1 1" || evalIn[int](tb, `S.cursor`) != 1 {
+	tb.wait(`state.anim === null`)
+	if got := evalIn[string](tb, counts); got != "0 1 0 1 1" || evalIn[int](tb, `state.cursor`) != 1 {
 		t.Errorf("after the animation: %q", got)
 	}
 	// Show the last move again, and a click on the board ends it at once.
 	tb.click("anim-replay")
-	tb.wait(`S.anim !== null`)
+	tb.wait(`state.anim !== null`)
 	tb.click("pit-a")
-	if got := evalIn[[]any](tb, `[S.anim, document.getElementById('anim-line').textContent]`); fmt.Sprint(got) != "[<nil> ]" {
+	if got := evalIn[[]any](tb, `[state.anim, document.getElementById('anim-line').textContent]`); fmt.Sprint(got) != "[<nil> ]" {
 		t.Errorf("after a click: %v", got)
 	}
 }
@@ -1210,18 +1210,18 @@ func browserArrows(t *testing.T, b *browserRun) {
 	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
 	tb.do(chromedp.SetValue(chromedp.ID("an-time"), "1500"), chromedp.SetValue(chromedp.ID("an-lines"), "3"))
 	tb.click("analyse")
-	tb.wait(`S.analysis === null && S.best !== null && S.lines.filter(Boolean).length === 3`)
+	tb.wait(`state.analysis === null && state.best !== null && state.lines.filter(Boolean).length === 3`)
 	tb.fullShot("arrows")
 	got := evalIn[[]string](tb, `(() => {
 		const out = [], svg = document.getElementById('arrows').getBoundingClientRect();
 		const centre = p => { const r = document.getElementById('pit-' + p).getBoundingClientRect(); return [r.left + r.width / 2 - svg.left, r.top + r.height / 2 - svg.top, r.width / 2]; };
-		const land = m => (S.view.moves.find(x => x.move === m) || {}).landing;
+		const land = m => (state.view.moves.find(x => x.move === m) || {}).landing;
 		// One arrow for each line's move, line 1's marked best.
-		const want = [...new Set(S.lines.map(l => l.move))].filter(m => land(m) && land(m) !== m[0]);
+		const want = [...new Set(state.lines.map(l => l.move))].filter(m => land(m) && land(m) !== m[0]);
 		const arrows = [...document.querySelectorAll('#arrows .arrow')];
-		if (arrows.map(a => a.dataset.move).sort().join() !== want.slice().sort().join()) out.push('arrows ' + arrows.map(a => a.dataset.move) + ', lines ' + S.lines.map(l => l.move));
+		if (arrows.map(a => a.dataset.move).sort().join() !== want.slice().sort().join()) out.push('arrows ' + arrows.map(a => a.dataset.move) + ', lines ' + state.lines.map(l => l.move));
 		const best = document.querySelector('#arrows .arrow.best');
-		if (!best || best.dataset.move !== S.best.move || document.querySelectorAll('#arrows .arrow.best').length !== 1) out.push('best arrow ' + (best && best.dataset.move) + ', best ' + S.best.move);
+		if (!best || best.dataset.move !== state.best.move || document.querySelectorAll('#arrows .arrow.best').length !== 1) out.push('best arrow ' + (best && best.dataset.move) + ', best ' + state.best.move);
 		for (const a of arrows) {
 			const m = a.dataset.move, tail = a.querySelector('path').getPointAtLength(0), tip = a.querySelector('polygon').getAttribute('points').split(' ')[0].split(',').map(Number);
 			const [sx, sy, sr] = centre(m[0]), [ex, ey, er] = centre(land(m));
@@ -1241,7 +1241,7 @@ func browserArrows(t *testing.T, b *browserRun) {
 		t.Errorf("arrows: %v", got)
 	}
 	tb.click("step-back")
-	tb.wait(`S.cursor === 2 && document.querySelectorAll('#arrows .arrow').length === 0`)
+	tb.wait(`state.cursor === 2 && document.querySelectorAll('#arrows .arrow').length === 0`)
 }
 
 // moveListText is the move list as text: numbers and moves (no marks).
@@ -1266,7 +1266,7 @@ func browserMoveNumbers(t *testing.T, b *browserRun) {
 	for _, x := range []*tab{tb, north} {
 		pgn := strings.TrimSpace(x.pagePGN())
 		moves := pgn[strings.LastIndex(pgn, "\n")+1:]
-		if list := evalIn[string](x, moveListText); moves != list+" "+evalIn[string](x, `S.view.result ? '0-1' : '*'`) {
+		if list := evalIn[string](x, moveListText); moves != list+" "+evalIn[string](x, `state.view.result ? '0-1' : '*'`) {
 			t.Errorf("move list %q, PGN %q", list, moves)
 		}
 	}
@@ -1278,18 +1278,18 @@ func browserMoveNumbers(t *testing.T, b *browserRun) {
 // writes it as a variation that opens again as the same tree.
 func browserVariations(t *testing.T, b *browserRun) {
 	tb := b.open(t, "/?position=startpos&moves="+url.QueryEscape("ef:e5f5 EF:E5F5 i5"))
-	m1 := evalIn[string](tb, `S.view.moves[0].move`)
+	m1 := evalIn[string](tb, `state.view.moves[0].move`)
 	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), m1), chromedp.KeyEvent(kb.Enter))
-	tb.wait(`S.cursor === 4`)
+	tb.wait(`state.cursor === 4`)
 	tb.click("step-back")
-	tb.wait(`S.cursor === 3`)
-	m2 := evalIn[string](tb, `S.view.moves[S.view.moves.length - 1].move`)
+	tb.wait(`state.cursor === 3`)
+	m2 := evalIn[string](tb, `state.view.moves[state.view.moves.length - 1].move`)
 	if m2 == m1 {
 		t.Fatal("one legal move only")
 	}
 	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), m2), chromedp.KeyEvent(kb.Enter))
-	tb.wait(`S.cursor === 4`)
-	got := evalIn[[]string](tb, `[S.moves.join(' '), (() => { const m = []; for (let n = S.root.children[0]; n; n = n.children[0]) m.push(n.move); return m.join(' '); })(), `+moveListText+`]`)
+	tb.wait(`state.cursor === 4`)
+	got := evalIn[[]string](tb, `[state.moves.join(' '), (() => { const m = []; for (let n = state.root.children[0]; n; n = n.children[0]) m.push(n.move); return m.join(' '); })(), `+moveListText+`]`)
 	want := []string{"ef:e5f5 EF:E5F5 i5 " + m2, "ef:e5f5 EF:E5F5 i5 " + m1, "1. ef:e5f5 EF:E5F5 2. i5 " + m1 + " ( 2... " + m2}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("after %s off the line: line, main line, list %q; want %q", m2, got, want)
@@ -1297,17 +1297,17 @@ func browserVariations(t *testing.T, b *browserRun) {
 	tb.fullShot("variation")
 	// The main line again from the list, then the side line.
 	// (shown: the step has come back and the list marks the move).
-	shown := `S.going === null && S.cursor === 4 && S.moves[3] === %q && document.querySelector('#movelist .mv[aria-current="true"]').firstChild.textContent === %[1]q`
+	shown := `state.going === null && state.cursor === 4 && state.moves[3] === %q && document.querySelector('#movelist .mv[aria-current="true"]').firstChild.textContent === %[1]q`
 	tb.do(chromedp.Click(chromedp.CSS(`#movelist > .ply > .mv[data-ply="4"]`)))
 	tb.wait(fmt.Sprintf(shown, m1))
 	tb.do(chromedp.Click(chromedp.CSS(`#movelist .var .mv`)))
 	tb.wait(fmt.Sprintf(shown, m2))
 	// Played again, a move of the tree is followed, not added twice.
 	tb.click("step-back")
-	tb.wait(`S.cursor === 3`)
+	tb.wait(`state.cursor === 3`)
 	tb.do(chromedp.SendKeys(chromedp.ID("moveinput"), m1), chromedp.KeyEvent(kb.Enter))
-	tb.wait(fmt.Sprintf(`S.cursor === 4 && S.moves[3] === %q`, m1))
-	if n := evalIn[int](tb, `S.line[2].children.length`); n != 2 {
+	tb.wait(fmt.Sprintf(`state.cursor === 4 && state.moves[3] === %q`, m1))
+	if n := evalIn[int](tb, `state.line[2].children.length`); n != 2 {
 		t.Errorf("%d moves after i5, want 2", n)
 	}
 	if b.missing("/api/v1/pgn/write") != "" || b.missing("/api/v1/pgn/read") != "" {
@@ -1326,7 +1326,7 @@ func browserVariations(t *testing.T, b *browserRun) {
 	}
 	tb.do(chromedp.SetValue(chromedp.ID("pgn-input"), pgn))
 	tb.click("open-pgn")
-	tb.wait(`S.cursor === 4 && S.review === null`)
+	tb.wait(`state.cursor === 4 && state.review === null`)
 	if again := evalIn[string](tb, moveListText); again != want[2] {
 		t.Errorf("the PGN opens as %q, want %q", again, want[2])
 	}
@@ -1341,7 +1341,7 @@ func browserComments(t *testing.T, b *browserRun) {
 	tb.click("tab-analyse")
 	tb.do(chromedp.SetValue(chromedp.ID("pgn-input"), "[FEN \"startpos\"]\n\n1. ef:e5f5 {+0.35 -> +0.20, best c3 (+0.35)} EF:E5F5 2. i5 {a mistake (lost 2.10)} *\n"))
 	tb.click("open-pgn")
-	tb.wait(`S.cursor === 3`)
+	tb.wait(`state.cursor === 3`)
 	if c := tb.text("comment"); c != "a mistake (lost 2.10)" {
 		t.Errorf("comment at move 3: %q", c)
 	}
@@ -1351,12 +1351,12 @@ func browserComments(t *testing.T, b *browserRun) {
 	tb.fullShot("comments")
 	tb.click("step-first")
 	tb.click("step-fwd")
-	tb.wait(`S.cursor === 1`)
+	tb.wait(`state.cursor === 1`)
 	if c := tb.text("comment"); c != "+0.35 -> +0.20, best c3 (+0.35)" {
 		t.Errorf("comment at move 1: %q", c)
 	}
 	tb.click("step-fwd")
-	tb.wait(`S.cursor === 2 && document.getElementById('comment').hidden`)
+	tb.wait(`state.cursor === 2 && document.getElementById('comment').hidden`)
 	// What kiothi annotate writes (here the server's review of a game)
 	// opens with each move's comment.
 	if b.missing("/api/v1/annotate") != "" {
@@ -1370,11 +1370,11 @@ func browserComments(t *testing.T, b *browserRun) {
 	g := review["games"].([]any)[0].(map[string]any)
 	tb.do(chromedp.SetValue(chromedp.ID("pgn-input"), g["pgn"].(string)))
 	tb.click("open-pgn")
-	tb.wait(`S.cursor === 5`)
+	tb.wait(`state.cursor === 5`)
 	for k, m := range g["moves"].([]any) {
 		want, _ := m.(map[string]any)["comment"].(string)
 		tb.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#movelist .mv[data-ply="%d"]`, k+1))))
-		tb.wait(fmt.Sprintf(`S.cursor === %d`, k+1))
+		tb.wait(fmt.Sprintf(`state.cursor === %d`, k+1))
 		if c := tb.text("comment"); want == "" || c != want {
 			t.Errorf("move %d: comment %q, annotate's %q", k+1, c, want)
 		}

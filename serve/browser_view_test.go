@@ -48,7 +48,7 @@ func analyseAt(t *testing.T, b *browserRun, pos, moves string, lines, ms int) *t
 	tb := b.open(t, "/?position="+url.QueryEscape(pos)+"&moves="+url.QueryEscape(moves))
 	tb.do(chromedp.SetValue(chromedp.ID("an-lines"), fmt.Sprint(lines)), chromedp.SetValue(chromedp.ID("an-time"), fmt.Sprint(ms)))
 	tb.click("analyse")
-	tb.wait(`S.analysis === null && S.best !== null && /depth/.test(document.getElementById('bestmove').textContent)`)
+	tb.wait(`state.analysis === null && state.best !== null && /depth/.test(document.getElementById('bestmove').textContent)`)
 	return tb
 }
 
@@ -57,7 +57,7 @@ func analyseAt(t *testing.T, b *browserRun, pos, moves string, lines, ms int) *t
 // no other view named.
 func checkSouthView(t *testing.T, tb *tab) {
 	t.Helper()
-	best := evalIn[map[string]any](tb, `S.best`)
+	best := evalIn[map[string]any](tb, `state.best`)
 	if best["side"] != "n" {
 		t.Fatalf("best %v: want North to move", best)
 	}
@@ -70,7 +70,7 @@ func checkSouthView(t *testing.T, tb *tab) {
 		t.Errorf("evaluation %q, want South's %s", e, want)
 	}
 	rows := evalIn[[]string](tb, `[...document.querySelectorAll('#lines tbody tr')].map(r => r.children[2].textContent)`)
-	lines := evalIn[[]map[string]any](tb, `S.lines.map(l => ({score: l.score, proven: l.proven, side: l.side}))`)
+	lines := evalIn[[]map[string]any](tb, `state.lines.map(l => ({score: l.score, proven: l.proven, side: l.side}))`)
 	if len(rows) == 0 || len(rows) != len(lines) {
 		t.Fatalf("lines table %v, lines %v", rows, lines)
 	}
@@ -96,8 +96,8 @@ func browserSouthView(t *testing.T, b *browserRun) {
 	// A proven value, North to move: ∎ in the best move, the evaluation
 	// and the lines.
 	tp := analyseAt(t, b, "0.0.0.1.0.0.0.1.0.0/0.0.0.0.0.1.0.1.0.1 29-26 n 40", "", 2, 800)
-	if !evalIn[bool](tp, `S.best.proven`) {
-		t.Fatalf("not proven: %v", evalIn[any](tp, `S.best`))
+	if !evalIn[bool](tp, `state.best.proven`) {
+		t.Fatalf("not proven: %v", evalIn[any](tp, `state.best`))
 	}
 	checkSouthView(t, tp)
 	if e := tp.text("eval-text"); !strings.Contains(e, "∎") || !strings.Contains(e, "proven") {
@@ -109,11 +109,11 @@ func browserSouthView(t *testing.T, b *browserRun) {
 	tg := b.open(t, "/")
 	tg.do(chromedp.SetValue(chromedp.ID("level"), "depth=3"), chromedp.SetValue(chromedp.ID("side"), "south"))
 	tg.click("new-game")
-	tg.wait(`S.games === 1 && S.level === 'depth=3'`)
+	tg.wait(`state.games === 1 && state.level === 'depth=3'`)
 	tg.do(chromedp.SendKeys(chromedp.ID("moveinput"), "ef:e5f5"), chromedp.KeyEvent(kb.Enter))
-	tg.wait(`S.cursor === 2 && ` + humanTurn)
-	tg.do(chromedp.SendKeys(chromedp.ID("moveinput"), evalIn[string](tg, `S.view.moves[0].move`)), chromedp.KeyEvent(kb.Enter))
-	tg.wait(`S.cursor === 4 && ` + humanTurn + ` && /^Engine played/.test(document.getElementById('engine-line').textContent)`)
+	tg.wait(`state.cursor === 2 && ` + humanTurn)
+	tg.do(chromedp.SendKeys(chromedp.ID("moveinput"), evalIn[string](tg, `state.view.moves[0].move`)), chromedp.KeyEvent(kb.Enter))
+	tg.wait(`state.cursor === 4 && ` + humanTurn + ` && /^Engine played/.test(document.getElementById('engine-line').textContent)`)
 	if e := tg.text("engine-line"); !regexp.MustCompile(`^Engine played \S+ \(depth \d+, score ([+-]?\d+\.\d\d|[+-]?\d+∎)\)$`).MatchString(e) {
 		t.Errorf("engine line %q, want South's score and no view named", e)
 	}
@@ -141,16 +141,16 @@ func browserReviewView(t *testing.T, b *browserRun) {
 	}
 	tb.do(chromedp.SetValue(chromedp.ID("pgn-input"), pgnText))
 	tb.click("open-pgn")
-	tb.wait(`S.cursor === 5`)
+	tb.wait(`state.cursor === 5`)
 	tb.do(chromedp.SetValue(chromedp.ID("rv-time"), "50"))
 	tb.click("review")
-	tb.wait(`S.review && S.review.done`)
+	tb.wait(`state.review && state.review.done`)
 	comments := evalIn[[]string](tb, `[...document.querySelectorAll('#movelist .comment')].map(e => e.textContent)`)
 	if fmt.Sprint(comments) != "[a reader's note]" {
 		t.Errorf("move list comments after the review %q, want the note alone", comments)
 	}
 	// Each move's word from the review: South's view, whoever moved.
-	moves := evalIn[[]map[string]any](tb, `S.review.moves`)
+	moves := evalIn[[]map[string]any](tb, `state.review.moves`)
 	for k, m := range moves {
 		sign := 1
 		if m["side"] == "north" {
@@ -165,7 +165,7 @@ func browserReviewView(t *testing.T, b *browserRun) {
 		}
 	}
 	tb.do(chromedp.Click(chromedp.CSS(`#movelist .mv[data-ply="4"]`)))
-	tb.wait(`S.cursor === 4`)
+	tb.wait(`state.cursor === 4`)
 	if c, want := tb.text("comment"), evalIn[string](tb, `document.querySelector('#movelist .mv[data-ply="4"]').title`); c != want || c == "" {
 		t.Errorf("comment at North's move 4 %q, want the review's %q", c, want)
 	}

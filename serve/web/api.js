@@ -1,7 +1,7 @@
 // The server's API as the page calls it: JSON requests, refusals turned
 // into sentences, and the analysis stream's address.
 
-import { S } from './state.js';
+import { state } from './state.js';
 
 // api posts body to path and returns the answer; a refusal throws an
 // Error with the server's structure (code, field, index, reason) as info
@@ -23,7 +23,7 @@ export async function api(path, body) {
 }
 
 export function gameBody(moves) {
-  return { position: S.start, moves, freeFirstLap: S.ffl };
+  return { position: state.start, moves, freeFirstLap: state.freeFirstLap };
 }
 
 // game replays moves from the game's start (POST /api/v1/game).
@@ -44,7 +44,7 @@ export function explain(err, numbered) {
 // streamURL is the analysis stream for the game's moves: params are its
 // limits and clock (name to value), lines its MultiPV.
 export function streamURL(moves, params, lines) {
-  const q = new URLSearchParams({ position: S.start, moves: moves.join(' '), freefirstlap: String(S.ffl) });
+  const q = new URLSearchParams({ position: state.start, moves: moves.join(' '), freefirstlap: String(state.freeFirstLap) });
   for (const [k, v] of Object.entries(params)) q.set(k, String(v));
   if (lines > 1) q.set('multipv', String(lines));
   return '/api/v1/analyse/stream?' + q.toString();

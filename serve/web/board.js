@@ -1,7 +1,8 @@
 // The board: the pits, the last move's marks, the engine's arrows over
 // the pits (line 1 strong, the other lines fainter) and the evaluation bar.
 
-import { $, S, pitName, pitIndex, owner } from './state.js';
+import { $, pitName, pitIndex, owner } from './game.js';
+import { state } from './state.js';
 import { south, scoreText, provenWords } from './score.js';
 import { reviewAt } from './review.js';
 
@@ -25,11 +26,11 @@ export function buildBoard(click) {
 }
 
 function shownCounts(p) {
-  if (S.anim) return S.anim.counts.slice();
+  if (state.anim) return state.anim.counts.slice();
   const c = p.counts.slice();
-  if (S.redist) {
-    for (const i of S.redist.pits) c[i] = 0;
-    if (S.redist.pits.length === 2) for (const d of S.redist.drops) c[d.pit] += d.n;
+  if (state.redist) {
+    for (const i of state.redist.pits) c[i] = 0;
+    if (state.redist.pits.length === 2) for (const d of state.redist.drops) c[d.pit] += d.n;
   }
   return c;
 }
@@ -45,20 +46,20 @@ export function renderPits(p, ply) {
     for (const c of ply.captured) mark[pitIndex(c)] = 'cap';
   }
   const board = $('board');
-  const top = S.flipped ? [9, 8, 7, 6, 5, 4, 3, 2, 1, 0] : [19, 18, 17, 16, 15, 14, 13, 12, 11, 10];
-  const bottom = S.flipped ? [10, 11, 12, 13, 14, 15, 16, 17, 18, 19] : [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  const top = state.flipped ? [9, 8, 7, 6, 5, 4, 3, 2, 1, 0] : [19, 18, 17, 16, 15, 14, 13, 12, 11, 10];
+  const bottom = state.flipped ? [10, 11, 12, 13, 14, 15, 16, 17, 18, 19] : [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
   [...top, ...bottom].forEach((i, k) => {
     const b = $('pit-' + pitName(i));
     board.appendChild(b); // DOM order = visual order, for the keyboard
     const n = counts[i];
     const cls = ['pit'];
-    if (p.nki[i] && !(S.redist && S.redist.pits.includes(i))) cls.push('is-nki');
-    if (S.anim) {
-      if (S.anim.from === i) cls.push('anim-from');
-      if (S.anim.end === i) cls.push('anim-end');
-    } else if (mark[i] && !S.redist) cls.push(mark[i]);
-    if (S.sel === i || (S.redist && S.redist.pits.includes(i))) cls.push('sel');
-    if (S.redist && S.redist.drops.some((d) => d.pit === i)) cls.push('drop');
+    if (p.nki[i] && !(state.redist && state.redist.pits.includes(i))) cls.push('is-nki');
+    if (state.anim) {
+      if (state.anim.from === i) cls.push('anim-from');
+      if (state.anim.end === i) cls.push('anim-end');
+    } else if (mark[i] && !state.redist) cls.push(mark[i]);
+    if (state.liftPit === i || (state.redist && state.redist.pits.includes(i))) cls.push('sel');
+    if (state.redist && state.redist.drops.some((d) => d.pit === i)) cls.push('drop');
     b.className = cls.join(' ');
     b.style.gridRow = String(k < 10 ? 1 : 2);
     b.style.gridColumn = String((k % 10) + 1);
@@ -81,7 +82,7 @@ export function renderPits(p, ply) {
       }
       b.appendChild(st);
     }
-    if (mark[i] === 'cap' && !S.redist && !S.anim) {
+    if (mark[i] === 'cap' && !state.redist && !state.anim) {
       const x = document.createElement('span');
       x.className = 'capmark';
       x.setAttribute('aria-hidden', 'true');
@@ -113,18 +114,18 @@ export function movePits(move) {
     const land = [...m[3].matchAll(/([a-jA-J])\d+/g)].map((d) => pitIndex(d[1]));
     return { src: [pitIndex(m[1]), pitIndex(m[2])], land, redist: true };
   }
-  const e = (S.view.moves || []).find((x) => x.move === move);
+  const e = (state.view.moves || []).find((x) => x.move === move);
   return { src: [pitIndex(move[0])], land: e && e.landing ? [pitIndex(e.landing)] : [], redist: false };
 }
 
 // analysing: the board shows the analysis's marks and arrows.
-function analysing() { return S.mode === 'analyse' && !!S.best && !S.view.result; }
+function analysing() { return state.mode === 'analyse' && !!state.best && !state.view.result; }
 
 // renderBest marks the best move's pits, draws the lines' arrows and
 // fills the evaluation bar, in Analyse only.
 export function renderBest() {
   const on = analysing();
-  const pits = on && !S.redist ? movePits(S.best.move) : { src: [], land: [] };
+  const pits = on && !state.redist ? movePits(state.best.move) : { src: [], land: [] };
   for (let i = 0; i < 20; i++) {
     const b = $('pit-' + pitName(i));
     b.classList.toggle('best-src', pits.src.includes(i));
@@ -136,12 +137,12 @@ export function renderBest() {
   }
   drawArrows();
   const bar = $('evalbar');
-  bar.hidden = S.mode !== 'analyse';
+  bar.hidden = state.mode !== 'analyse';
   let frac = 0.5, text = '–';
-  const rv = reviewAt(S.cursor);
+  const reviewed = reviewAt(state.cursor);
   if (on) {
-    const v = south(S.best.score, S.best.side);
-    if (S.best.proven) {
+    const v = south(state.best.score, state.best.side);
+    if (state.best.proven) {
       const w = Math.trunc(v / 100);
       frac = w > 0 ? 1 : w < 0 ? 0 : 0.5;
       text = `${scoreText(v, true)}: ${provenWords(v)}`;
@@ -149,16 +150,16 @@ export function renderBest() {
       frac = 0.5 + 0.5 * Math.tanh(v / 1000);
       text = scoreText(v, false);
     }
-  } else if (rv) {
+  } else if (reviewed) {
     // No analysis here: the review's expected score for South.
-    frac = rv.south;
-    text = `expected score ${Math.round(rv.south * 100)}% (from the review)`;
+    frac = reviewed.south;
+    text = `expected score ${Math.round(reviewed.south * 100)}% (from the review)`;
   }
   // South's share fills the bar from South's side of the board.
   const fill = $('evalfill');
   fill.style.height = `${(frac * 100).toFixed(1)}%`;
-  fill.style.top = S.flipped ? '0' : '';
-  fill.style.bottom = S.flipped ? '' : '0';
+  fill.style.top = state.flipped ? '0' : '';
+  fill.style.bottom = state.flipped ? '' : '0';
   bar.setAttribute('aria-label', `Evaluation: ${text}`);
   $('eval-text').textContent = text;
 }
@@ -172,7 +173,7 @@ export function drawArrows() {
   const svg = $('arrows');
   if (!svg) return;
   svg.replaceChildren();
-  if (!analysing() || S.redist || S.anim) return;
+  if (!analysing() || state.redist || state.anim) return;
   const box = svg.getBoundingClientRect();
   if (!box.width) return;
   svg.setAttribute('viewBox', `0 0 ${box.width} ${box.height}`);
@@ -182,7 +183,7 @@ export function drawArrows() {
   };
   // One arrow a move (line 1's when another line starts alike), the
   // fainter lines drawn first, so that line 1 lies on top.
-  const lines = [S.best].concat(S.lines.slice(1));
+  const lines = [state.best].concat(state.lines.slice(1));
   const seen = new Set(), todo = [];
   lines.forEach((l, k) => {
     if (!l || !l.move || seen.has(l.move)) return;

@@ -3,7 +3,8 @@
 // variations of the move they replace. The page reads and writes no PGN
 // text itself.
 
-import { S, newNode, mainLine } from './state.js';
+import { state } from './state.js';
+import { newNode, mainLine } from './game.js';
 import { api } from './api.js';
 
 // lineMoves writes the line that starts with node (a child of parent)
@@ -52,7 +53,7 @@ export function gameTag(g, name) {
 // (end: /api/v1/game's answer for it), a time forfeit in Play included.
 function resultOf(end) {
   const res = end.result;
-  if (!res && S.flag) return { result: S.flag === 's' ? '0-1' : '1-0', termination: 'time forfeit' };
+  if (!res && state.flag) return { result: state.flag === 's' ? '0-1' : '1-0', termination: 'time forfeit' };
   if (!res) return { result: '*', termination: 'unterminated' };
   return { result: res.winner === 'south' ? '1-0' : res.winner === 'north' ? '0-1' : '1/2-1/2', termination: 'normal' };
 }
@@ -61,18 +62,18 @@ function resultOf(end) {
 // --pgnout writes, the main line with its side lines and comments, and
 // the result; end is /api/v1/game's answer for the main line.
 export function pageGame(end) {
-  const main = mainLine(S.root);
+  const main = mainLine(state.root);
   const { result, termination } = resultOf(end);
   const d = new Date();
   const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
   const tags = [
     ['Event', 'kiothi page'], ['Site', 'kiothi'], ['Date', date], ['Round', '-'],
-    ['South', S.players.s], ['North', S.players.n], ['Result', result], ['FEN', S.startName || S.start],
-    ['PlyCount', String(main.length)], ['TimeControl', S.clock ? `${S.clock.base / 1000}+${S.clock.inc / 1000}` : '-'],
+    ['South', state.players.s], ['North', state.players.n], ['Result', result], ['FEN', state.startName || state.start],
+    ['PlyCount', String(main.length)], ['TimeControl', state.clock ? `${state.clock.base / 1000}+${state.clock.inc / 1000}` : '-'],
     ['Termination', termination],
   ];
-  if (S.ffl) tags.push(['Variant', 'free-first-lap']);
-  return { tags: tags.map(([name, value]) => ({ name, value })), moves: treeMoves(S.root), result };
+  if (state.freeFirstLap) tags.push(['Variant', 'free-first-lap']);
+  return { tags: tags.map(([name, value]) => ({ name, value })), moves: treeMoves(state.root), result };
 }
 
 // writePGN asks the server for a GAME's PGN text.

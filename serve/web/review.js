@@ -3,7 +3,8 @@
 // --json gives it); the page shows its classes, its scores and a graph of
 // South's expected score over the game. The page classifies nothing.
 
-import { $, S, hooks, sideWord, moveNumber, parsePos } from './state.js';
+import { $, sideWord, moveNumber, parsePos } from './game.js';
+import { state, hooks, startReview, dropReview, applyReview } from './state.js';
 import { api } from './api.js';
 import { writePGN } from './pgn.js';
 
@@ -23,9 +24,9 @@ const pctSouth = (m, x) => `${Math.round((m.side === 'south' ? x : 1 - x) * 100)
 // reviewedAt: the review covers the position after k moves of the line
 // shown (its moves up to there are the reviewed ones).
 function reviewedAt(k) {
-  const r = S.review;
-  if (!r || !r.done || r.root !== S.root || k > r.line.length) return false;
-  return k === 0 || S.line[k - 1] === r.line[k - 1];
+  const r = state.review;
+  if (!r || !r.done || r.root !== state.root || k > r.line.length) return false;
+  return k === 0 || state.line[k - 1] === r.line[k - 1];
 }
 
 // reviewAt is the review's value of the position after k moves of the
@@ -38,12 +39,12 @@ export function reviewAt(k) {
 
 // reviewGame reviews the line shown at the time a position of its field.
 export async function reviewGame() {
-  const line = S.line.slice(), root = S.root;
+  const line = state.line.slice(), root = state.root;
   const ms = Math.max(20, parseInt($('rv-time').value, 10) || 200);
-  const tags = [{ name: 'FEN', value: S.startName || S.start }, { name: 'South', value: S.players.s }, { name: 'North', value: S.players.n }];
-  if (S.ffl) tags.push({ name: 'Variant', value: 'free-first-lap' });
+  const tags = [{ name: 'FEN', value: state.startName || state.start }, { name: 'South', value: state.players.s }, { name: 'North', value: state.players.n }];
+  if (state.freeFirstLap) tags.push({ name: 'Variant', value: 'free-first-lap' });
   const r = { root, line, moves: [], players: null, done: false };
-  S.review = r;
+  startReview(r);
   $('review').disabled = true;
   $('rv-status').textContent = `Reviewing ${line.length} moves at ${ms} ms a position…`;
   let a;
@@ -53,22 +54,15 @@ export async function reviewGame() {
     const pgn = await writePGN({ tags, moves: line.map((n) => (n.comment ? { move: n.move, comment: n.comment } : { move: n.move })), result: '*' });
     a = await api('/api/v1/annotate', { pgn, limits: { movetime: ms } });
   } catch (e) {
-    if (S.review === r) {
-      S.review = null;
+    if (state.review === r) {
+      dropReview(r);
       $('rv-status').textContent = `The review stopped: ${e.message}`;
       $('review').disabled = false;
     }
     return;
   }
-  if (S.review !== r) return;
-  const g = a.games[0];
-  r.moves = g.moves;
-  r.players = g.players;
-  r.done = true;
-  line.forEach((n, k) => {
-    n.rv = g.moves[k] || null;
-    if (n.rv) n.comment = n.rv.own_comment || '';
-  });
+  if (state.review !== r) return;
+  applyReview(r, a.games[0]);
   $('review').disabled = false;
   hooks.render();
 }
@@ -85,14 +79,14 @@ function player(players, side) {
 // its class, lists the worst moves and each side's accuracy; a click on a
 // point or a listed move goes to that position of the reviewed line.
 export function renderReview() {
-  const r = S.review;
+  const r = state.review;
   const area = $('rv-area');
-  area.hidden = !(r && r.done && r.root === S.root) || S.mode !== 'analyse';
+  area.hidden = !(r && r.done && r.root === state.root) || state.mode !== 'analyse';
   if (area.hidden) return;
   const svg = $('rv-graph'), list = $('rv-worst');
   svg.replaceChildren();
   const n = r.line.length, W = 640, H = 220, L = 44, R = 10, T = 10, B = 30;
-  const first = parsePos(S.view.start).side;
+  const first = parsePos(state.view.start).side;
   const x = (k) => L + (n ? k / n : 0.5) * (W - L - R);
   const y = (v) => T + (1 - v) * (H - T - B);
   const el = (name, attrs, text) => {
@@ -122,7 +116,7 @@ export function renderReview() {
     el('text', { x: x(k + 1), y: H - B + 16, class: 'rv-label', 'text-anchor': 'middle' }, String(num.n));
   }
   el('text', { x: (L + W - R) / 2, y: H - 2, class: 'rv-label', 'text-anchor': 'middle' }, 'move');
-  if (reviewedAt(S.cursor)) el('line', { x1: x(S.cursor), y1: T, x2: x(S.cursor), y2: H - B, class: 'rv-cursor' });
+  if (reviewedAt(state.cursor)) el('line', { x1: x(state.cursor), y1: T, x2: x(state.cursor), y2: H - B, class: 'rv-cursor' });
   el('polyline', { points: pts.join(' '), class: 'rv-line' });
   const worst = [];
   vals.forEach((v, k) => {
@@ -165,7 +159,7 @@ export function renderReview() {
 // line (the start: the first move's best_win for its mover), null for
 // the start of a game without moves.
 function reviewAtLine(k) {
-  const ms = S.review.moves;
+  const ms = state.review.moves;
   if (k > 0) return southWin(ms[k - 1]);
   return ms.length ? (ms[0].side === 'south' ? ms[0].best_win : 1 - ms[0].best_win) : null;
 }
@@ -174,5 +168,5 @@ function reviewAtLine(k) {
 // numbers it: "3. e5" or "3... E5".
 export function moveText(k, first) {
   const num = moveNumber(k, first);
-  return `${num.n}${num.south ? '.' : '...'} ${S.review.line[k].move}${SYMBOL[S.review.moves[k] && S.review.moves[k].class] || ''}`;
+  return `${num.n}${num.south ? '.' : '...'} ${state.review.line[k].move}${SYMBOL[state.review.moves[k] && state.review.moves[k].class] || ''}`;
 }

@@ -3,7 +3,7 @@
 // The page says so once, in its note (#view-note). A proven value is a
 // final margin in whole warriors, marked ∎.
 
-import { sideWord } from './state.js';
+import { sideWord } from './game.js';
 
 // south is a score (centi-warriors) for side ('s', 'n', 'south' or
 // 'north') turned to South's view.
@@ -32,7 +32,7 @@ export function provenWords(v) {
 }
 
 // reviewWord is a reviewed move's value after it, from South's view.
-export function reviewWord(rv) { return scoreText(south(rv.after, rv.side), rv.proven || rv.after_proven); }
+export function reviewWord(m) { return scoreText(south(m.after, m.side), m.proven || m.after_proven); }
 
 // pct writes an expected score (0 to 1) as a percentage.
 const pct = (x) => `${Math.round(x * 100)}%`;
@@ -42,12 +42,12 @@ const pct = (x) => `${Math.round(x * 100)}%`;
 // after the best move and after it, "only move", and the best move with
 // its value when it is better, as kiothi annotate's comment says them
 // for the side that moved.
-export function reviewText(rv) {
-  const s = (v, proven) => scoreText(south(v, rv.side), proven);
-  const sw = (x) => pct(rv.side === 'south' ? x : 1 - x);
-  const parts = [`${s(rv.before, rv.before_proven)} → ${s(rv.after, rv.after_proven)}`];
-  if (rv.class) parts.push(`${rv.class} (expected score ${sw(rv.best_win)} → ${sw(rv.win)})`);
-  if (rv.only_move) parts.push('only move');
-  if (rv.best && rv.best !== rv.move) parts.push(`best ${rv.best} (${s(rv.best_after, rv.best_after_proven)})`);
+export function reviewText(m) {
+  const s = (v, proven) => scoreText(south(v, m.side), proven);
+  const sw = (x) => pct(m.side === 'south' ? x : 1 - x);
+  const parts = [`${s(m.before, m.before_proven)} → ${s(m.after, m.after_proven)}`];
+  if (m.class) parts.push(`${m.class} (expected score ${sw(m.best_win)} → ${sw(m.win)})`);
+  if (m.only_move) parts.push('only move');
+  if (m.best && m.best !== m.move) parts.push(`best ${m.best} (${s(m.best_after, m.best_after_proven)})`);
   return parts.join(', ');
 }
