@@ -20,11 +20,13 @@ import (
 )
 
 // SolveRequest is the body of POST /api/v1/solve: a start, the moves
-// played from it (kept for the repetition rule) and the time to prove in.
+// played from it (kept for the repetition rule) and the time to prove in;
+// FreeFirstLap, when set, overrides the server's rule (as in /api/v1/game).
 type SolveRequest struct {
-	Position string      `json:"position"`
-	Moves    []string    `json:"moves"`
-	Limits   SolveLimits `json:"limits"`
+	Position     string      `json:"position"`
+	Moves        []string    `json:"moves"`
+	Limits       SolveLimits `json:"limits"`
+	FreeFirstLap *bool       `json:"freeFirstLap"`
 }
 
 // SolveLimits bound a solve: movetime in milliseconds (0: the server's
@@ -114,7 +116,8 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	g, err := s.replay(req.Position, req.Moves, s.cfg.Rules)
+	rules := s.rules(req.FreeFirstLap)
+	g, err := s.replay(req.Position, req.Moves, rules)
 	if err != nil {
 		fail(w, err)
 		return
@@ -148,7 +151,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		p := &g.Positions[i]
 		prisons[i] = p.Prison(position.South) + p.Prison(position.North)
 	}
-	key := solveKey(root, hist, prisons)
+	key := fmt.Sprintf("%v %s", rules.FreeFirstLap, solveKey(root, hist, prisons))
 	if rep, ok := s.oracle.get(key); ok {
 		res.MovesReport, res.Cached = rep, true
 		writeJSON(w, http.StatusOK, res)
@@ -167,7 +170,11 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), movetime)
-	mr, err := solve.SolveMoves(ctx, root, solve.Options{Rules: s.cfg.Rules, HashMB: limits.SolveHashMB, History: hist, DB: s.cfg.DB})
+	o := solve.Options{Rules: rules, HashMB: limits.SolveHashMB, History: hist}
+	if s.cfg.DB != nil && s.cfg.DB.Rules() == rules {
+		o.DB = s.cfg.DB
+	}
+	mr, err := solve.SolveMoves(ctx, root, o)
 	cancel()
 	s.sem.Release(1)
 	if err != nil {

@@ -8,6 +8,7 @@ import { buildBoard, renderPits, renderBest } from './board.js';
 import { clockRun, clockText, clockLeft, clockTick, clockMoved, clockParams } from './clock.js';
 import { reviewGame, renderReview, SYMBOL } from './review.js';
 import { pageGame, writePGN, readPGN, gameTree, gameTag } from './pgn.js';
+import { renderOracle } from './oracle.js';
 
 // stepFrom is the move a step counts from: the one a step on its way
 // goes to, else the one shown (two quick clicks on < go back two).
@@ -376,6 +377,7 @@ function render() {
   renderRedist(p);
   renderResult(p);
   renderLists();
+  renderOracle();
 }
 
 // renderComment shows the comment of the move that led to the board:
@@ -909,7 +911,7 @@ function wire() {
 }
 
 async function init() {
-  Object.assign(hooks, { render, setCursor, goToNode, openLine });
+  Object.assign(hooks, { render, setCursor, goToNode, openLine, tryMove });
   buildBoard(pitClick);
   wire();
   setInterval(() => clockTick(flagged), 100);
