@@ -20,6 +20,7 @@ import (
 	"github.com/kiothi/kiothi/position"
 
 	"github.com/kiothi/kiothi/egdb"
+	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/solve"
 )
 
@@ -61,7 +62,8 @@ func TestSolveMovesAccuracySet(t *testing.T) {
 // position of the set KIOTHI_ORACLE_SET names, in one process: the
 // CPU (user + system, getrusage) of each, without the program's start
 // and the database's opening, and the median and maximum by warriors on
-// the board. Skipped unless KIOTHI_ORACLE_SET is set (docs/solve.md).
+// the board. Skipped unless KIOTHI_ORACLE_SET is set (docs/solve.md);
+// KIOTHI_ORACLE_ROOT=1 times the root solves instead.
 func TestSolveMovesSetTimes(t *testing.T) {
 	set := os.Getenv("KIOTHI_ORACLE_SET")
 	if set == "" {
@@ -75,6 +77,17 @@ func TestSolveMovesSetTimes(t *testing.T) {
 		t.Fatal(err)
 	}
 	items := readSet(t, set)
+	// KIOTHI_ORACLE_ROOT=1 times the root solve alone (from the
+	// evaluation's guess, as kiothi solve), for comparison.
+	root := os.Getenv("KIOTHI_ORACLE_ROOT") == "1"
+	ev, err := nn.Evaluator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	guess := func(it accuracy.Item) *int {
+		g := solve.EvalGuess(ev, movegen.Margin, 2, &it.Pos)
+		return &g
+	}
 	cpu := func() time.Duration {
 		var ru syscall.Rusage
 		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
@@ -86,7 +99,12 @@ func TestSolveMovesSetTimes(t *testing.T) {
 	var all []time.Duration
 	for i, it := range items {
 		c0 := cpu()
-		res, err := solve.SolveMoves(context.Background(), it.Pos, solve.Options{DB: db})
+		var res solve.MovesResult
+		if root {
+			res.Result, err = solve.Solve(context.Background(), it.Pos, solve.Options{DB: db, Guess: guess(it)})
+		} else {
+			res, err = solve.SolveMoves(context.Background(), it.Pos, solve.Options{DB: db})
+		}
 		d := cpu() - c0
 		if err != nil || !res.Exact || res.Value != it.Best() {
 			t.Fatalf("%s: %+v %v, the set's value %d", it.Pos, res.Result, err, it.Best())
