@@ -27,6 +27,9 @@ type SolveRequest struct {
 	Moves        []string    `json:"moves"`
 	Limits       SolveLimits `json:"limits"`
 	FreeFirstLap *bool       `json:"freeFirstLap"`
+	// WorseBound: the moves worse than the best get only a bound
+	// (solve.SolveMovesBounded; "worse": true), far cheaper.
+	WorseBound bool `json:"worseBound"`
 }
 
 // SolveLimits bound a solve: movetime in milliseconds (0: the server's
@@ -151,7 +154,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		p := &g.Positions[i]
 		prisons[i] = p.Prison(position.South) + p.Prison(position.North)
 	}
-	key := fmt.Sprintf("%v %s", rules.FreeFirstLap, solveKey(root, hist, prisons))
+	key := fmt.Sprintf("%v %v %s", rules.FreeFirstLap, req.WorseBound, solveKey(root, hist, prisons))
 	if rep, ok := s.oracle.get(key); ok {
 		res.MovesReport, res.Cached = rep, true
 		writeJSON(w, http.StatusOK, res)
@@ -174,7 +177,11 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.DB != nil && s.cfg.DB.Rules() == rules {
 		o.DB = s.cfg.DB
 	}
-	mr, err := solve.SolveMoves(ctx, root, o)
+	solveMoves := solve.SolveMoves
+	if req.WorseBound {
+		solveMoves = solve.SolveMovesBounded
+	}
+	mr, err := solveMoves(ctx, root, o)
 	cancel()
 	s.sem.Release(1)
 	if err != nil {
@@ -191,10 +198,11 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, res)
 }
 
-// allProven reports whether every move of rep is proven.
+// allProven reports whether every move of rep is proven (or, asked for
+// bounds only, proven worse).
 func allProven(rep solve.MovesReport) bool {
 	for _, m := range rep.Moves {
-		if !m.Proven {
+		if !m.Proven && !m.Worse {
 			return false
 		}
 	}

@@ -88,6 +88,16 @@ func TestSolveEndpoint(t *testing.T) {
 		t.Fatalf("not cached: %d %s", code, body)
 	}
 	sameMoves(t, again.MovesReport, want)
+	// Bounds only on the worse moves: B4 and C2 worse, the others -16.
+	code, res, body = postSolve(t, h, `{"position": "`+pos+`", "worseBound": true, "limits": {"movetime": 10000}}`)
+	if code != http.StatusOK || res.Cached || !res.Proven || *res.Value != -16 || len(res.Moves) != 5 {
+		t.Fatalf("worseBound: %d %s", code, body)
+	}
+	for _, m := range res.Moves {
+		if w := m.Move == "B4" || m.Move == "C2"; w != m.Worse || (w && (m.Proven || *m.Hi >= -16)) || (!w && *m.Value != -16) {
+			t.Errorf("worseBound: move %+v", m)
+		}
+	}
 	// A line played from a start: the values of the position after it,
 	// the database's where it holds the child.
 	small := "0.1.2.0.0.0.0.0.0.1/0.0.1.0.2.0.0.1.0.0 20-22 s 30"

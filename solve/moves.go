@@ -4,6 +4,7 @@ package solve
 
 import (
 	"context"
+	"math"
 	"sort"
 	"time"
 
@@ -24,6 +25,10 @@ type MoveValue struct {
 	// the move ends the game (a repetition, or no move left to the
 	// opponent), else SourceSearch.
 	Source string
+	// Worse (SolveMovesBounded) says the move is proven worse than the
+	// best and only bounded: its value is at most Hi, below the
+	// position's value.
+	Worse bool
 }
 
 // The sources of a move's value.
@@ -51,6 +56,21 @@ type MovesResult struct {
 // bounds proven so far. Values are under o.Objective (match points for
 // Match).
 func SolveMoves(ctx context.Context, root position.Position, o Options) (MovesResult, error) {
+	return solveMoves(ctx, root, o, false)
+}
+
+// SolveMovesBounded is SolveMoves with only bounds on the moves worse
+// than the best: it proves the position's value V (as Solve does), then
+// for each move one test, "value >= V": a move that passes is worth V,
+// exactly; one that fails is Worse, with the bound the test proved (at
+// most V-2 under the margin objective, whose values keep the parity of
+// the warriors in play). Far cheaper where a bad move's exact value takes
+// a long proof.
+func SolveMovesBounded(ctx context.Context, root position.Position, o Options) (MovesResult, error) {
+	return solveMoves(ctx, root, o, true)
+}
+
+func solveMoves(ctx context.Context, root position.Position, o Options, bounded bool) (MovesResult, error) {
 	s, err := newSolver(&root, o)
 	if err != nil {
 		return MovesResult{}, err
@@ -95,6 +115,18 @@ func SolveMoves(ctx context.Context, root position.Position, o Options) (MovesRe
 		moves[i] = mv
 	}
 	w.path = w.path[:0]
+	best := math.MinInt // the position's value, when bounded and proven
+	if bounded {
+		lo, hi := s.bounds(&root)
+		g := EvalGuess(o.Order, o.Objective, o.Multiplier, &root)
+		t := newTests(lo, hi, &g)
+		if s.run(ctx, &root, &t, func() {}) {
+			best = t.lo
+		}
+		for i := range moves {
+			moves[i].Hi = min(moves[i].Hi, t.hi) // no move beats the position
+		}
+	}
 	// The children are searched with the root in their past.
 	if s.history == nil {
 		s.history = map[uint64]int{}
@@ -121,6 +153,22 @@ func SolveMoves(ctx context.Context, root position.Position, o Options) (MovesRe
 		if ctx.Err() != nil || s.overBudget() {
 			break
 		}
+		if best != math.MinInt {
+			// One test: is the move worth the position's value?
+			v, ok := s.test(ctx, &kids[i], -best+1)
+			switch {
+			case !ok:
+			case v >= -best+1:
+				mv.Hi, mv.Worse = min(mv.Hi, -v), true
+			default:
+				mv.Exact, mv.Value, mv.Lo, mv.Hi = true, best, best, best
+			}
+			report()
+			continue
+		}
+		if bounded {
+			break // the position's value was not proven in time
+		}
 		g := -guess[i]
 		t := newTests(-mv.Hi, -mv.Lo, &g)
 		ok := s.run(ctx, &kids[i], &t, func() {
@@ -134,6 +182,9 @@ func SolveMoves(ctx context.Context, root position.Position, o Options) (MovesRe
 	}
 	// Best first; equal values keep the generation order.
 	sort.SliceStable(moves, func(a, b int) bool {
+		if moves[a].Exact != moves[b].Exact && moves[a].Hi == moves[b].Hi {
+			return moves[a].Exact
+		}
 		if moves[a].Hi != moves[b].Hi {
 			return moves[a].Hi > moves[b].Hi
 		}
@@ -141,13 +192,13 @@ func SolveMoves(ctx context.Context, root position.Position, o Options) (MovesRe
 	})
 	res := MovesResult{Moves: moves}
 	res.Lo, res.Hi = rootBounds(moves)
-	best := moves[0]
-	if res.Lo == res.Hi && best.Exact {
-		res.Exact, res.Value = true, best.Value
-		res.PV = []position.Move{best.Move}
-		if best.Source != SourceEnd {
-			q, _ := movegen.MakeMove(root, best.Move, o.Rules)
-			line, _ := s.workers[0].pv(ctx, q, -best.Value)
+	top := moves[0]
+	if res.Lo == res.Hi && top.Exact {
+		res.Exact, res.Value = true, top.Value
+		res.PV = []position.Move{top.Move}
+		if top.Source != SourceEnd {
+			q, _ := movegen.MakeMove(root, top.Move, o.Rules)
+			line, _ := s.workers[0].pv(ctx, q, -top.Value)
 			res.PV = append(res.PV, line...)
 		}
 	}

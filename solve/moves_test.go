@@ -259,3 +259,47 @@ func TestSolveMovesStopped(t *testing.T) {
 		t.Fatal("every move proven within 20000 nodes: the bound did not bind")
 	}
 }
+
+// TestSolveMovesBounded: on positions of seeded games (with their
+// histories), SolveMovesBounded gives the position's value, the moves
+// that keep it exactly, and for every other move a bound below the
+// value that its exact value (SolveMoves) keeps.
+func TestSolveMovesBounded(t *testing.T) {
+	db, err := egdb.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, hs := gamePositions(t, 200, 6, 14, 22)
+	worse := 0
+	for k, p := range ps {
+		o := Options{HashMB: 4, History: hs[k], DB: db}
+		exact, err := SolveMoves(context.Background(), p, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := SolveMovesBounded(context.Background(), p, o)
+		if err != nil || !res.Exact || res.Value != exact.Value || len(res.Moves) != len(exact.Moves) {
+			t.Fatalf("%s: bounded %+v %v, exact %+v", p, res.Result, err, exact.Result)
+		}
+		if res.PV[0] != res.Moves[0].Move || valueOf(t, exact, res.PV[0]).Value != res.Value {
+			t.Fatalf("%s: PV %v, moves %+v", p, res.PV, res.Moves)
+		}
+		for _, mv := range res.Moves {
+			want := valueOf(t, exact, mv.Move).Value
+			switch {
+			case mv.Exact && mv.Value != want:
+				t.Fatalf("%s: move %s = %d, exact %d", p, mv.Move, mv.Value, want)
+			case mv.Exact && want != res.Value && mv.Source == SourceSearch:
+				t.Fatalf("%s: move %s proven exact (%d) below the value %d", p, mv.Move, want, res.Value)
+			case !mv.Exact && (!mv.Worse || mv.Hi >= res.Value || want > mv.Hi || want < mv.Lo):
+				t.Fatalf("%s: move %s bounded %+v, exact %d, value %d", p, mv.Move, mv, want, res.Value)
+			}
+			if mv.Worse {
+				worse++
+			}
+		}
+	}
+	if worse == 0 {
+		t.Error("no move was bounded as worse: the test does not exercise the bound")
+	}
+}

@@ -22,6 +22,7 @@ type MoveReport struct {
 	Lo     *int   `json:"lo,omitempty"`
 	Hi     *int   `json:"hi,omitempty"`
 	Source string `json:"source"`
+	Worse  bool   `json:"worse,omitempty"` // proven worse than the best, at most hi (--worse-bound)
 }
 
 // MovesReport is every move's value as JSON (kiothi solve --moves --json
@@ -51,7 +52,7 @@ func (r MovesResult) Report() MovesReport {
 		out.PV = append(out.PV, m.String())
 	}
 	for _, mv := range r.Moves {
-		mr := MoveReport{Move: mv.Move.String(), Proven: mv.Exact, Source: mv.Source}
+		mr := MoveReport{Move: mv.Move.String(), Proven: mv.Exact, Source: mv.Source, Worse: mv.Worse}
 		if mv.Exact {
 			mr.Value = ip(mv.Value)
 		} else {
@@ -63,13 +64,14 @@ func (r MovesResult) Report() MovesReport {
 }
 
 // ReportMoves writes r as kiothi solve --moves does: a line a move, best
-// first ("move M value V", or "move M unsolved [lo, hi]"), then the
+// first ("move M value V", "move M worse: at most H" where only a bound
+// was asked for, or "move M unsolved [lo, hi]"), then the
 // position's line as Report writes it; or, with asJSON, one object
 // (MovesReport). The error wraps ErrUnsolved when a move is not proven.
 func ReportMoves(out, log io.Writer, r MovesResult, asJSON bool) error {
 	unsolved := 0
 	for _, mv := range r.Moves {
-		if !mv.Exact {
+		if !mv.Exact && !mv.Worse {
 			unsolved++
 		}
 	}
@@ -86,9 +88,12 @@ func ReportMoves(out, log io.Writer, r MovesResult, asJSON bool) error {
 		return err
 	}
 	for _, mv := range r.Moves {
-		if mv.Exact {
+		switch {
+		case mv.Exact:
 			fmt.Fprintf(out, "move %s value %d\n", mv.Move, mv.Value)
-		} else {
+		case mv.Worse:
+			fmt.Fprintf(out, "move %s worse: at most %d\n", mv.Move, mv.Hi)
+		default:
 			fmt.Fprintf(out, "move %s unsolved [%d, %d]\n", mv.Move, mv.Lo, mv.Hi)
 		}
 	}
@@ -98,10 +103,15 @@ func ReportMoves(out, log io.Writer, r MovesResult, asJSON bool) error {
 	return err
 }
 
-// RunMoves is Run for --moves: every legal move's value of p under f,
-// written by ReportMoves (asJSON: one object). A position with no legal
+// RunMoves is Run for --moves: every legal move's value of p under f
+// (with WorseBound, SolveMovesBounded's), written by ReportMoves (asJSON:
+// one object). A position with no legal
 // move prints the line Options gives (as JSON, its value and no moves).
 func (f *Flags) RunMoves(ctx context.Context, p position.Position, out, log io.Writer, status Status, asJSON bool) error {
+	solveMoves := SolveMoves
+	if f.WorseBound {
+		solveMoves = SolveMovesBounded
+	}
 	opts, decided, err := f.Options(&p)
 	if err != nil {
 		return err
@@ -120,7 +130,7 @@ func (f *Flags) RunMoves(ctx context.Context, p position.Position, out, log io.W
 		ctx, cancel = context.WithTimeout(ctx, f.TimeLimit)
 		defer cancel()
 	}
-	res, err := SolveMoves(ctx, p, opts)
+	res, err := solveMoves(ctx, p, opts)
 	status.Done()
 	if err != nil {
 		return err

@@ -35,7 +35,9 @@ search for all): a line each, best first, "move M value V" (the value after
 the move, from the side to move's view, so the best move's is the
 position's) or "move M unsolved [lo, hi]" when --time-limit stops it first
 (exit status 2), then the position's line. --json writes the same as one
-object.`,
+object. With --worse-bound a move worse than the best gets only the bound
+one test proves, "move M worse: at most H": far cheaper than its exact
+value.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSolve(cmd.Context(), g, o, args[0], moves, asJSON)
@@ -50,6 +52,7 @@ object.`,
 	settings.Flag(f, settings.EGDB, &o.EGDB, "")
 	f.BoolVar(&moves, "moves", false, "prove every legal move's value, best first")
 	f.BoolVar(&asJSON, "json", false, "with --moves: write one JSON object")
+	f.BoolVar(&o.WorseBound, "worse-bound", false, "with --moves: prove only that the moves worse than the best are worse (a bound, far cheaper)")
 	f.StringVar(&o.Table, "table", "search", "transposition table: search (the engine's, bucketed) or simple (one entry a slot)")
 	return c
 }
@@ -67,8 +70,8 @@ func runSolve(ctx context.Context, g *globalOptions, f *solve.Flags, arg string,
 	switch {
 	case moves:
 		err = f.RunMoves(ctx, p, g.out, g.errOut, st, asJSON)
-	case asJSON:
-		err = fmt.Errorf("--json: only with --moves")
+	case asJSON || f.WorseBound:
+		err = fmt.Errorf("--json and --worse-bound: only with --moves")
 	default:
 		err = f.Run(ctx, p, g.out, g.errOut, st)
 	}

@@ -37,6 +37,20 @@ func TestSolveMovesCommand(t *testing.T) {
 			t.Errorf("json move %d: %+v, want %s", i, m, want[i])
 		}
 	}
+	// Only bounds on the worse moves: B4 (-18) and C2 (-20) are worse
+	// than -16, at most a bound they keep.
+	out, _, err = runCLI(t, "solve", pos, "--moves", "--worse-bound")
+	lines = strings.Split(strings.TrimRight(out, "\n"), "\n")
+	if err != nil || len(lines) != 6 || strings.Join(lines[:3], "\n") != strings.Join(want[:3], "\n") || !strings.HasPrefix(lines[5], "value -16 pv B3 ") {
+		t.Fatalf("worse-bound: out %q err %v", out, err)
+	}
+	for i, exact := range []int{-18, -20} {
+		var m string
+		var hi int
+		if _, err := fmt.Sscanf(lines[3+i], "move %s worse: at most %d", &m, &hi); err != nil || hi >= -16 || hi < exact {
+			t.Errorf("worse-bound: %q (%v), want a bound from %d to -17", lines[3+i], err, exact)
+		}
+	}
 	// Match points: -16 is a loss, -1 each.
 	out, _, err = runCLI(t, "solve", pos, "--moves", "--objective", "match")
 	if err != nil || !strings.HasPrefix(out, "move B3 value -1\n") || !strings.Contains(out, "move C2 value -1\n") {
