@@ -47,13 +47,20 @@ func score(v int, proven bool) string {
 //	+0.20 -> -4.45, blunder ?? (expected score 0.52 -> 0.17), best c3 (+0.20)
 //	+1.10 -> +1.10, only move
 //	+12.00 proven -> +12.00 proven
+//	+2.00 proven -> -4.00 proven, loses 6 warriors against best play, blunder ?? ...
 //
-// the scores before and after the move for the side that moved, the
-// class with its mark and the expected score after the best and the
-// played move, "only move", and the engine's best move with the value
-// after it when the played one is worse.
+// the scores before and after the move for the side that moved, what
+// the move loses in warriors when both values are proven (exact: the
+// final prison difference under best play), the class with its mark and
+// the expected score after the best and the played move, "only move",
+// and the engine's best move with the value after it when the played one
+// is worse.
 func (m *Move) Describe() string {
 	parts := []string{score(m.Before, m.BeforeProven) + " -> " + score(m.After, m.AfterProven)}
+	if m.AfterProven && m.BestAfterProven && m.BestAfter > m.After {
+		n := (m.BestAfter - m.After) / 100
+		parts = append(parts, fmt.Sprintf("loses %d warrior%s against best play", n, map[bool]string{true: "", false: "s"}[n == 1]))
+	}
 	if m.Class != Good {
 		parts = append(parts, fmt.Sprintf("%s %s (expected score %.2f -> %.2f)", m.Class, m.Class.Symbol(), m.BestWin, m.Win))
 	}

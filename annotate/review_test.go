@@ -44,6 +44,11 @@ func TestComment(t *testing.T) {
 		{Move{Move: "c3", Best: "a1", Before: 20, After: -445, BestAfter: 20, Win: 0.17, BestWin: 0.52, Class: Blunder}, "+0.20 -> -4.45, blunder ?? (expected score 0.52 -> 0.17), best a1 (+0.20)"},
 		{Move{Move: "c3", Best: "c3", Before: 110, After: 110, Only: true}, "+1.10 -> +1.10, only move"},
 		{Move{Move: "c3", Best: "c3", Before: 1200, BeforeProven: true, After: 1200, AfterProven: true}, "+12.00 proven -> +12.00 proven"},
+		{Move{Move: "c3", Best: "a1", Before: 200, BeforeProven: true, After: -400, AfterProven: true, BestAfter: 200, BestAfterProven: true, Win: 0.01, BestWin: 0.99, Class: Blunder},
+			"+2.00 proven -> -4.00 proven, loses 6 warriors against best play, blunder ?? (expected score 0.99 -> 0.01), best a1 (+2.00 proven)"},
+		// Only the search's bound on the best: no count of warriors.
+		{Move{Move: "c3", Best: "a1", Before: 200, After: -400, AfterProven: true, BestAfter: 200, Win: 0.01, BestWin: 0.88, Class: Blunder},
+			"+2.00 -> -4.00 proven, blunder ?? (expected score 0.88 -> 0.01), best a1 (+2.00)"},
 	} {
 		if got := c.m.Describe(); got != c.want {
 			t.Errorf("%q, want %q", got, c.want)

@@ -143,6 +143,7 @@ type Server struct {
 	stopping atomic.Bool  // Run is shutting down: queued requests are refused
 	queued   atomic.Int32 // requests waiting for a slot
 	egdb     string       // the sentence naming cfg.DB (egdb.Says), for GET /healthz
+	oracle   solveCache   // proven answers of /api/v1/solve (solve.go)
 }
 
 // idleEngine is a pooled engine and the options it was built with.
@@ -193,6 +194,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/v1/moves", method(http.MethodGet, s.moves))
 	mux.HandleFunc("/api/v1/analyse", method(http.MethodPost, s.analyse))
+	mux.HandleFunc("/api/v1/solve", method(http.MethodPost, s.solve))
 	mux.HandleFunc("/api/v1/play", method(http.MethodPost, s.play))
 	mux.HandleFunc("/api/v1/game", method(http.MethodPost, s.game))
 	mux.HandleFunc("/api/v1/analyse/stream", method(http.MethodGet, s.stream))
@@ -249,20 +251,8 @@ func (s *Server) release(e Searcher) { s.releaseFor(e, s.engineOptions(1, s.cfg.
 // after the shutdown began: a request that reached the handler as the
 // server stopped is refused, not searched with no time.
 func (s *Server) acquireFor(parent context.Context, o search.Options) (Searcher, error) {
-	ctx, cancel := context.WithTimeout(parent, s.cfg.QueueWait)
-	defer cancel()
-	s.queued.Add(1)
-	err := s.sem.Acquire(ctx, 1)
-	s.queued.Add(-1)
-	if err != nil {
-		if s.stopping.Load() || parent.Err() != nil {
-			return nil, errStopping
-		}
-		return nil, errBusy
-	}
-	if s.stopping.Load() || parent.Err() != nil {
-		s.sem.Release(1)
-		return nil, errStopping
+	if err := s.acquireSlot(parent); err != nil {
+		return nil, err
 	}
 	s.mu.Lock()
 	for i := len(s.free) - 1; i >= 0; i-- {
@@ -299,6 +289,27 @@ func (s *Server) acquireFor(parent context.Context, o search.Options) (Searcher,
 		return nil, err
 	}
 	return e, nil
+}
+
+// acquireSlot waits for a free search slot, as acquireFor does; the
+// caller releases it (s.sem.Release(1)).
+func (s *Server) acquireSlot(parent context.Context) error {
+	ctx, cancel := context.WithTimeout(parent, s.cfg.QueueWait)
+	defer cancel()
+	s.queued.Add(1)
+	err := s.sem.Acquire(ctx, 1)
+	s.queued.Add(-1)
+	if err != nil {
+		if s.stopping.Load() || parent.Err() != nil {
+			return errStopping
+		}
+		return errBusy
+	}
+	if s.stopping.Load() || parent.Err() != nil {
+		s.sem.Release(1)
+		return errStopping
+	}
+	return nil
 }
 
 // releaseFor returns an engine from acquireFor(o) to the pool and frees

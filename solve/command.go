@@ -29,6 +29,7 @@ type Flags struct {
 	Table      string        // search or simple
 	Rules      movegen.Rules
 	EGDB       string // endgame database file ("": none)
+	WorseBound bool   // --moves: moves worse than the best only bounded (movescmd.go)
 }
 
 // Options checks f for solving p and returns its Options. When p has no

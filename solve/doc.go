@@ -3,7 +3,8 @@
 // whole game tree that narrow the value's bounds (bisection, in the manner
 // of MTD(f)), sharing a transposition table between threads: with two or
 // more, every thread searches each test, and a thread puts off a child
-// another thread is searching (busy marks, busy.go).
+// another thread is searching (busy marks, busy.go). SolveMoves
+// (moves.go) proves every legal move's value with one solver.
 //
 // Values are from the side to move's view: under Margin the final prison
 // difference, under Match the match points of RULES.md §6 (1 a win, M a

@@ -15,15 +15,24 @@ import (
 // the bounds proven so far. A fault while reading Options.DB (its file
 // changed under the solve: egdb.Recovered) ends it with a
 // *egdb.FaultError, and the database is dropped.
-func Solve(ctx context.Context, root position.Position, o Options) (res Result, err error) {
+func Solve(ctx context.Context, root position.Position, o Options) (Result, error) {
+	return guarded(o, func() (Result, error) { return solve(ctx, root, o) },
+		func(r Result) bool { return r.Exact })
+}
+
+// guarded runs a solve with a fault reading o.DB caught as an error
+// (egdb.Recovered); an unfinished solve whose database was dropped under
+// it says so.
+func guarded[T any](o Options, run func() (T, error), exact func(T) bool) (res T, err error) {
 	defer func(old bool) {
 		debug.SetPanicOnFault(old)
 		if ferr := egdb.Recovered(recover()); ferr != nil {
-			res, err = Result{}, ferr
+			var zero T
+			res, err = zero, ferr
 		}
 	}(debug.SetPanicOnFault(true))
-	res, err = solve(ctx, root, o)
-	if err == nil && !res.Exact && o.DB.Lost() {
+	res, err = run()
+	if err == nil && !exact(res) && o.DB.Lost() {
 		if d, note := o.DB.Fresh(o.Rules); d == nil {
 			err = lostError(note)
 		}

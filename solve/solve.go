@@ -92,61 +92,11 @@ type Result struct {
 
 // solve is Solve, with faults reading the database not caught.
 func solve(ctx context.Context, root position.Position, o Options) (Result, error) {
-	if root.Phase() != position.Play {
-		return Result{}, ErrOpening
+	s, err := newSolver(&root, o)
+	if err != nil {
+		return Result{}, err
 	}
-	if o.Multiplier == 0 {
-		o.Multiplier = movegen.DefaultMultiplier
-	}
-	if o.Objective == movegen.Match {
-		if err := movegen.CheckMultiplier(o.Multiplier); err != nil {
-			return Result{}, err
-		}
-	} else if o.Objective != movegen.Margin {
-		return Result{}, fmt.Errorf("unknown objective %d", o.Objective)
-	}
-	if o.Threads < 1 {
-		o.Threads = 1
-	}
-	if o.Order == nil {
-		ev, err := nn.Evaluator()
-		if err != nil {
-			return Result{}, err
-		}
-		o.Order = ev
-	}
-	if o.Table == nil {
-		mb := o.HashMB
-		if mb <= 0 {
-			mb = limits.SolveHashMB
-		}
-		o.Table = NewMemTable(mb)
-	}
-	s := &solver{opts: o, begin: time.Now()}
-	if o.Objective == movegen.Margin {
-		s.db = o.DB
-	}
-	if o.orderMin <= 0 {
-		s.opts.orderMin = evalOrderMin
-		if s.db != nil {
-			s.opts.orderMin = evalOrderMinDB
-		}
-	}
-	if o.busyMin <= 0 {
-		s.opts.busyMin = busyMin
-	}
-	if len(o.History) > 0 {
-		s.history = map[uint64]int{}
-		for _, k := range o.History {
-			s.history[k]++
-		}
-	}
-	for i := 0; i < o.Threads; i++ {
-		s.workers = append(s.workers, newWorker(s))
-	}
-	if o.Threads > 1 {
-		s.busy = new(busyTable)
-	}
+	o = s.opts
 	// With a guess: test at the guess, then gallop away from it until a
 	// test goes the other way; then, or without a guess, bisect. Every
 	// thread searches each test.
@@ -191,6 +141,67 @@ func solve(ctx context.Context, root position.Position, o Options) (Result, erro
 	res.PV, _ = s.workers[0].pv(ctx, root, t.lo)
 	res.Nodes, res.Time = s.nodes(), time.Since(s.begin)
 	return res, nil
+}
+
+// newSolver checks o for solving root and returns a solver with its
+// defaults filled in (Solve and SolveMoves share it).
+func newSolver(root *position.Position, o Options) (*solver, error) {
+	if root.Phase() != position.Play {
+		return nil, ErrOpening
+	}
+	if o.Multiplier == 0 {
+		o.Multiplier = movegen.DefaultMultiplier
+	}
+	if o.Objective == movegen.Match {
+		if err := movegen.CheckMultiplier(o.Multiplier); err != nil {
+			return nil, err
+		}
+	} else if o.Objective != movegen.Margin {
+		return nil, fmt.Errorf("unknown objective %d", o.Objective)
+	}
+	if o.Threads < 1 {
+		o.Threads = 1
+	}
+	if o.Order == nil {
+		ev, err := nn.Evaluator()
+		if err != nil {
+			return nil, err
+		}
+		o.Order = ev
+	}
+	if o.Table == nil {
+		mb := o.HashMB
+		if mb <= 0 {
+			mb = limits.SolveHashMB
+		}
+		o.Table = NewMemTable(mb)
+	}
+	s := &solver{opts: o, begin: time.Now()}
+	if o.Objective == movegen.Margin {
+		s.db = o.DB
+	}
+	if o.orderMin <= 0 {
+		s.opts.orderMin = evalOrderMin
+		if s.db != nil {
+			s.opts.orderMin = evalOrderMinDB
+		}
+	}
+	if o.busyMin <= 0 {
+		s.opts.busyMin = busyMin
+	}
+	if len(o.History) > 0 {
+		s.history = map[uint64]int{}
+		for _, k := range o.History {
+			s.history[k]++
+		}
+	}
+	for i := 0; i < o.Threads; i++ {
+		s.workers = append(s.workers, newWorker(s))
+	}
+	if o.Threads > 1 {
+		s.busy = new(busyTable)
+	}
+	return s, nil
 }
 
 // tests plans the null-window tests of a solve: the interval [lo, hi]

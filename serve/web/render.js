@@ -10,6 +10,7 @@ import { clockRun, clockText } from './clock.js';
 import { renderReview, SYMBOL } from './review.js';
 import { reviewWord, reviewText } from './score.js';
 import { goToNode, tryMove } from './navigate.js';
+import { renderOracle } from './oracle.js';
 
 // gameOver: the game on the board has ended, by the rules or, in Play, on time.
 export function gameOver() { return !!state.view.result || (!!state.flag && state.mode === 'play'); }
@@ -37,6 +38,7 @@ export function render() {
   renderRedist(p);
   renderResult(p);
   renderLists();
+  renderOracle();
 }
 
 // renderComment shows the comment of the move that led to the board:
