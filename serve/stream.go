@@ -149,7 +149,7 @@ func parseStreamQuery(r *http.Request) (streamRequest, error) {
 // streamLines reads the multipv parameter: the MultiPV setting (package
 // settings) within streamLinesRange, which its errors state.
 func streamLines(name, v string) (int, error) {
-	n, err := strconv.ParseInt(v, 10, 64)
+	n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64) // as the table reads it
 	if err != nil {
 		return 0, badRequest("%s %s: want a whole number; %s", name, excerpt.Quote(v), streamLinesRange.Want())
 	}

@@ -158,7 +158,7 @@ func TestFacesName(t *testing.T) {
 	if err := specSays("hash", "0"); err == nil || !strings.Contains(err.Error(), "setting hash 0: must be from 1 to 65536 MB") {
 		t.Errorf("engine:hash=0: %v", err)
 	}
-	if err := httpSays(t, "multipv", "0"); err == nil || !strings.Contains(err.Error(), "multipv 0: must be from 1 to 64") {
+	if err := httpSays(t, "multipv", "0"); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("multipv 0: must be from 1 to %d", serve.MaxStreamLines)) {
 		t.Errorf("multipv=0: %v", err)
 	}
 	if err := specSays("objective", "win"); err == nil || !strings.Contains(err.Error(), "setting objective win: want margin or match") {
