@@ -65,8 +65,9 @@ func newWorker(s *solver) *worker {
 	return w
 }
 
-// repeated reports whether reaching p makes its third occurrence, on the
-// line or in the history (positions of equal prisons only can match).
+// repeated reports whether reaching p ends the game by repetition
+// (movegen.Repeats): its earlier occurrences on the line and in the
+// history (positions of equal prisons only can match).
 func (w *worker) repeated(p *position.Position) bool {
 	k := p.KeyWithPrisons()
 	tot := p.Prison(position.South) + p.Prison(position.North)
@@ -77,10 +78,10 @@ func (w *worker) repeated(p *position.Position) bool {
 			n++
 		}
 	}
-	if i < 0 && w.s.history != nil {
-		n += w.s.history[k]
+	if i < 0 {
+		n += w.s.history.Count(k)
 	}
-	return n >= 2
+	return movegen.Repeats(n)
 }
 
 // sweepValue is the repetition ending's value for the side to move.

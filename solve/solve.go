@@ -188,10 +188,7 @@ func newSolver(root *position.Position, o Options) (*solver, error) {
 		s.opts.busyMin = busyMin
 	}
 	if len(o.History) > 0 {
-		s.history = map[uint64]int{}
-		for _, k := range o.History {
-			s.history[k]++
-		}
+		s.history = movegen.NewOccurrences(o.History)
 	}
 	for i := 0; i < o.Threads; i++ {
 		s.workers = append(s.workers, newWorker(s))
@@ -206,8 +203,8 @@ func newSolver(root *position.Position, o Options) (*solver, error) {
 // database, the game's history, the workers and the stop flag.
 type solver struct {
 	opts    Options
-	db      *egdb.DB // Options.DB under the margin objective, else nil
-	history map[uint64]int
+	db      *egdb.DB            // Options.DB under the margin objective, else nil
+	history movegen.Occurrences // Options.History counted
 	workers []*worker
 	stop    atomic.Bool
 	begin   time.Time
