@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/kiothi/kiothi/internal/named"
 	"github.com/kiothi/kiothi/internal/plural"
 	"github.com/kiothi/kiothi/internal/progress"
 	"github.com/kiothi/kiothi/internal/wholefile"
@@ -40,17 +41,18 @@ type BuildFlags struct {
 
 // Check refuses what cannot be built, before any work: layers outside
 // the index, more memory than the process may use, an output that cannot
-// be written.
+// be written. Its errors, and Run's about f, name f's fields
+// (internal/named), which the command words as its flags.
 func (f *BuildFlags) Check() error {
 	if f.Max < 0 || f.Max > MaxWarriors {
-		return fmt.Errorf("--max %d: must be from 0 to %d (warriors on the board)", f.Max, MaxWarriors)
+		return named.Errorf("%s %d: must be from 0 to %d (warriors on the board)", named.N("Max"), f.Max, MaxWarriors)
 	}
 	if f.Out == "" {
-		return fmt.Errorf("--out: the file to write is needed")
+		return named.Errorf("%s: the file to write is needed", named.N("Out"))
 	}
 	// The layers, and the top one unpacked while it is built.
-	if err := limits.CheckMemory(fmt.Sprintf("--max %d", f.Max), (Bytes(f.Max)+int64(Size(f.Max)))>>20+1); err != nil {
-		return err
+	if err := limits.CheckMemory(fmt.Sprintf("%s %d", named.N("Max"), f.Max), (Bytes(f.Max)+int64(Size(f.Max)))>>20+1); err != nil {
+		return named.Wrap(err)
 	}
 	return wholefile.CheckWritable(f.Out)
 }
@@ -64,13 +66,13 @@ func (f *BuildFlags) Run(ctx context.Context, log io.Writer) error {
 	if f.From != "" {
 		var err error
 		if base, err = ReadFile(f.From); err != nil {
-			return fmt.Errorf("--from: %v", err)
+			return named.Errorf("%s: %v", named.N("From"), err)
 		}
-		if err := base.CheckRules("--from "+f.From, f.Rules); err != nil {
-			return err
+		if err := base.CheckRules(named.N("From")+" "+f.From, f.Rules); err != nil {
+			return named.Wrap(err)
 		}
 		if err := base.CheckValues(ctx); err != nil {
-			return fmt.Errorf("--from %s: %v", f.From, err)
+			return named.Errorf("%s %s: %v", named.N("From"), f.From, err)
 		}
 		fmt.Fprintf(log, "layers 0 to %d from %s\n", base.Max(), f.From)
 	}
@@ -152,7 +154,7 @@ func interrupted(ctx context.Context) error {
 	return errors.New("interrupted")
 }
 
-// MaxVerifyPositions bounds --positions.
+// MaxVerifyPositions bounds VerifyFlags.Positions.
 const MaxVerifyPositions = 1000000
 
 // Run checks every entry of the file (CheckValues), then Verify's
@@ -160,10 +162,10 @@ const MaxVerifyPositions = 1000000
 // disagreement to log).
 func (f *VerifyFlags) Run(ctx context.Context, solver Solver, out, log io.Writer) error {
 	if f.Positions < 1 || f.Positions > MaxVerifyPositions {
-		return fmt.Errorf("--positions %d: must be from 1 to %d", f.Positions, MaxVerifyPositions)
+		return named.Errorf("%s %d: must be from 1 to %d", named.N("Positions"), f.Positions, MaxVerifyPositions)
 	}
 	if f.Sample < 0 {
-		return fmt.Errorf("--sample %d: must not be negative (0: every entry)", f.Sample)
+		return named.Errorf("%s %d: must not be negative (0: every entry)", named.N("Sample"), f.Sample)
 	}
 	d, err := ReadFile(f.File)
 	if err != nil {

@@ -99,10 +99,6 @@ func RepetitionOutcome(p *position.Position) Outcome {
 	}
 }
 
-// RepetitionCount is the occurrence of a position (board, nki marks,
-// prisons and side to move) that ends the game (RULES.md §6).
-const RepetitionCount = 3
-
 // Game is a game record: the start, the moves and every position reached,
 // with the third-repetition rule applied. Perft does not use it.
 type Game struct {

@@ -132,7 +132,7 @@ type shared struct {
 	start       time.Time
 	stop        atomic.Bool
 	stopped     time.Duration // since start, when stop was set (halt)
-	hist        histSet
+	hist        movegen.Occurrences
 	rootPrisons int
 	workers     []*worker
 	info        func(Info)
@@ -175,7 +175,7 @@ func (e *Engine) newShared(ctx context.Context, root *position.Position, history
 	if n := len(history); n > 0 && history[n-1] == root.KeyWithPrisons() {
 		history = history[:n-1]
 	}
-	s.hist.build(history)
+	s.hist = movegen.NewOccurrences(history)
 	return s
 }
 

@@ -98,9 +98,9 @@ func (w *worker) repeated(ply int) bool {
 		}
 	}
 	if start == 0 {
-		n += w.s.hist.count(k)
+		n += w.s.hist.Count(k)
 	}
-	return n >= movegen.RepetitionCount-1 // earlier occurrences
+	return movegen.Repeats(n)
 }
 
 // enter records the key of the position at ply for repetition checks.

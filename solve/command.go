@@ -1,4 +1,4 @@
-// kiothi solve: its flags checked in the flags' words and turned into
+// kiothi solve: its settings checked (errors name their fields) and turned into
 // Options, a decided position's line, and the lines it prints at the end.
 
 package solve
@@ -14,6 +14,7 @@ import (
 	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/eval/nn"
 	"github.com/kiothi/kiothi/internal/excerpt"
+	"github.com/kiothi/kiothi/internal/named"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -34,8 +35,14 @@ type Flags struct {
 
 // Options checks f for solving p and returns its Options. When p has no
 // legal move its value is known already: Options returns the line that
-// says so, and no Options.
+// says so, and no Options. Its errors name f's fields (internal/named),
+// which the command words as its flags.
 func (f *Flags) Options(p *position.Position) (Options, string, error) {
+	opts, decided, err := f.options(p)
+	return opts, decided, named.Wrap(err)
+}
+
+func (f *Flags) options(p *position.Position) (Options, string, error) {
 	if p.Phase() != position.Play {
 		return Options{}, "", fmt.Errorf("solve: %v", ErrOpening)
 	}
@@ -43,13 +50,13 @@ func (f *Flags) Options(p *position.Position) (Options, string, error) {
 	opts.Objective = f.Objective
 	if f.Objective == movegen.Match {
 		if err := movegen.CheckMultiplier(f.Multiplier); err != nil {
-			return Options{}, "", fmt.Errorf("--multiplier: %v", err)
+			return Options{}, "", fmt.Errorf("%s: %v", named.N("Multiplier"), err)
 		}
 	}
 	for _, err := range []error{
-		limits.Threads.Check("--threads", int64(f.Threads)),
-		limits.HashMB.Check("--hash", int64(f.HashMB)),
-		limits.CheckMemory(fmt.Sprintf("--hash %d with --threads %d", f.HashMB, f.Threads), limits.EngineMB(f.Threads, f.HashMB)),
+		limits.Threads.Check(named.N("Threads"), int64(f.Threads)),
+		limits.HashMB.Check(named.N("HashMB"), int64(f.HashMB)),
+		limits.CheckMemory(fmt.Sprintf("%s %d with %s %d", named.N("HashMB"), f.HashMB, named.N("Threads"), f.Threads), limits.EngineMB(f.Threads, f.HashMB)),
 	} {
 		if err != nil {
 			return Options{}, "", err
@@ -75,13 +82,13 @@ func (f *Flags) Options(p *position.Position) (Options, string, error) {
 	case "search":
 		st, err := NewSearchTable(f.HashMB)
 		if err != nil {
-			return Options{}, "", fmt.Errorf("--hash: %v", err)
+			return Options{}, "", fmt.Errorf("%s: %v", named.N("HashMB"), err)
 		}
 		opts.Table = st
 	case "simple":
 		opts.Table = NewMemTable(f.HashMB)
 	default:
-		return Options{}, "", fmt.Errorf("--table %s: want search or simple", excerpt.Quote(f.Table))
+		return Options{}, "", fmt.Errorf("%s %s: want search or simple", named.N("Table"), excerpt.Quote(f.Table))
 	}
 	// The tests start at the evaluation's guess (the engine's root solve
 	// does the same): the value does not depend on it, the work does.
@@ -92,24 +99,24 @@ func (f *Flags) Options(p *position.Position) (Options, string, error) {
 	guess := EvalGuess(ev, opts.Objective, opts.Multiplier, p)
 	opts.Order, opts.Guess = ev, &guess
 	if f.TimeLimit < 0 {
-		return Options{}, "", fmt.Errorf("--time-limit %v: must not be negative", f.TimeLimit)
+		return Options{}, "", fmt.Errorf("%s %v: must not be negative", named.N("TimeLimit"), f.TimeLimit)
 	}
 	// The database: one named is refused where it cannot serve; the
 	// default (auto) serves where it can.
-	named := !strings.EqualFold(f.EGDB, egdb.Auto)
+	chosen := !strings.EqualFold(f.EGDB, egdb.Auto)
 	d, err := egdb.OpenSetting(f.EGDB)
 	switch {
 	case err != nil:
-		return Options{}, "", fmt.Errorf("--egdb: %v", err)
+		return Options{}, "", fmt.Errorf("%s: %v", named.N("EGDB"), err)
 	case d == nil:
 	case f.Objective != movegen.Margin:
-		if named {
-			return Options{}, "", fmt.Errorf("--egdb: the database holds margin values, which --objective match cannot use")
+		if chosen {
+			return Options{}, "", fmt.Errorf("%s: the database holds margin values, which %s match cannot use", named.N("EGDB"), named.N("Objective"))
 		}
 	default:
-		if err := d.CheckRules("--egdb "+f.EGDB, f.Rules); err == nil {
+		if err := d.CheckRules(named.N("EGDB")+" "+f.EGDB, f.Rules); err == nil {
 			opts.DB = d
-		} else if named {
+		} else if chosen {
 			return Options{}, "", err
 		}
 	}

@@ -37,11 +37,11 @@ func TestFlagsOptions(t *testing.T) {
 		set  func(*Flags)
 		want string
 	}{
-		{func(f *Flags) { f.Objective, f.Multiplier = movegen.Match, 1 }, "--multiplier: "},
-		{func(f *Flags) { f.Threads = 0 }, "--threads 0"},
-		{func(f *Flags) { f.HashMB = 0 }, "--hash 0"},
-		{func(f *Flags) { f.Table = "big" }, `--table "big": want search or simple`},
-		{func(f *Flags) { f.TimeLimit = -time.Second }, "--time-limit -1s: must not be negative"},
+		{func(f *Flags) { f.Objective, f.Multiplier = movegen.Match, 1 }, "Multiplier: "},
+		{func(f *Flags) { f.Threads = 0 }, "Threads 0"},
+		{func(f *Flags) { f.HashMB = 0 }, "HashMB 0"},
+		{func(f *Flags) { f.Table = "big" }, `Table "big": want search or simple`},
+		{func(f *Flags) { f.TimeLimit = -time.Second }, "TimeLimit -1s: must not be negative"},
 	} {
 		f := good
 		c.set(&f)

@@ -139,10 +139,7 @@ func solveMoves(ctx context.Context, root position.Position, o Options, bounded 
 		}
 	}
 	// The children are searched with the root in their past.
-	if s.history == nil {
-		s.history = map[uint64]int{}
-	}
-	s.history[root.KeyWithPrisons()]++
+	s.history.Add(root.KeyWithPrisons())
 	// The likely best first: its proof's table entries bound the others.
 	order := make([]int, nm)
 	for i := range order {

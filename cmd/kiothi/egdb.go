@@ -13,6 +13,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// egdbFlags are the flags of egdb.BuildFlags' and egdb.VerifyFlags'
+// fields, as their errors name them.
+var egdbFlags = map[string]string{"Max": "--max", "Out": "--out", "From": "--from", "Positions": "--positions", "Sample": "--sample"}
+
 func newEgdbCmd(g *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "egdb",
@@ -36,11 +40,11 @@ func newEgdbBuildCmd(g *globalOptions) *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.Rules = g.rules()
 			if err := o.Check(); err != nil {
-				return err
+				return flagWords(err, egdbFlags)
 			}
 			ctx, stop := interruptible(contextOrBackground(cmd.Context()))
 			defer stop()
-			return o.Run(ctx, g.errOut)
+			return flagWords(o.Run(ctx, g.errOut), egdbFlags)
 		},
 	}
 	c.Flags().IntVar(&o.Max, "max", egdb.DefaultMax, "the most warriors on the board to cover")
@@ -64,7 +68,7 @@ disagreement. What this proves and what it does not: docs/solve.md.`,
 			o.File = args[0]
 			ctx, stop := interruptible(contextOrBackground(cmd.Context()))
 			defer stop()
-			return o.Run(ctx, solveMargin, g.out, g.errOut)
+			return flagWords(o.Run(ctx, solveMargin, g.out, g.errOut), egdbFlags)
 		},
 	}
 	c.Flags().IntVar(&o.Positions, "positions", 200, "positions to solve")

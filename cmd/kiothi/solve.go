@@ -14,6 +14,11 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// solveFlags are the flags of solve.Flags' fields, as its errors name
+// them.
+var solveFlags = map[string]string{"Threads": "--threads", "HashMB": "--hash", "Objective": "--objective",
+	"Multiplier": "--multiplier", "TimeLimit": "--time-limit", "Table": "--table", "EGDB": "--egdb"}
+
 func newSolveCmd(g *globalOptions) *cobra.Command {
 	o := &solve.Flags{}
 	var moves, asJSON bool
@@ -78,5 +83,5 @@ func runSolve(ctx context.Context, g *globalOptions, f *solve.Flags, arg string,
 	if errors.Is(err, solve.ErrUnsolved) {
 		return &exitError{code: 2, err: err}
 	}
-	return err
+	return flagWords(err, solveFlags)
 }
