@@ -32,10 +32,11 @@ type SolveRequest struct {
 	WorseBound bool `json:"worseBound"`
 }
 
-// SolveLimits bound a solve: movetime in milliseconds (0: the server's
-// default move time), capped at the server's MaxMoveTime.
+// SolveLimits bound a solve: movetime in milliseconds (left out: the
+// server's default move time; 0 or less is refused, as on every face),
+// capped at the server's MaxMoveTime.
 type SolveLimits struct {
-	MoveTime int64 `json:"movetime"`
+	MoveTime *int64 `json:"movetime"`
 }
 
 // SolveResponse answers it: the position after the moves, its value and
@@ -125,8 +126,8 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	if req.Limits.MoveTime < 0 {
-		msg := fmt.Sprintf("limits.movetime %d: must not be negative", req.Limits.MoveTime)
+	if req.Limits.MoveTime != nil && *req.Limits.MoveTime < 1 {
+		msg := fmt.Sprintf("limits.movetime %d: must be at least 1 ms (leave it out for the server's default)", *req.Limits.MoveTime)
 		fail(w, fieldError(http.StatusBadRequest, CodeOutOfRange, "limits.movetime", -1, msg, msg))
 		return
 	}
@@ -161,11 +162,11 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	movetime := s.cfg.DefaultMoveTime
-	if req.Limits.MoveTime > 0 {
-		movetime = time.Duration(req.Limits.MoveTime) * time.Millisecond
+	if req.Limits.MoveTime != nil {
+		movetime = time.Duration(*req.Limits.MoveTime) * time.Millisecond
 	}
 	if movetime > s.cfg.MaxMoveTime {
-		res.Capped = fmt.Sprintf("movetime %d ms asked, %d ms allowed: capped", req.Limits.MoveTime, s.cfg.MaxMoveTime.Milliseconds())
+		res.Capped = fmt.Sprintf("movetime %d ms asked, %d ms allowed: capped", movetime.Milliseconds(), s.cfg.MaxMoveTime.Milliseconds())
 		movetime = s.cfg.MaxMoveTime
 	}
 	if err := s.acquireSlot(r.Context()); err != nil {

@@ -148,6 +148,7 @@ func TestSolveEndpointLimits(t *testing.T) {
 		{`{"position": ""}`, http.StatusBadRequest},
 		{`{"position": "0.1.5.3.2.0.3.1.0.1/2.0.1.2.0.1.4.0.1.3 13-17 s 15", "limits": {"depth": 3}}`, http.StatusBadRequest},
 		{`{"position": "0.1.5.3.2.0.3.1.0.1/2.0.1.2.0.1.4.0.1.3 13-17 s 15", "limits": {"movetime": -1}}`, http.StatusBadRequest},
+		{`{"position": "0.1.5.3.2.0.3.1.0.1/2.0.1.2.0.1.4.0.1.3 13-17 s 15", "limits": {"movetime": 0}}`, http.StatusBadRequest},
 		{`{"position": "0.1.5.3.2.0.3.1.0.1/2.0.1.2.0.1.4.0.1.3 13-17 s 15", "moves": ["zz"]}`, http.StatusBadRequest},
 		{`{"position": "0.1.5.3.2.0.3.1.0.1/2.0.1.2.0.1.4.0.1.3 13-17 s 15", "moves": ["f1"]}`, http.StatusUnprocessableEntity},
 	} {
