@@ -94,7 +94,7 @@ func (c *Command) Run(ctx context.Context, out, errOut io.Writer, run PairRunner
 		return c.runTournament(ctx, out, errOut, cfg, specs, run)
 	}
 	watch := NewWatch(errOut, cfg.PlannedGames(), cfg.SPRT != nil)
-	cfg.Progress = watch.Game
+	cfg.Progress, cfg.Note = watch.Game, watch.Note
 	sum, err := run(ctx, cfg, specs[0], specs[1])
 	watch.Done()
 	if sum != nil && sum.Counts.Games() > 0 {
@@ -173,7 +173,7 @@ func (c *Command) runTournament(ctx context.Context, out, errOut io.Writer, base
 	}
 	pairs := len(kind.Pairs(len(c.Players)))
 	watch := NewWatch(errOut, pairs*base.PlannedGames(), false)
-	base.Progress = watch.Game
+	base.Progress, base.Note = watch.Game, watch.Note
 	played := 0
 	pairRun := func(ctx context.Context, cfg Config, spec1, spec2 string) (*Summary, error) {
 		s, err := run(ctx, cfg, spec1, spec2)

@@ -25,6 +25,7 @@ type EnginePlayer struct {
 	// last is the search behind the last move, when it was searched.
 	last   SearchInfo
 	lastOK bool
+	note   string // what the last search said of the endgame database
 }
 
 // NewEnginePlayer builds an engine with cfg's options under rules r; seed
@@ -80,7 +81,7 @@ func (p *EnginePlayer) MoveClock(ctx context.Context, g *movegen.Game, c Clock) 
 // move plays the book's move, an opening rule's, or the search's at l.
 func (p *EnginePlayer) move(ctx context.Context, g *movegen.Game, l search.Limits) (position.GameMove, error) {
 	pos := g.Current()
-	p.lastOK = false
+	p.lastOK, p.note = false, ""
 	if m, ok := p.bookMove(g); ok {
 		return m, nil
 	}
@@ -95,6 +96,7 @@ func (p *EnginePlayer) move(ctx context.Context, g *movegen.Game, l search.Limit
 		}
 	}
 	res := p.eng.Search(ctx, pos, g.History(), l, nil)
+	p.note = res.Note
 	if !res.HasMove {
 		return position.GameMove{}, errors.New("engine returned no move")
 	}
@@ -104,6 +106,10 @@ func (p *EnginePlayer) move(ctx context.Context, g *movegen.Game, l search.Limit
 
 // LastSearch returns the search behind the last move.
 func (p *EnginePlayer) LastSearch() (SearchInfo, bool) { return p.last, p.lastOK }
+
+// Note returns what the last move's search said of the endgame database
+// (its file changed: search.Result.Note), or "".
+func (p *EnginePlayer) Note() string { return p.note }
 
 // Close does nothing (the table is garbage collected).
 func (p *EnginePlayer) Close() error { return nil }

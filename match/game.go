@@ -52,6 +52,9 @@ type GameConfig struct {
 	// Adjudication ends games early by the engines' scores (off when
 	// zero).
 	Adjudication Adjudication
+	// Note, if set, receives a player's note after its move (Noter),
+	// with the side that moved.
+	Note func(side position.Side, note string)
 }
 
 // TimeControlTag returns the PGN TimeControl tag of the game's limits:
@@ -190,6 +193,11 @@ func PlayGame(ctx context.Context, start position.Position, south, north Player,
 			note := MoveNote{Time: took}
 			if r, ok := pl.(Reporter); ok {
 				note.Search, note.HasSearch = r.LastSearch()
+			}
+			if n, ok := pl.(Noter); ok && cfg.Note != nil {
+				if s := n.Note(); s != "" {
+					cfg.Note(side, s)
+				}
 			}
 			err = g.Play(m)
 			if err != nil {

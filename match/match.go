@@ -39,6 +39,9 @@ type Config struct {
 	// Progress, if set, is called after each game with the tally so far
 	// (calls are serialised).
 	Progress func(s *Summary)
+	// Note, if set, receives a player's note (Noter) with the player's
+	// name; it may be called from several games at once.
+	Note func(player, note string)
 	// KeepPGN keeps each game's PGN in Summary.Games (for the report).
 	KeepPGN bool
 	// State, if set, is replaced whole after each game counted
@@ -149,10 +152,16 @@ func playOne(ctx context.Context, cfg Config, start position.Position, p1South b
 	}
 	defer p2.Close()
 	south, north := p1, p2
+	names := [2]string{cfg.Player1.Name, cfg.Player2.Name}
 	if !p1South {
 		south, north = p2, p1
+		names[0], names[1] = names[1], names[0]
 	}
-	return PlayGame(ctx, start, south, north, cfg.Game)
+	gc := cfg.Game
+	if cfg.Note != nil {
+		gc.Note = func(side position.Side, note string) { cfg.Note(names[side], note) }
+	}
+	return PlayGame(ctx, start, south, north, gc)
 }
 
 // ScoreLine is cutechess-cli's summary line, counted for player 1:

@@ -48,6 +48,12 @@ type SearchInfo struct {
 	Depth  int
 }
 
+// Noter is a player whose last move may come with a note for the user:
+// an engine's search saying its endgame database's file changed.
+type Noter interface {
+	Note() string
+}
+
 // Factory builds a player for one game; seed drives its randomness, so a
 // match is reproducible.
 type Factory struct {

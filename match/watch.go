@@ -9,6 +9,7 @@ package match
 import (
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"github.com/kiothi/kiothi/internal/progress"
@@ -20,6 +21,8 @@ const ScoreEvery = 10
 
 // Watch shows a match's, or a tournament's pairings', progress on w.
 type Watch struct {
+	mu         sync.Mutex // Game, Done and Note write from several goroutines
+	noted      map[string]bool
 	w          io.Writer
 	bar        *progress.Bar
 	redraw     bool
@@ -39,6 +42,8 @@ func NewWatch(w io.Writer, total int, sprt bool) *Watch {
 
 // Game shows s after a game was counted (a Config.Progress).
 func (w *Watch) Game(s *Summary) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	if w.cur != s {
 		if w.cur != nil {
 			w.score(w.cur)
@@ -65,10 +70,30 @@ func (w *Watch) Game(s *Summary) {
 // Done ends the watch: the bar is erased; a log gets the last Score
 // lines unless it has them.
 func (w *Watch) Done() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	w.bar.Clear()
 	if w.cur != nil {
 		w.score(w.cur)
 	}
+}
+
+// Note shows a player's note (a Config.Note) as a line "kiothi: PLAYER:
+// NOTE", once a player and note: every game's fresh engine would say
+// again that the database it shares was dropped.
+func (w *Watch) Note(player, note string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	key := player + "\x00" + note
+	if w.noted[key] {
+		return
+	}
+	if w.noted == nil {
+		w.noted = map[string]bool{}
+	}
+	w.noted[key] = true
+	w.bar.Clear() // a terminal's bar is drawn again at the next game
+	fmt.Fprintf(w.w, "kiothi: %s: %s\n", player, note)
 }
 
 // score writes s's Score lines to a log, once for a count of games.

@@ -191,6 +191,9 @@ func (s *session) think() (search.Result, position.GameMove) {
 		defer cancel()
 	}
 	res := s.eng.Search(ctx, root, s.game.History(), s.limits(), nil)
+	if res.Note != "" { // the database's file changed: said once, the search that saw it
+		s.printf("Kiothi: %s.\n", res.Note)
+	}
 	m := res.Best
 	if !res.HasMove {
 		m, _ = movegen.FirstLegal(root, s.game.Rules)

@@ -98,7 +98,8 @@ func (a *Analysis) setup(cur position.Position) (Limits, Options, error) {
 
 // Run searches game's position with l and o, writing each info line and
 // the bestmove to out (text or JSON) and, on errOut, in text the note on
-// scores, then the endgame database it reads (egdb.Says).
+// scores, then the endgame database it reads (egdb.Says), and after the
+// search what it says of that database when its file changed (Result.Note).
 func (a *Analysis) Run(ctx context.Context, out, errOut io.Writer, game *movegen.Game, l Limits, o Options) error {
 	eng, err := NewEngine(o)
 	if err != nil {
@@ -111,6 +112,9 @@ func (a *Analysis) Run(ctx context.Context, out, errOut io.Writer, game *movegen
 	fmt.Fprintln(errOut, "kiothi: "+egdb.Says(o.DB))
 	info := func(in Info) { WriteInfo(out, in, a.JSON) }
 	res := eng.Search(ctx, game.Current(), game.History(), l, info)
+	if res.Note != "" {
+		fmt.Fprintln(errOut, "kiothi: "+res.Note)
+	}
 	return WriteBest(out, res, a.JSON)
 }
 

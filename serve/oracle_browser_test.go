@@ -76,7 +76,7 @@ func TestBrowserOracle(t *testing.T) {
 		}
 	}
 	head := "Value " + marginText(want.Value) + " with best play"
-	if st := tb.text("oracle-status"); !strings.Contains(st, head) {
+	if st := tb.text("oracle-status"); !strings.Contains(st, head) || strings.Contains(st, "view") {
 		t.Errorf("status %q", st)
 	}
 	// A click on the best move plays it; the position after it is worth

@@ -5,6 +5,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
+	"runtime/debug"
 
 	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/movegen"
@@ -68,13 +70,27 @@ disagreement. What this proves and what it does not: docs/solve.md.`,
 			o.File = args[0]
 			ctx, stop := interruptible(contextOrBackground(cmd.Context()))
 			defer stop()
-			return flagWords(o.Run(ctx, solveMargin, g.out, g.errOut), egdbFlags)
+			return flagWords(verifyGuarded(ctx, o, g.out, g.errOut), egdbFlags)
 		},
 	}
 	c.Flags().IntVar(&o.Positions, "positions", 200, "positions to solve")
 	c.Flags().Uint64Var(&o.Seed, "seed", 1, "seed of the random positions (and of --sample's entries)")
 	c.Flags().IntVar(&o.Sample, "sample", 0, "check this many seeded random entries of each layer, not every entry (seconds: make egdb runs it after a build)")
 	return c
+}
+
+// verifyGuarded is o.Run with a fault reading the database's mapping
+// (its file cut or rewritten during the check: egdb.Recovered) turned
+// into an error naming the file. Run reads the mapping on this goroutine
+// only (the solver it calls has its own guard).
+func verifyGuarded(ctx context.Context, o *egdb.VerifyFlags, out, log io.Writer) (err error) {
+	defer func(old bool) {
+		debug.SetPanicOnFault(old)
+		if ferr := egdb.Recovered(recover()); ferr != nil {
+			err = fmt.Errorf("verify stopped: %v", ferr)
+		}
+	}(debug.SetPanicOnFault(true))
+	return o.Run(ctx, solveMargin, out, log)
 }
 
 // solveMargin is egdb verify's solver: kiothi solve's, one thread, no

@@ -63,7 +63,7 @@ export function renderOracle() {
     head = `Value ${southText(south(a.value))} with best play (${a.cached ? 'proven before' : `proven in ${a.time_ms < 1000 ? `${a.time_ms} ms` : `${(a.time_ms / 1000).toFixed(1)} s`}`}).`;
   } else {
     const lo = south(side === 's' ? a.lo : a.hi), hi = south(side === 's' ? a.hi : a.lo);
-    head = `Not proven in ${ORACLE_MS / 1000} s: the value lies between ${lo} and ${hi}; moves not proven show their bounds.`;
+    head = `Not proven in ${ORACLE_MS / 1000} s: the value lies between ${southText(lo)} and ${southText(hi)}; moves not proven show their bounds.`;
   }
   show(status, body, head, a, p);
 }

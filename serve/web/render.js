@@ -8,7 +8,7 @@ import { state, current, fieldsFilled, cancelLift, clockLeft } from './state.js'
 import { renderPits, renderBest } from './board.js';
 import { clockRun, clockText } from './clock.js';
 import { renderReview, SYMBOL } from './review.js';
-import { reviewWord, reviewText } from './score.js';
+import { reviewWord, reviewText, provenLoss, lossWords } from './score.js';
 import { goToNode, tryMove } from './navigate.js';
 import { renderOracle } from './oracle.js';
 
@@ -286,6 +286,15 @@ function renderMoves() {
       c.textContent = reviewWord(n.review);
       b.append(c);
       words.push(`${c.textContent} for South`);
+      // A proven loss is worth more to a player than an expected-score drop.
+      const lost = provenLoss(n.review);
+      if (lost) {
+        const l = document.createElement('span');
+        l.className = 'loss';
+        l.textContent = `−${lost}`;
+        b.append(l);
+        words.push(lossWords(lost));
+      }
     }
     b.title = n.review ? reviewText(n.review) : '';
     b.setAttribute('aria-label', `go to the position after ${words.join(', ')}`);
