@@ -66,16 +66,36 @@ func (s *Server) rules(freeFirstLap *bool) movegen.Rules {
 	return r
 }
 
-func (s *Server) game(w http.ResponseWriter, r *http.Request) {
-	var req GameRequest
-	if err := decode(w, r, s.cfg.MaxBody, &req); err != nil {
+// lineRequest is a request that names a line of a game: a position, the
+// moves played from it and the rules' override.
+type lineRequest interface {
+	line() (position string, moves []string, freeFirstLap *bool)
+}
+
+func (q *GameRequest) line() (string, []string, *bool)  { return q.Position, q.Moves, q.FreeFirstLap }
+func (q *SolveRequest) line() (string, []string, *bool) { return q.Position, q.Moves, q.FreeFirstLap }
+
+// decodeLine decodes req and replays its line under its rules. On an
+// error it answers the client itself and returns a nil game.
+func (s *Server) decodeLine(w http.ResponseWriter, r *http.Request, req lineRequest) (*movegen.Game, movegen.Rules) {
+	if err := decode(w, r, s.cfg.MaxBody, req); err != nil {
 		fail(w, err)
-		return
+		return nil, movegen.Rules{}
 	}
-	rules := s.rules(req.FreeFirstLap)
-	g, err := s.replay(req.Position, req.Moves, rules)
+	pos, moves, freeFirstLap := req.line()
+	rules := s.rules(freeFirstLap)
+	g, err := s.replay(pos, moves, rules)
 	if err != nil {
 		fail(w, err)
+		return nil, rules
+	}
+	return g, rules
+}
+
+func (s *Server) game(w http.ResponseWriter, r *http.Request) {
+	var req GameRequest
+	g, rules := s.decodeLine(w, r, &req)
+	if g == nil {
 		return
 	}
 	res := GameResponse{Start: g.Start.String(), Plies: make([]Ply, 0, len(g.Moves)), Moves: []MoveEntry{}}

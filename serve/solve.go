@@ -116,14 +116,8 @@ func solveKey(root position.Position, history []uint64, prisons []int) string {
 
 func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	var req SolveRequest
-	if err := decode(w, r, s.cfg.MaxBody, &req); err != nil {
-		fail(w, err)
-		return
-	}
-	rules := s.rules(req.FreeFirstLap)
-	g, err := s.replay(req.Position, req.Moves, rules)
-	if err != nil {
-		fail(w, err)
+	g, rules := s.decodeLine(w, r, &req)
+	if g == nil {
 		return
 	}
 	if req.Limits.MoveTime != nil && *req.Limits.MoveTime < 1 {
