@@ -15,6 +15,7 @@ import (
 	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/eval"
 	"github.com/kiothi/kiothi/eval/nn"
+	"github.com/kiothi/kiothi/internal/busy"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -39,9 +40,9 @@ type Engine struct {
 	opts    Options
 	tt      *tt.Table
 	workers []*worker
-	params  params // defaultParams with Options.Params set
-	marks   *marks // busy marks, made with more than one thread
-	picked  int    // the thread whose result the last search returned
+	params  params      // defaultParams with Options.Params set
+	marks   *busy.Table // busy marks (marks.go), made with more than one thread
+	picked  int         // the thread whose result the last search returned
 
 	timing timing // of the last search (LastTiming)
 
@@ -86,7 +87,7 @@ func NewEngine(o Options) (*Engine, error) {
 		e.workers = append(e.workers, &worker{id: i})
 	}
 	if o.Threads > 1 {
-		e.marks = new(marks)
+		e.marks = newMarks()
 	}
 	return e, nil
 }
@@ -147,7 +148,7 @@ type shared struct {
 	// the threads per processor before it can see the stop.
 	yield  bool
 	params params
-	marks  *marks // busy marks (marks.go), or nil: off
+	marks  *busy.Table // busy marks (marks.go), or nil: off
 }
 
 func (e *Engine) newShared(ctx context.Context, root *position.Position, history []uint64, l Limits, info func(Info)) *shared {

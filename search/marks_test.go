@@ -51,32 +51,25 @@ func TestMarksSeenAndReleased(t *testing.T) {
 	w.keys[0] = p.KeyWithPrisons()
 	w.enter(&kid, 1, false)
 	key := w.keys[1]
-	slot := &s.marks[key&(markSlots-1)]
 
 	// Free: taken for the search, released after; not busy.
 	w.search(&kid, -Infinite, Infinite, 3, 1, true)
-	if slot.owner.Load() != 0 || w.stack[1].busy {
-		t.Errorf("free slot: owner %d after the search, busy %v", slot.owner.Load(), w.stack[1].busy)
+	if s.marks.Owner(key) != 0 || w.stack[1].busy {
+		t.Errorf("free slot: owner %d after the search, busy %v", s.marks.Owner(key), w.stack[1].busy)
 	}
 	// Marked by thread 1 for this key: busy, and thread 1's mark stays.
-	slot.key.Store(key)
-	slot.owner.Store(2)
+	if !s.marks.Mark(key, 2) {
+		t.Fatal("thread 1 could not mark the key")
+	}
 	w.search(&kid, -Infinite, Infinite, 3, 1, true)
-	if !w.stack[1].busy || slot.owner.Load() != 2 {
-		t.Errorf("slot of thread 1: busy %v, owner %d, want true and 2", w.stack[1].busy, slot.owner.Load())
+	if !w.stack[1].busy || s.marks.Owner(key) != 2 {
+		t.Errorf("slot of thread 1: busy %v, owner %d, want true and 2", w.stack[1].busy, s.marks.Owner(key))
 	}
-	// Marked by thread 1 for another key in the same slot: not busy.
-	slot.key.Store(key ^ 1<<40)
-	w.search(&kid, -Infinite, Infinite, 3, 1, true)
-	if w.stack[1].busy {
-		t.Error("a slot of another position: busy")
+	// Nothing is left marked by thread 0: thread 1's is the only mark.
+	if n := s.marks.Count(); n != 1 {
+		t.Fatalf("%d marks after the searches, want thread 1's only", n)
 	}
-	// Nothing is left marked by thread 0.
-	for i := range s.marks {
-		if s.marks[i].owner.Load() == 1 {
-			t.Fatalf("slot %d still marked by thread 0", i)
-		}
-	}
+	// (Another position's mark in the same slot is not busy: internal/busy.)
 }
 
 // One thread has no marks: the search is the same node for node.
@@ -110,9 +103,7 @@ func TestMarksTwoThreads(t *testing.T) {
 	if _, err := movegen.Apply(p, res.Best, movegen.Rules{}); err != nil {
 		t.Errorf("move %s: %v", res.Best, err)
 	}
-	for i := range e.marks {
-		if e.marks[i].owner.Load() != 0 {
-			t.Fatalf("slot %d still marked after the search", i)
-		}
+	if n := e.marks.Count(); n != 0 {
+		t.Fatalf("%d marks left after the search", n)
 	}
 }

@@ -255,18 +255,19 @@ func (w *worker) search(p *position.Position, alpha, beta, ply int) (int, bool) 
 		}
 		c := &w.plies[ply][i]
 		var ck uint64
+		marked := false
 		if marks {
 			ck, _ = s.ttKey(&c.pos)
-			if i > 0 && j < len(kids) && s.busy.has(ck) {
+			if i > 0 && j < len(kids) && s.busy.Held(ck, 0) {
 				putOff |= 1 << i
 				continue
 			}
-			s.busy.mark(ck)
+			marked = s.busy.Mark(ck, busyOwner)
 		}
 		tried = max(tried, i+1)
 		v, t := w.search(&c.pos, -beta, -max(alpha, best), ply+1)
-		if marks {
-			s.busy.clear(ck)
+		if marked {
+			s.busy.Clear(ck)
 		}
 		if w.aborted {
 			w.path = w.path[:len(w.path)-1]

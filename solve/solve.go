@@ -12,6 +12,7 @@ import (
 
 	"github.com/kiothi/kiothi/egdb"
 	"github.com/kiothi/kiothi/eval/nn"
+	"github.com/kiothi/kiothi/internal/busy"
 	"github.com/kiothi/kiothi/limits"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
@@ -194,7 +195,7 @@ func newSolver(root *position.Position, o Options) (*solver, error) {
 		s.workers = append(s.workers, newWorker(s))
 	}
 	if o.Threads > 1 {
-		s.busy = new(busyTable)
+		s.busy = newBusy()
 	}
 	return s, nil
 }
@@ -208,7 +209,7 @@ type solver struct {
 	workers []*worker
 	stop    atomic.Bool
 	begin   time.Time
-	busy    *busyTable // with two threads or more: the children being searched
+	busy    *busy.Table // with two threads or more: the children being searched (busy.go)
 }
 
 func (s *solver) nodes() uint64 {

@@ -217,37 +217,6 @@ func TestTestPlan(t *testing.T) {
 	}
 }
 
-// TestBusyTable: a mark is seen until it is cleared; clearing a key
-// leaves another key's mark in the same slot alone.
-func TestBusyTable(t *testing.T) {
-	var b busyTable
-	k := uint64(0x0123456789abcdef)
-	if b.has(k) {
-		t.Fatal("an empty table has a mark")
-	}
-	b.mark(k)
-	if !b.has(k) {
-		t.Fatal("a marked key is not seen")
-	}
-	// Another key in the same slot: found by search over keys.
-	other := k + 1
-	for b.slot(other) != b.slot(k) {
-		other++
-	}
-	if b.has(other) {
-		t.Fatal("another key in the slot reads as marked")
-	}
-	b.mark(other)
-	b.clear(k) // k's mark was overwritten: other's stays
-	if !b.has(other) || b.has(k) {
-		t.Fatalf("after clearing an overwritten mark: has(other) %v, has(k) %v", b.has(other), b.has(k))
-	}
-	b.clear(other)
-	if b.has(other) {
-		t.Fatal("a cleared mark is still seen")
-	}
-}
-
 // testDBs are endgame databases of up to 6 warriors, standard rules and
 // free-first-lap, built once.
 var testDBs [2]*egdb.DB
