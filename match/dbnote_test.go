@@ -6,27 +6,18 @@ package match
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/kiothi/kiothi/egdb"
-	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/egdb/egdbtest"
 )
 
 // Player 1's database file is cut after its spec opened it: each game's
 // fresh engine drops it at its first search (search.Result.Note), and
 // the match's log carries that note once, named by the player.
 func TestDatabaseChangedNoteOnce(t *testing.T) {
-	d, err := egdb.Build(context.Background(), 4, movegen.Rules{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "live.kdb")
-	if err := d.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
+	path := egdbtest.File(t, 4)
 	p1, err := ParseSpec("engine:depth=1,egdb=" + path)
 	if err != nil {
 		t.Fatal(err)

@@ -4,32 +4,18 @@
 package play
 
 import (
-	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/kiothi/kiothi/egdb"
-	"github.com/kiothi/kiothi/movegen"
+	"github.com/kiothi/kiothi/egdb/egdbtest"
 )
 
 // A database whose file is cut after it was opened is dropped by the
 // first search (search.Result.Note); play shows that note on the screen
 // once, not at every search.
 func TestDatabaseChangedNote(t *testing.T) {
-	d, err := egdb.Build(context.Background(), 4, movegen.Rules{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "live.kdb")
-	if err := d.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
-	db, err := egdb.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, db := egdbtest.Open(t, 4)
 	if err := os.Truncate(path, 100); err != nil {
 		t.Fatal(err)
 	}

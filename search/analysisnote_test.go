@@ -7,11 +7,10 @@ import (
 	"context"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/kiothi/kiothi/egdb"
+	"github.com/kiothi/kiothi/egdb/egdbtest"
 	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/position"
 )
@@ -19,18 +18,7 @@ import (
 // A database whose file is cut after it was opened is dropped by the
 // search; kiothi analyse's stderr says so.
 func TestAnalysisDatabaseNote(t *testing.T) {
-	d, err := egdb.Build(context.Background(), 4, movegen.Rules{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "live.kdb")
-	if err := d.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
-	db, err := egdb.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, db := egdbtest.Open(t, 4)
 	if err := os.Truncate(path, 100); err != nil {
 		t.Fatal(err)
 	}

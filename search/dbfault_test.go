@@ -7,14 +7,12 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/kiothi/kiothi/egdb"
+	"github.com/kiothi/kiothi/egdb/egdbtest"
 	"github.com/kiothi/kiothi/internal/testgame"
-	"github.com/kiothi/kiothi/movegen"
 )
 
 // An infinite search on two threads whose database file is cut under it
@@ -22,18 +20,7 @@ import (
 // not crash, drops the database, says so in Result.Note, and gives a
 // move; the next search is quiet.
 func TestDatabaseFaultDuringSearch(t *testing.T) {
-	d, err := egdb.Build(context.Background(), 6, movegen.Rules{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "live.kdb")
-	if err := d.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
-	db, err := egdb.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, db := egdbtest.Open(t, 6)
 	e, err := NewEngine(Options{Threads: 2, HashMB: 16, DB: db})
 	if err != nil {
 		t.Fatal(err)

@@ -7,13 +7,12 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/kiothi/kiothi/egdb"
+	"github.com/kiothi/kiothi/egdb/egdbtest"
 	"github.com/kiothi/kiothi/internal/testgame"
-	"github.com/kiothi/kiothi/movegen"
 	"github.com/kiothi/kiothi/search"
 )
 
@@ -21,14 +20,7 @@ import (
 // between searches: each searches on without it, and the log says so
 // once.
 func TestDatabaseCutNotedOnce(t *testing.T) {
-	d, err := egdb.Build(context.Background(), 5, movegen.Rules{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "live.kdb")
-	if err := d.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
+	path := egdbtest.File(t, 5)
 	db, err := egdb.Open(path)
 	if err != nil {
 		t.Fatal(err)

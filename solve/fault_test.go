@@ -6,32 +6,19 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/kiothi/kiothi/egdb"
+	"github.com/kiothi/kiothi/egdb/egdbtest"
 	"github.com/kiothi/kiothi/internal/testgame"
-	"github.com/kiothi/kiothi/movegen"
 )
 
 // A solve on two threads whose database file is cut under it faults in
 // a probe: Solve returns an error naming the file (the process lives),
 // and the database is dropped.
 func TestDatabaseCutDuringSolve(t *testing.T) {
-	d, err := egdb.Build(context.Background(), 6, movegen.Rules{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "live.kdb")
-	if err := d.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
-	db, err := egdb.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, db := egdbtest.Open(t, 6)
 	root := testgame.RandomPlay(rand.New(rand.NewPCG(9, 9)), 24, 5)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()

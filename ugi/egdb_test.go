@@ -3,16 +3,13 @@
 package ugi
 
 import (
-	"context"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/kiothi/kiothi/egdb"
+	"github.com/kiothi/kiothi/egdb/egdbtest"
 	"github.com/kiothi/kiothi/internal/testgame"
-	"github.com/kiothi/kiothi/movegen"
 )
 
 // A session searching with EGDBFile set survives the file being cut
@@ -20,14 +17,7 @@ import (
 // search says so once with an info string, searches without it, and the
 // session answers on.
 func TestDatabaseCutUnderSession(t *testing.T) {
-	d, err := egdb.Build(context.Background(), 6, movegen.Rules{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "live.kdb")
-	if err := d.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
+	path := egdbtest.File(t, 6)
 	p := testgame.RandomPlay(rand.New(rand.NewPCG(3, 4)), 10, 5) // leaves in the database
 	h := startSession(t, Config{})
 	h.send("ugi")

@@ -30,7 +30,7 @@ var rules = []struct {
 		Why: "the trainers read records (package record), not the generator, and fit the evaluation without the search"},
 	{From: "eval/...", Forbid: []string{"search", "datagen", "record", "train/..."},
 		Why: "the evaluators the search uses depend on no data package and no trainer"},
-	{From: "cmd/kiothi", Forbid: []string{"internal/testgame"}, ForbidStd: []string{"testing"},
+	{From: "cmd/kiothi", Forbid: []string{"internal/testgame", "egdb/egdbtest"}, ForbidStd: []string{"testing"},
 		Why: "the binary links no test helper and no package testing"},
 	{From: "cluster", Forbid: []string{"annotate", "book", "datagen", "match", "search", "solve", "spsa", "accuracy", "bench", "cluster/jobs"},
 		Why: "the cluster's core is the transport, the coordinator and the workers: each job kind registers itself from its own file (cluster/jobs)"},
@@ -48,7 +48,7 @@ var stack = []struct {
 	{"batch", []string{"match", "spsa", "annotate", "book", "accuracy", "datagen", "cluster/...", "bench", "ugiclient"}},
 	{"trainers", []string{"train/...", "record"}},
 	{"engine", []string{"search", "solve", "tt", "settings"}},
-	{"endgame databases", []string{"egdb"}},
+	{"endgame databases", []string{"egdb/..."}},
 	// internal/testgame, the tests' game helper, plays by the rules.
 	{"rules", []string{"eval/...", "pgn", "openings", "limits", "movegen", "position", "internal/testgame"}},
 	{"shared mechanisms", []string{"internal/..."}},
